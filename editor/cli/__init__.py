@@ -1,0 +1,1 @@
+"""Command-line front end. Subcommands import their heavy dependencies lazily."""

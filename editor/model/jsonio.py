@@ -1,0 +1,184 @@
+"""Reading untrusted JSON safely and writing canonical JSON atomically.
+
+Untrusted scenario files are bounded in size and depth, must be UTF-8 without a
+byte-order mark, may not repeat keys (``json`` would silently keep the last)
+and may not use the non-standard constants NaN or Infinity.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from editor.model.errors import LoadError, SourcePosition
+from editor.model.jsonpos import offset_to_position
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_DEPTH = 32
+
+
+class _DuplicateKeyError(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKeyError(key)
+        result[key] = value
+    return result
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"non-standard JSON constant {name}")
+
+
+def _depth_exceeding(text: str, limit: int) -> int | None:
+    """Offset where nesting first exceeds ``limit``, ignoring brackets inside strings."""
+    depth = 0
+    in_string = False
+    escaped = False
+    for offset, char in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return offset
+        elif char in "]}":
+            depth -= 1
+    return None
+
+
+def _find_duplicate_key(text: str, key: str) -> int:
+    needle = json.dumps(key)
+    first = text.find(needle)
+    second = text.find(needle, first + 1) if first >= 0 else -1
+    return second if second >= 0 else max(first, 0)
+
+
+def read_json_text(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """Read a file as UTF-8 text with the checks every untrusted input gets."""
+    shown = str(path)
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise LoadError(shown, "file not found", hint="check the path") from None
+    except OSError as exc:
+        raise LoadError(shown, f"cannot read file: {exc.strerror}") from None
+    if path.is_dir():
+        raise LoadError(shown, "is a folder, not a file", hint="name a .realm.json file")
+    if size > max_bytes:
+        raise LoadError(
+            shown,
+            f"file is {size / 1_048_576:.1f} MB, over the {max_bytes // 1_048_576} MB limit",
+            hint="scenario files are small; split or trim it",
+        )
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise LoadError(shown, f"cannot read file: {exc.strerror}") from None
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raise LoadError(
+            shown,
+            "file starts with a UTF-8 byte-order mark",
+            position=SourcePosition(1, 1),
+            hint="save it as UTF-8 without BOM (or run `realms format` on a copy without it)",
+        )
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise LoadError(shown, "file is UTF-16", position=SourcePosition(1, 1),
+                        hint="save it as UTF-8")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = raw[: exc.start].decode("utf-8", errors="replace")
+        raise LoadError(
+            shown,
+            f"invalid UTF-8 byte 0x{raw[exc.start]:02x}",
+            position=offset_to_position(text, len(text)),
+            hint="save the file as UTF-8",
+        ) from None
+
+
+def parse_json_text(text: str, shown: str, *, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON text, turning every failure into a :class:`LoadError` with a position."""
+    if not text.strip():
+        raise LoadError(shown, "file is empty", position=SourcePosition(1, 1),
+                        hint="a scenario is a JSON object; start from `realms new`")
+    too_deep = _depth_exceeding(text, max_depth)
+    if too_deep is not None:
+        raise LoadError(
+            shown,
+            f"JSON is nested deeper than {max_depth} levels",
+            position=offset_to_position(text, too_deep),
+            hint="the scenario format never nests this deep; the file is damaged or not a scenario",
+        )
+    try:
+        return json.loads(text, object_pairs_hook=_reject_duplicates,
+                          parse_constant=_reject_constant)
+    except _DuplicateKeyError as exc:
+        raise LoadError(
+            shown,
+            f"duplicate key {exc.key!r}",
+            position=offset_to_position(text, _find_duplicate_key(text, exc.key)),
+            hint="each key may appear once per object; remove one",
+        ) from None
+    except json.JSONDecodeError as exc:
+        message = exc.msg
+        if exc.pos >= len(text.rstrip()):
+            message += " (the file ends too early: truncated?)"
+        raise LoadError(shown, f"invalid JSON: {message}",
+                        position=SourcePosition(exc.lineno, exc.colno),
+                        hint="fix the syntax at that position") from None
+    except ValueError as exc:  # NaN/Infinity, or an integer too long to convert
+        raise LoadError(shown, f"invalid JSON: {exc}", hint="use plain finite numbers") from None
+    except RecursionError:
+        raise LoadError(shown, "JSON is nested too deeply") from None
+
+
+def load_json(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> tuple[Any, str]:
+    """Read and parse an untrusted JSON file; returns the data and its text."""
+    text = read_json_text(path, max_bytes=max_bytes)
+    return parse_json_text(text, str(path)), text
+
+
+def canonical_json(data: Any) -> str:
+    """The one canonical form: sorted keys, 2-space indent, UTF-8 kept, trailing newline."""
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write through a temporary file in the same folder, then rename over the target, so a
+    crash mid-write never leaves a half-written file."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            os.chmod(temp_name, path.stat().st_mode & 0o777)
+        else:
+            os.chmod(temp_name, 0o644)
+        os.replace(temp_name, path)
+    except BaseException:
+        try:
+            os.unlink(temp_name)
+        except FileNotFoundError:
+            pass
+        raise

@@ -1,0 +1,124 @@
+"""Loading and saving ``*.realm.json`` files.
+
+Loading runs, in order: size/encoding/syntax checks (:mod:`jsonio`), the
+``format_version`` check, the JSON Schema, then the references the schema cannot
+check (tile keys and sides against the catalogues, unique board ids). Each
+failure is one :class:`LoadError` naming file, position and fix.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from editor.model.catalogue import Catalogue, default_catalogue, load_catalogue
+from editor.model.errors import LoadError
+from editor.model.jsonio import canonical_json, parse_json_text, read_json_text, write_text_atomic
+from editor.model.jsonpos import PathKey, SourceMap, format_json_path
+from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
+from editor.model.schemas import validate_or_raise
+
+
+@dataclass
+class LoadedScenario:
+    """A scenario with what was needed to read it: its catalogue and source text."""
+
+    scenario: Scenario
+    catalogue: Catalogue
+    path: Path | None
+    text: str
+
+    @property
+    def source_map(self) -> SourceMap:
+        return SourceMap(self.text)
+
+
+def _error(shown: str, text: str, path: PathKey, message: str, hint: str,
+           code: str = "S003") -> LoadError:
+    return LoadError(shown, message, json_path=format_json_path(path),
+                     position=SourceMap(text).position(path), hint=hint, code=code)
+
+
+def _check_version(data: dict[str, Any], text: str, shown: str) -> None:
+    version = data.get("format_version")
+    if version is None or isinstance(version, bool) or not isinstance(version, int):
+        return  # the schema reports a missing or mistyped version
+    if version not in SUPPORTED_FORMAT_VERSIONS:
+        supported = ", ".join(str(v) for v in SUPPORTED_FORMAT_VERSIONS)
+        raise _error(shown, text, ("format_version",),
+                     f"unsupported format_version {version}",
+                     f"this Realms Studio reads format_version {supported}; "
+                     "upgrade Realms Studio or convert the file", code="S004")
+
+
+def _resolve_catalogue(data: dict[str, Any], text: str, shown: str,
+                       base_dir: Path | None) -> Catalogue:
+    catalogue = default_catalogue()
+    for index, relative in enumerate(data.get("catalogues", [])):
+        candidate = (base_dir or Path.cwd()) / relative
+        try:
+            extra = load_catalogue(candidate)
+            catalogue = catalogue.merged(extra)
+        except LoadError as exc:
+            raise _error(shown, text, ("catalogues", index),
+                         f"custom catalogue {relative!r} failed to load: {exc.message}",
+                         exc.hint or "fix the catalogue file") from None
+        except ValueError as exc:
+            raise _error(shown, text, ("catalogues", index), str(exc),
+                         "rename the custom tiles") from None
+    return catalogue
+
+
+def _check_references(data: dict[str, Any], catalogue: Catalogue, text: str, shown: str) -> None:
+    seen_boards: set[str] = set()
+    for b_index, board in enumerate(data["boards"]):
+        if board["id"] in seen_boards:
+            raise _error(shown, text, ("boards", b_index, "id"),
+                         f"duplicate board id {board['id']!r}", "give each board its own id")
+        seen_boards.add(board["id"])
+        for t_index, placement in enumerate(board.get("tiles", [])):
+            tile = catalogue.tiles.get(placement["tile"])
+            if tile is None:
+                known = "".join(sorted(k for k in catalogue.tiles if len(k) == 1))
+                raise _error(shown, text, ("boards", b_index, "tiles", t_index, "tile"),
+                             f"unknown tile {placement['tile']!r}",
+                             f"use a catalogue tile ({known} or a custom catalogue's key)")
+            if placement["side"] not in tile.sides:
+                raise _error(shown, text, ("boards", b_index, "tiles", t_index, "side"),
+                             f"tile {tile.key} has no {placement['side']} side",
+                             f"use one of {', '.join(tile.sides)}")
+    players = data["players"]
+    if players["min"] > players["max"]:
+        raise _error(shown, text, ("players",),
+                     f"players.min ({players['min']}) is above players.max ({players['max']})",
+                     "swap them")
+
+
+def parse_scenario(text: str, shown: str, base_dir: Path | None = None) -> LoadedScenario:
+    """Parse and check scenario text; raises :class:`LoadError`."""
+    data = parse_json_text(text, shown)
+    if not isinstance(data, dict):
+        raise LoadError(shown, f"a scenario must be a JSON object, not {type(data).__name__}",
+                        hint="start from `realms new`", code="S002")
+    _check_version(data, text, shown)
+    validate_or_raise("scenario", data, text, shown)
+    catalogue = _resolve_catalogue(data, text, shown, base_dir)
+    _check_references(data, catalogue, text, shown)
+    return LoadedScenario(Scenario.from_dict(data), catalogue, None, text)
+
+
+def load_scenario(path: Path | str) -> LoadedScenario:
+    path = Path(path)
+    loaded = parse_scenario(read_json_text(path), str(path), path.parent)
+    loaded.path = path
+    return loaded
+
+
+def scenario_text(scenario: Scenario) -> str:
+    return canonical_json(scenario.to_dict())
+
+
+def save_scenario(scenario: Scenario, path: Path | str) -> None:
+    """Write canonically and atomically."""
+    write_text_atomic(Path(path), scenario_text(scenario))
