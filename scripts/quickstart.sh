@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# Realms Studio bootstrap: one command from a fresh Debian 12 checkout to tests / the editor.
+#
+#   bash scripts/quickstart.sh test [pytest args...]   install, then run the test suite offscreen
+#   bash scripts/quickstart.sh edit [FILE] [args...]   install, then `realms edit FILE`
+#   bash scripts/quickstart.sh install                 only the install steps
+#
+# Install steps (idempotent; a second run with nothing changed takes a second or two):
+#   1. .venv/ in the repo root (python3 -m venv), created if missing or broken;
+#   2. pip install -e '.[test]' into it, skipped while .venv/.quickstart-stamp holds the
+#      hash of pyproject.toml (+ repo path + Python version) from the last good install;
+#   3. the Debian packages in scripts/qt-debian-packages.txt (the ONE list of Qt's system
+#      libraries), installed with apt-get when missing and we are root, else the exact
+#      `sudo apt-get install ...` line is printed and we exit 1; then a smoke test that
+#      QApplication starts with QT_QPA_PLATFORM=offscreen.
+#
+# Environment knobs:
+#   PYTHON=/path/to/python3.11      interpreter used to create .venv (default: python3)
+#   REALMS_SKIP_SYSTEM_DEPS=1       skip step 3's package check/install (non-Debian hosts);
+#                                   the offscreen smoke test still runs
+#   REALMS_FORCE_INSTALL=1          ignore the stamp and re-run pip install
+set -euo pipefail
+
+ORIG_PWD="$PWD"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+VENV="$ROOT/.venv"
+VPY="$VENV/bin/python"
+STAMP="$VENV/.quickstart-stamp"
+PKG_LIST="$ROOT/scripts/qt-debian-packages.txt"
+PYTHON="${PYTHON:-python3}"
+DEFAULT_SCENARIO="scenarios/highland-crossing.realm.json"
+
+log() { printf '[quickstart] %s\n' "$*" >&2; }
+die() { printf '[quickstart] ERROR: %s\n' "$*" >&2; exit 1; }
+
+usage() {
+    cat >&2 <<EOF
+usage: bash scripts/quickstart.sh test [pytest args...]
+       bash scripts/quickstart.sh edit [FILE] [extra realms args...]   (FILE default: $DEFAULT_SCENARIO)
+       bash scripts/quickstart.sh install
+EOF
+}
+
+# ---------------------------------------------------------------------------------------------
+# 1. virtual environment
+# ---------------------------------------------------------------------------------------------
+ensure_venv() {
+    if [[ -x "$VPY" ]] && "$VPY" -c 'import sys; assert sys.version_info >= (3, 11)' 2>/dev/null; then
+        return 0
+    fi
+    if [[ -e "$VENV/bin" ]]; then
+        log ".venv exists but its python is missing, broken or older than 3.11: recreating it"
+        rm -rf "$VENV"
+    fi
+    command -v "$PYTHON" >/dev/null 2>&1 || die "'$PYTHON' not found; install Python 3.11 (or set PYTHON=...)"
+    "$PYTHON" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' \
+        || die "$PYTHON is $("$PYTHON" -V 2>&1); Realms Studio needs Python >= 3.11 (set PYTHON=...)"
+    log "creating .venv with $("$PYTHON" -V 2>&1)"
+    "$PYTHON" -m venv "$VENV" \
+        || die "python -m venv failed (on Debian's own python3: apt-get install python3-venv)"
+}
+
+# ---------------------------------------------------------------------------------------------
+# 2. pip install -e '.[test]' (skipped when the stamp matches)
+# ---------------------------------------------------------------------------------------------
+install_hash() {
+    {
+        cat "$ROOT/pyproject.toml"
+        printf '\nroot=%s\n' "$ROOT"  # a moved/copied tree needs its editable install redone
+        "$VPY" -c 'import sys; print(sys.version)'
+    } | sha256sum | cut -d' ' -f1
+}
+
+ensure_python_deps() {
+    local want
+    want="$(install_hash)"
+    if [[ "${REALMS_FORCE_INSTALL:-0}" != 1 && -f "$STAMP" && "$(cat "$STAMP")" == "$want" \
+          && -x "$VENV/bin/realms" ]]; then
+        log "python deps up to date (pyproject.toml unchanged)"
+        return 0
+    fi
+    rm -f "$STAMP"
+    log "pip install -e '.[test]' into .venv (first time: a minute or two)"
+    # Call pip through the venv's python, never .venv/bin/pip: its shebang is stale if the
+    # tree was copied. --quiet hides progress; errors and warnings still go to stderr.
+    "$VPY" -m pip install --quiet --disable-pip-version-check -e ".[test]" \
+        || die "pip install -e '.[test]' failed (see pip's messages above)"
+    printf '%s\n' "$want" >"$STAMP"
+}
+
+# ---------------------------------------------------------------------------------------------
+# 3. Debian packages Qt needs + offscreen smoke test
+# ---------------------------------------------------------------------------------------------
+read_pkg_list() {
+    [[ -f "$PKG_LIST" ]] || die "missing $PKG_LIST"
+    sed -e 's/#.*//' -e 's/[[:space:]]//g' "$PKG_LIST" | grep -v '^$' || true
+}
+
+missing_debian_pkgs() {
+    local pkg status
+    while IFS= read -r pkg; do
+        status="$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)"
+        [[ "$status" == "install ok installed" ]] || printf '%s\n' "$pkg"
+    done < <(read_pkg_list)
+}
+
+qt_smoke_test() {
+    QT_QPA_PLATFORM=offscreen "$VPY" -c \
+        'from PySide6.QtWidgets import QApplication; app = QApplication([]); app.quit()' 2>&1
+}
+
+ensure_qt_system_libs() {
+    local -a missing=()
+    if [[ "${REALMS_SKIP_SYSTEM_DEPS:-0}" == 1 ]]; then
+        log "REALMS_SKIP_SYSTEM_DEPS=1: not checking Debian packages"
+    elif ! command -v dpkg-query >/dev/null 2>&1; then
+        log "no dpkg-query (not Debian?): not checking system packages; see $PKG_LIST for what Qt needs"
+    else
+        mapfile -t missing < <(missing_debian_pkgs)
+    fi
+
+    if ((${#missing[@]})); then
+        if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
+            log "installing Debian packages Qt needs: ${missing[*]}"
+            apt-get update -qq || die "apt-get update failed"
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+                -o DPkg::Lock::Timeout=300 "${missing[@]}" >/dev/null \
+                || die "apt-get install ${missing[*]} failed"
+        else
+            log "Qt needs these Debian packages, which are not installed: ${missing[*]}"
+            log "install them with:"
+            printf '\n    sudo apt-get update && sudo apt-get install -y --no-install-recommends %s\n\n' \
+                "${missing[*]}" >&2
+            die "missing system packages (not root, so not installing them myself)"
+        fi
+    fi
+
+    local out
+    if ! out="$(qt_smoke_test)"; then
+        printf '%s\n' "$out" >&2
+        die "Qt cannot start offscreen (QApplication failed above). Check the packages in $PKG_LIST"
+    fi
+}
+
+# ---------------------------------------------------------------------------------------------
+do_install() {
+    # Serialise concurrent runs in this tree (shared working tree, parallel test runs).
+    mkdir -p "$VENV"
+    if command -v flock >/dev/null 2>&1; then
+        exec 9>"$VENV/.quickstart.lock"
+        flock 9
+    fi
+    ensure_venv
+    ensure_python_deps
+    ensure_qt_system_libs
+    if command -v flock >/dev/null 2>&1; then
+        flock -u 9
+        exec 9>&-
+    fi
+}
+
+cmd="${1:-}"
+case "$cmd" in
+    install)
+        shift
+        do_install
+        log "install OK: .venv ready ($("$VPY" -V 2>&1))"
+        ;;
+    test)
+        shift
+        do_install
+        log "running: QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest $*"
+        rc=0
+        QT_QPA_PLATFORM=offscreen "$VPY" -m pytest "$@" || rc=$?
+        if ((rc == 5)); then
+            log "pytest collected no tests (exit 5): treating that as a failure"
+            exit 1
+        fi
+        exit "$rc"
+        ;;
+    edit)
+        shift
+        file="${1:-$DEFAULT_SCENARIO}"
+        (($#)) && shift
+        # A path given relative to where the user stood still works after the cd to the root.
+        if [[ "$file" != /* && -e "$ORIG_PWD/$file" ]]; then
+            file="$ORIG_PWD/$file"
+        fi
+        do_install
+        if [[ -z "${DISPLAY:-}" && -z "${WAYLAND_DISPLAY:-}" ]]; then
+            export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
+            log "no display (DISPLAY and WAYLAND_DISPLAY unset): running with QT_QPA_PLATFORM=$QT_QPA_PLATFORM"
+        fi
+        exec "$VENV/bin/realms" edit "$file" "$@"
+        ;;
+    -h | --help | help)
+        usage
+        ;;
+    *)
+        usage
+        exit 2
+        ;;
+esac
