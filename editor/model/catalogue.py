@@ -24,6 +24,7 @@ from editor.model.schemas import validate_or_raise
 SIDES = ("surface", "underground")
 LAND_TERRAINS = ("farmland", "forest", "hill", "swamp", "mountain")
 BALANCE_SYMBOLS = ("cavern", "mine", "magic")
+HEX_AREA = 6.0  # in lattice units (six unit-area sectors)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,21 @@ def _polygon_points(spec: list[Any]) -> tuple[Point, ...]:
     return tuple(points)
 
 
+def _with_midpoints(polygon: tuple[Point, ...]) -> tuple[Point, ...]:
+    """Split every full hex side of the outline at its midpoint, so placed polygons are
+    noded alike along every seam (shapely's coverage operations need matching vertices)."""
+    sides = {}
+    for i in range(6):
+        a, b = lattice.CORNERS[i], lattice.CORNERS[(i + 1) % 6]
+        sides[(a, b)] = sides[(b, a)] = lattice.MIDPOINTS[i]
+    result: list[Point] = []
+    for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        result.append(a)
+        if (a, b) in sides:
+            result.append(sides[(a, b)])
+    return tuple(result)
+
+
 def _signed_area(polygon: tuple[Point, ...]) -> float:
     total = 0.0
     for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
@@ -162,6 +178,7 @@ def parse_catalogue(data: dict[str, Any], text: str, shown: str) -> Catalogue:
                     raise _at(shown, text, path, str(exc), "fix the region's shape") from None
                 if _signed_area(polygon) < 0:
                     polygon = tuple(reversed(polygon))
+                polygon = _with_midpoints(polygon)
                 regions.append(RegionTemplate(spec["id"], spec["terrain"],
                                               tuple(spec.get("symbols", ())), polygon))
             ids = [r.local_id for r in regions]
@@ -172,7 +189,7 @@ def parse_catalogue(data: dict[str, Any], text: str, shown: str) -> Catalogue:
                           f"number them {prefix}1, {prefix}2, ...")
             area = sum(_signed_area(r.polygon) for r in regions)
             profile = _edge_profile(tuple(regions))
-            if abs(area - 12.0) > 1e-9 or profile is None:
+            if abs(area - HEX_AREA) > 1e-9 or profile is None:
                 raise _at(shown, text, ("tiles", key, side_name),
                           f"regions of tile {key} ({side_name}) do not tile the hex exactly",
                           "regions must cover the hex with no gap or overlap, meeting the "

@@ -1,0 +1,1 @@
+"""Shapely geometry built from the model's lattice coordinates (no Qt)."""

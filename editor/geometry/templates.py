@@ -1,0 +1,117 @@
+"""Tile-side templates prepared once per (tile side, rotation) for fast placement.
+
+Placing a tile is then a translation of precomputed coordinate arrays, and its
+seams are read from the rotated edge profile instead of intersecting polygons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+
+from editor.model import lattice
+from editor.model.catalogue import TileSide
+
+HALF_EDGE_LENGTH = 0.5  # euclidean, for hex size 1 (a hex side is as long as its radius)
+
+
+@dataclass(frozen=True)
+class InternalBorder:
+    """A border between two regions of one tile side."""
+
+    a: str
+    b: str
+    length: float  # euclidean, size 1
+    segments: tuple[tuple[lattice.Point, lattice.Point], ...]  # unrotated lattice coords
+
+
+@dataclass(frozen=True)
+class RotatedSide:
+    side: TileSide
+    rotation: int
+    local_ids: tuple[str, ...]
+    rings: tuple[NDArray[np.float64], ...]  # closed rings, lattice coords relative to the centre
+    # owner[d][h]: local id owning board direction d, half h (h=0 starts at corner d)
+    owner: tuple[tuple[str, str], ...]
+    internal: tuple[InternalBorder, ...]
+
+
+@cache
+def internal_borders(side: TileSide) -> tuple[InternalBorder, ...]:
+    """Borders inside a tile side, found once with shapely on the template polygons."""
+    polygons = [shapely.Polygon(r.polygon) for r in side.regions]
+    result: list[InternalBorder] = []
+    for i, first in enumerate(side.regions):
+        for j in range(i + 1, len(side.regions)):
+            second = side.regions[j]
+            if not shapely.relate_pattern(polygons[i], polygons[j], "F***1****"):
+                continue
+            shared = shapely.line_merge(shapely.intersection(polygons[i].boundary,
+                                                             polygons[j].boundary))
+            lines = [g for g in getattr(shared, "geoms", [shared])
+                     if g.geom_type in ("LineString", "LinearRing")]
+            segments = []
+            length = 0.0
+            for line in lines:
+                coords = list(line.coords)
+                for start, end in zip(coords, coords[1:], strict=False):
+                    segments.append(((start[0], start[1]), (end[0], end[1])))
+                    ex, ey = lattice.to_euclidean((end[0] - start[0], end[1] - start[1]))
+                    length += float(np.hypot(ex, ey))
+            result.append(InternalBorder(first.local_id, second.local_id, length,
+                                         tuple(segments)))
+    return tuple(result)
+
+
+@cache
+def rotated_side(side: TileSide, rotation: int) -> RotatedSide:
+    rings = []
+    for region in side.regions:
+        points = [lattice.rotate_point(p, rotation) for p in region.polygon]
+        points.append(points[0])
+        rings.append(np.array(points, dtype=np.float64))
+    owner = []
+    for direction in range(6):
+        local_edge = (direction - rotation) % 6
+        owner.append((side.half_edge_owner[2 * local_edge],
+                      side.half_edge_owner[2 * local_edge + 1]))
+    return RotatedSide(side, rotation % 6, tuple(r.local_id for r in side.regions),
+                       tuple(rings), tuple(owner), internal_borders(side))
+
+
+def rotate_segment(segment: tuple[lattice.Point, lattice.Point], rotation: int,
+                   centre: lattice.Point) -> tuple[lattice.Point, lattice.Point]:
+    a = lattice.rotate_point(segment[0], rotation)
+    b = lattice.rotate_point(segment[1], rotation)
+    return ((a[0] + centre[0], a[1] + centre[1]), (b[0] + centre[0], b[1] + centre[1]))
+
+
+def build_polygons(rings: list[NDArray[np.float64]],
+                   offsets: list[lattice.Point]) -> NDArray[np.object_]:
+    """Many polygons at once: one ragged-array call instead of one shapely call each."""
+    if not rings:
+        return np.empty(0, dtype=object)
+    moved = [ring + np.asarray(offset) for ring, offset in zip(rings, offsets, strict=True)]
+    coords = np.concatenate(moved)
+    ring_offsets = np.concatenate([[0], np.cumsum([len(r) for r in moved])])
+    polygon_offsets = np.arange(len(moved) + 1)
+    return shapely.from_ragged_array(  # type: ignore[no-any-return]
+        shapely.GeometryType.POLYGON, coords, (ring_offsets, polygon_offsets))
+
+
+def hex_polygons(cells: list[tuple[int, int]]) -> NDArray[np.object_]:
+    ring = np.array([*lattice.CORNERS, lattice.CORNERS[0]], dtype=np.float64)
+    return build_polygons([ring] * len(cells), [lattice.hex_centre(q, r) for q, r in cells])
+
+
+def euclidean(geometry: shapely.Geometry, size: float = 1.0) -> shapely.Geometry:
+    """Lattice -> screen units, for drawing and measuring."""
+    scale = np.array([lattice.X_UNIT * size, lattice.Y_UNIT * size])
+    return shapely.transform(geometry, lambda xy: xy * scale)
+
+
+AREA_SCALE = lattice.X_UNIT * lattice.Y_UNIT

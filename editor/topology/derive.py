@@ -1,0 +1,561 @@
+"""Derive the graph of play of a scenario for one player count.
+
+Pipeline: lay out each board combinatorially (:mod:`boards`), merge water parts
+into bodies, build polygons with shapely (cached per placement, so an editor
+change rebuilds only the tiles it touched), find holes from the union of the
+occupied hexes, then fill the networkx graph and the per-region flags.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import networkx as nx
+import numpy as np
+import shapely
+
+from editor.geometry.templates import (
+    AREA_SCALE,
+    HALF_EDGE_LENGTH,
+    build_polygons,
+    hex_polygons,
+    rotate_segment,
+)
+from editor.model import lattice
+from editor.model.catalogue import Catalogue
+from editor.model.rules import entry_rules, holes_are_board_edge, water_rules
+from editor.model.scenario import Board, Marker, Scenario, split_region_id
+from editor.model.scenario_io import LoadedScenario
+from editor.topology.boards import BoardLayout, Cell, HalfEdge, lay_out_board
+from editor.topology.realm import BorderSegment, Hole, Problem, Realm, Region
+from editor.topology.unionfind import UnionFind
+
+LAND_OVERLAYS = {"mountain": "mountain", "black_mountain": "mountain"}
+COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "south": (4, 5)}
+EdgeKey = tuple[str, str]
+
+
+@dataclass
+class _EdgeData:
+    kinds: set[str]
+    length: float = 0.0
+
+
+class RealmDeriver:
+    """Derives realms, caching placed polygons between calls (the editor keeps one)."""
+
+    def __init__(self, cache_size: int = 50_000) -> None:
+        self._polygons: dict[tuple[object, ...], shapely.Geometry] = {}
+        self._cache_size = cache_size
+
+    # -- polygons -----------------------------------------------------------------------
+    def _part_polygons(self, layouts: list[BoardLayout]) -> dict[str, shapely.Geometry]:
+        result: dict[str, shapely.Geometry] = {}
+        missing_keys: list[tuple[object, ...]] = []
+        missing_parts: list[str] = []
+        rings = []
+        offsets = []
+        for layout in layouts:
+            for part, placed, index in layout.parts():
+                p = placed.placement
+                key = (id(placed.side.side), p.rotation, p.q, p.r, index)
+                cached = self._polygons.get(key)
+                if cached is not None:
+                    result[part] = cached
+                    continue
+                missing_keys.append(key)
+                missing_parts.append(part)
+                rings.append(placed.side.rings[index])
+                offsets.append(lattice.hex_centre(p.q, p.r))
+        if rings:
+            built = build_polygons(rings, offsets)
+            if len(self._polygons) + len(built) > self._cache_size:
+                self._polygons.clear()
+            for key, part, polygon in zip(missing_keys, missing_parts, built, strict=True):
+                self._polygons[key] = polygon
+                result[part] = polygon
+        return result
+
+    # -- main entry ---------------------------------------------------------------------
+    def derive(self, loaded: LoadedScenario, players: int) -> Realm:
+        scenario, catalogue = loaded.scenario, loaded.catalogue
+        smin = scenario.players_min
+        problems: list[Problem] = []
+        letters: dict[str, str] = {}
+        layouts: list[BoardLayout] = []
+        graph_boards: list[Board] = []
+        for board in scenario.boards:
+            if board.is_graph_only:
+                graph_boards.append(board)
+                continue
+            layout = lay_out_board(board, catalogue, players, smin, letters)
+            problems.extend(layout.problems)
+            layouts.append(layout)
+        return _Assembly(self, scenario, catalogue, players, layouts, graph_boards,
+                         problems).run()
+
+
+class _Assembly:
+    """One derivation run; holds the intermediate tables so each step stays small."""
+
+    def __init__(self, deriver: RealmDeriver, scenario: Scenario, catalogue: Catalogue,
+                 players: int, layouts: list[BoardLayout], graph_boards: list[Board],
+                 problems: list[Problem]) -> None:
+        self.deriver = deriver
+        self.scenario = scenario
+        self.catalogue = catalogue
+        self.players = players
+        self.layouts = layouts
+        self.graph_boards = graph_boards
+        self.problems = problems
+        self.water = water_rules(scenario)
+        self.part_region: dict[str, str] = {}
+        self.regions: dict[str, Region] = {}
+        self.edges: dict[EdgeKey, _EdgeData] = {}
+        self.part_polygons: dict[str, shapely.Geometry] = {}
+
+    def run(self) -> Realm:
+        self._merge_water()
+        self._make_regions()
+        self._geometry()
+        self._borders_and_edges()
+        holes = self._holes_and_edge_flags()
+        self._graph_boards()
+        self._apply_markers()
+        self._water_kinds()
+        self._coasts()
+        self._first_conquests()
+        graph = self._graph()
+        self._links(graph)
+        for rid, region in self.regions.items():
+            if region.chasm:
+                graph.remove_edges_from(list(graph.edges(rid)))
+        realm = Realm(self.scenario, self.catalogue, self.players,
+                      dict(sorted(self.regions.items())), graph, holes, self.problems,
+                      self.part_region,
+                      {lay.board.id: [t.placement for t in lay.tiles.values()]
+                       for lay in self.layouts},
+                      self.part_polygons)
+        realm._border_source = self._border_builder()
+        return realm
+
+    # -- water bodies -------------------------------------------------------------------
+    def _merge_water(self) -> None:
+        uf = UnionFind()
+        self.uf = uf
+        ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
+        for layout in self.layouts:
+            for part, placed, index in layout.parts():
+                if placed.side.side.regions[index].is_water:
+                    uf.add(part)
+            for a, b, half_edge in layout.seams:
+                if a in uf._parent and b in uf._parent:
+                    if not ignore_markers and _seam_cells(half_edge) in layout.marked_seams:
+                        continue
+                    uf.union(a, b)
+
+    def _make_regions(self) -> None:
+        bodies = self.uf.groups()
+        for layout in self.layouts:
+            for part, placed, index in layout.parts():
+                template = placed.side.side.regions[index]
+                if template.is_water:
+                    root = self.uf.find(part)
+                    self.part_region[part] = root
+                    if root != part:
+                        continue
+                    members = tuple(sorted(bodies[root]))
+                    self.regions[root] = Region(
+                        root, layout.board.id, "water", "water", "water", (), (), members,
+                        tuple(sorted({split_region_id(m)[0] for m in members})))
+                else:
+                    self.part_region[part] = part
+                    self.regions[part] = Region(
+                        part, layout.board.id, "land", template.terrain, template.terrain,
+                        template.symbols, (), (part,), (placed.placement.tile,))
+
+    def _geometry(self) -> None:
+        polygons = self.deriver._part_polygons(self.layouts)
+        self.part_polygons = polygons
+        if not polygons:
+            return
+        region_ids = list(self.regions)
+        shapes = []
+        for rid in region_ids:
+            region = self.regions[rid]
+            if rid not in polygons and not region.parts:
+                shapes.append(None)
+            elif len(region.parts) == 1:
+                shapes.append(polygons[region.parts[0]])
+            else:
+                shapes.append(shapely.coverage_union_all([polygons[p] for p in region.parts]))
+        array = np.array(shapes, dtype=object)
+        areas = shapely.area(array) * AREA_SCALE
+        centroids = shapely.get_coordinates(shapely.centroid(array))
+        for rid, shape, area, (cx, cy) in zip(region_ids, shapes, areas, centroids,
+                                              strict=True):
+            region = self.regions[rid]
+            region.polygon = shape
+            region.area = float(area)
+            region.centroid = lattice.to_euclidean((float(cx), float(cy)))
+
+    # -- adjacency ----------------------------------------------------------------------
+    def _add_edge(self, a: str, b: str, kind: str, length: float) -> None:
+        key = (a, b) if a < b else (b, a)
+        data = self.edges.get(key)
+        if data is None:
+            data = self.edges[key] = _EdgeData(set())
+        data.kinds.add(kind)
+        data.length += length
+
+    def _borders_and_edges(self) -> None:
+        pr = self.part_region
+        for layout in self.layouts:
+            for placed in layout.tiles.values():
+                for border in placed.side.internal:
+                    a, b = pr[placed.part(border.a)], pr[placed.part(border.b)]
+                    if a != b:
+                        self._add_edge(a, b, "inside", border.length)
+            for part_a, part_b, half_edge in layout.seams:
+                a, b = pr[part_a], pr[part_b]
+                if a == b:
+                    continue
+                self._add_edge(a, b, "seam", HALF_EDGE_LENGTH)
+                if _seam_cells(half_edge) in layout.marked_seams:
+                    self._add_edge(a, b, "river_marker", 0.0)
+        for (a, b), data in self.edges.items():
+            if self.regions[a].kind != self.regions[b].kind:
+                data.kinds.add("coast")
+
+    def _holes_and_edge_flags(self) -> list[Hole]:
+        holes: list[Hole] = []
+        edge_counts = holes_are_board_edge(self.scenario)
+        self.outer_facing: dict[str, set[int]] = defaultdict(set)  # region -> directions
+        self.hole_cells: dict[Cell, str] = {}
+        for layout in self.layouts:
+            hole_of = _find_holes(layout)
+            board_holes: dict[str, set[str]] = defaultdict(set)
+            for part, half_edge, empty in layout.outer:
+                rid = self.part_region[part]
+                hole_id = hole_of.get(empty)
+                if hole_id is None:
+                    self.regions[rid].board_edge = True
+                    self.outer_facing[rid].add(half_edge.direction)
+                else:
+                    board_holes[hole_id].add(rid)
+                    if edge_counts:
+                        self.regions[rid].board_edge = True
+            cells_of: dict[str, list[Cell]] = defaultdict(list)
+            for cell, hole_id in hole_of.items():
+                cells_of[hole_id].append(cell)
+            for hole_id in sorted(cells_of):
+                regions = tuple(sorted(board_holes[hole_id]))
+                holes.append(Hole(hole_id, layout.board.id, tuple(sorted(cells_of[hole_id])),
+                                  regions))
+                for rid in regions:
+                    self.regions[rid].holes += (hole_id,)
+            self.hole_cells.update(hole_of)
+        return holes
+
+    def _graph_boards(self) -> None:
+        for board in self.graph_boards:
+            assert board.graph is not None
+            for spec in board.graph["regions"]:
+                terrain = spec["terrain"]
+                water = terrain in ("river", "sea", "lake")
+                region = Region(spec["id"], board.id, "water" if water else "land", terrain,
+                                terrain, tuple(spec.get("symbols", ())), (), (spec["id"],))
+                region.board_edge = bool(spec.get("board_edge", False))
+                if water:
+                    region.water_kind = terrain
+                    region.entry_edge = terrain == "sea" and region.board_edge
+                if "first_conquest" in spec:
+                    region.first_conquest = bool(spec["first_conquest"])
+                    region.first_conquest_for = frozenset({"all"}) if region.first_conquest \
+                        else frozenset()
+                self.regions[spec["id"]] = region
+                self.part_region[spec["id"]] = spec["id"]
+            for a, b in board.graph["edges"]:
+                if a in self.regions and b in self.regions and a != b:
+                    self._add_edge(a, b, "border", 0.0)
+                else:
+                    self.problems.append(Problem(
+                        "missing-reference", f"graph edge {a}-{b} names an unknown region "
+                        "or joins a region to itself", board.id, regions=(a, b),
+                        hint="fix the edge list"))
+        for (a, b), data in self.edges.items():
+            if "border" in data.kinds and self.regions[a].kind != self.regions[b].kind:
+                data.kinds.add("coast")
+
+    # -- markers and flags --------------------------------------------------------------
+    def _marker_active(self, marker: Marker) -> bool:
+        return marker.presence.includes(self.players, self.scenario.players_min)
+
+    def _apply_markers(self) -> None:
+        attached: dict[str, list[Marker]] = defaultdict(list)
+        for board in self.scenario.boards:
+            for marker in board.markers:
+                if not self._marker_active(marker) or marker.region is None:
+                    continue
+                rid = self.part_region.get(marker.region)
+                if rid is None:
+                    if self._reference_missing(marker.region, marker.presence.min_players,
+                                               marker.presence.players):
+                        self.problems.append(Problem(
+                            "missing-reference",
+                            f"{marker.kind} marker on {marker.region}, a region that is not "
+                            f"on the board for {self.players} players", board.id,
+                            regions=(marker.region,),
+                            hint="move the marker to an existing region"))
+                    continue
+                attached[rid].append(marker)
+        for rid, markers in attached.items():
+            region = self.regions[rid]
+            region.markers = tuple(markers)
+            kinds = {m.kind for m in markers}
+            if region.is_land:
+                for kind in kinds & set(LAND_OVERLAYS):
+                    region.terrain = LAND_OVERLAYS[kind]
+            if "chasm" in kinds:
+                region.chasm = True
+                region.impassable = True
+
+    def _reference_missing(self, ref: str, min_players: int | None,
+                           players: tuple[int, ...] | None) -> bool:
+        """Explicitly timed items must find their region; untimed ones follow their tile."""
+        if min_players is not None or players is not None:
+            return True
+        tile, _ = split_region_id(ref)
+        return not any(p.tile == tile for b in self.scenario.boards for p in b.tiles) and \
+            not any(ref == r["id"] for b in self.scenario.boards if b.graph
+                    for r in b.graph["regions"])
+
+    def _water_kinds(self) -> None:
+        overrides = {}
+        for body in self.water.bodies:
+            rid = self.part_region.get(body.region)
+            if rid is None:
+                if self._reference_missing(body.region, None, None):
+                    self.problems.append(Problem(
+                        "missing-reference", f"water rule names {body.region}, which is not "
+                        "a region of this scenario", regions=(body.region,),
+                        hint="name a water part id such as C.s2"))
+                continue
+            overrides[rid] = body
+        for rid, region in self.regions.items():
+            if region.kind != "water" or region.water_kind is not None:
+                continue
+            body = overrides.get(rid)
+            if body is not None and body.kind:
+                kind = body.kind
+            elif self.water.merge == "all_one_sea":
+                kind = "sea"
+            elif self.water.merge == "rivers_one_region" or self.water.default_kind == "river":
+                kind = "river"
+            elif self.water.default_kind in ("sea", "lake"):
+                kind = self.water.default_kind
+            else:
+                kind = "sea" if region.board_edge else "lake"
+            region.water_kind = kind
+            region.terrain = kind
+            entry = kind == "sea" and region.board_edge and self.water.seas_are_entry_edges
+            if body is not None and body.entry_edge is not None:
+                entry = body.entry_edge and kind == "sea"
+            region.entry_edge = entry
+            if body is not None and body.impassable:
+                region.impassable = True
+
+    def _neighbours(self) -> dict[str, set[str]]:
+        result: dict[str, set[str]] = defaultdict(set)
+        for a, b in self.edges:
+            result[a].add(b)
+            result[b].add(a)
+        return result
+
+    def _coasts(self) -> None:
+        self.adjacent = self._neighbours()
+        for rid, region in self.regions.items():
+            if region.is_land:
+                region.coastal = any(self.regions[n].water_kind in ("sea", "lake")
+                                     for n in self.adjacent[rid])
+
+    def _first_conquests(self) -> None:
+        rules = entry_rules(self.scenario)
+        boards = {b.id: b.kind for b in self.scenario.boards}
+        for rid, region in self.regions.items():
+            if not region.is_land or region.chasm:
+                region.first_conquest = False
+                region.first_conquest_for = frozenset()
+                continue
+            if region.first_conquest_for:  # given by a graph-only board
+                continue
+            groups = set()
+            for rule in rules:
+                if rule.board is not None and rule.board != region.board:
+                    continue
+                if self._rule_allows(rule.kind, rule.side, rule.regions, rid, region,
+                                     boards.get(region.board, "surface"), rule.applies_to):
+                    groups.add(rule.applies_to)
+            region.first_conquest_for = frozenset(groups)
+            region.first_conquest = bool(groups)
+
+    def _at_edge(self, rid: str, region: Region) -> bool:
+        return region.board_edge or any(
+            self.regions[n].entry_edge for n in self.adjacent[rid])
+
+    def _rule_allows(self, kind: str, side: str | None, listed: tuple[str, ...], rid: str,
+                     region: Region, board_kind: str, applies_to: str) -> bool:
+        if kind == "anywhere":
+            return True
+        if kind == "board_edge":
+            return self._at_edge(rid, region)
+        if kind == "arrows":
+            return "entry_arrow" in region.marker_kinds()
+        if kind == "regions":
+            return any(self.part_region.get(ref) == rid for ref in listed)
+        if kind == "compass_edge" and side is not None:
+            return bool(self.outer_facing.get(rid, set()) & set(COMPASS_DIRECTIONS[side]))
+        if kind == "own_world":
+            world = {"surface_races": "surface", "underground_races": "underground"}
+            wanted = world.get(applies_to)
+            return self._at_edge(rid, region) and (wanted is None or board_kind == wanted)
+        return False
+
+    # -- graph and links ----------------------------------------------------------------
+    def _graph(self) -> nx.Graph:
+        graph = nx.Graph()
+        graph.add_nodes_from(sorted(self.regions))
+        graph.add_edges_from(
+            (a, b, {"kinds": frozenset(d.kinds), "length": d.length})
+            for (a, b), d in sorted(self.edges.items()))
+        return graph
+
+    def _link(self, graph: nx.Graph, a_ref: str, b_ref: str, kind: str, what: str) -> None:
+        a, b = self.part_region.get(a_ref), self.part_region.get(b_ref)
+        if a is None or b is None:
+            missing = a_ref if a is None else b_ref
+            if self._reference_missing(missing, None, None):
+                self.problems.append(Problem(
+                    "missing-reference", f"{what} names {missing}, which is not a region "
+                    f"for {self.players} players", regions=(missing,),
+                    hint="link two existing regions"))
+            return
+        if a == b:
+            return
+        if graph.has_edge(a, b):
+            graph.edges[a, b]["kinds"] = graph.edges[a, b]["kinds"] | {kind}
+        else:
+            graph.add_edge(a, b, kinds=frozenset({kind}), length=0.0)
+
+    def _links(self, graph: nx.Graph) -> None:
+        tunnels: dict[int, list[str]] = defaultdict(list)
+        for region in self.regions.values():
+            for marker in region.markers:
+                if marker.kind == "tunnel":
+                    tunnels[int(marker.attrs["number"])].append(region.id)
+                elif marker.kind == "sky_access":
+                    self._link(graph, region.id, str(marker.attrs["target"]), "access",
+                               f"{marker.attrs.get('token', 'access')} token")
+        for number, ends in sorted(tunnels.items()):
+            if len(ends) == 2:
+                self._link(graph, ends[0], ends[1], "tunnel", f"tunnel {number}")
+            else:
+                self.problems.append(Problem(
+                    "tunnel-pairing", f"tunnel {number} is on {len(ends)} region(s) for "
+                    f"{self.players} players; a tunnel links exactly two",
+                    regions=tuple(ends), hint="lay each tunnel number on exactly two regions"))
+        for link in self.scenario.links:
+            if link.presence.includes(self.players, self.scenario.players_min):
+                self._link(graph, link.a, link.b, link.kind, f"{link.kind} link")
+
+    # -- borders (built lazily) ---------------------------------------------------------
+    def _border_builder(self) -> Callable[[], list[BorderSegment]]:
+        layouts, pr, regions = self.layouts, self.part_region, self.regions
+        hole_cells = dict(self.hole_cells)
+
+        def build() -> list[BorderSegment]:
+            segments: list[BorderSegment] = []
+            for layout in layouts:
+                board = layout.board.id
+                for placed in layout.tiles.values():
+                    centre = lattice.hex_centre(*placed.cell)
+                    for border in placed.side.internal:
+                        a, b = pr[placed.part(border.a)], pr[placed.part(border.b)]
+                        kinds = {"inside"}
+                        if regions[a].kind != regions[b].kind:
+                            kinds.add("coast")
+                        for seg in border.segments:
+                            start, end = rotate_segment(seg, placed.placement.rotation, centre)
+                            segments.append(BorderSegment(board, frozenset(kinds), a, b,
+                                                          start, end))
+                for part_a, part_b, half_edge in layout.seams:
+                    a, b = pr[part_a], pr[part_b]
+                    kinds = {"seam"}
+                    if regions[a].kind != regions[b].kind:
+                        kinds.add("coast")
+                    if _seam_cells(half_edge) in layout.marked_seams:
+                        kinds.add("river_marker")
+                    start, end = _half_edge_points(half_edge)
+                    segments.append(BorderSegment(board, frozenset(kinds), a, b, start, end))
+                for part, half_edge, empty in layout.outer:
+                    kind = "hole" if empty in hole_cells else "board_edge"
+                    start, end = _half_edge_points(half_edge)
+                    segments.append(BorderSegment(board, frozenset({kind}), pr[part], None,
+                                                  start, end))
+            return segments
+
+        return build
+
+
+def _seam_cells(half_edge: HalfEdge) -> frozenset[Cell]:
+    return frozenset((half_edge.cell, lattice.neighbour(*half_edge.cell, half_edge.direction)))
+
+
+def _half_edge_points(half_edge: HalfEdge) -> tuple[lattice.Point, lattice.Point]:
+    cx, cy = lattice.hex_centre(*half_edge.cell)
+    d = half_edge.direction
+    corner, mid, nxt = lattice.CORNERS[d], lattice.MIDPOINTS[d], lattice.CORNERS[(d + 1) % 6]
+    a, b = (corner, mid) if half_edge.half == 0 else (mid, nxt)
+    return ((a[0] + cx, a[1] + cy), (b[0] + cx, b[1] + cy))
+
+
+def _find_holes(layout: BoardLayout) -> dict[Cell, str]:
+    """Empty cells enclosed by the board's tiles, keyed to a hole id (``board:hN``).
+
+    The union of the occupied hexes is exact on the lattice; its interior rings
+    are the holes. Empty cells next to tiles are tested against them, then each
+    hole is flood-filled through empty cells (it is enclosed, so this ends).
+    """
+    if not layout.outer:
+        return {}
+    cells = list(layout.tiles)
+    union = shapely.coverage_union_all(hex_polygons(cells))
+    interiors = [ring for poly in getattr(union, "geoms", [union]) for ring in poly.interiors]
+    if not interiors:
+        return {}
+    candidates = sorted({empty for _, _, empty in layout.outer})
+    xs = np.array([lattice.hex_centre(*c)[0] for c in candidates])
+    ys = np.array([lattice.hex_centre(*c)[1] for c in candidates])
+    result: dict[Cell, str] = {}
+    hole_rings = sorted(interiors, key=lambda ring: tuple(ring.coords[0]))
+    for index, ring in enumerate(hole_rings):
+        hole_id = f"{layout.board.id}:h{index + 1}"
+        inside = shapely.contains_xy(shapely.Polygon(ring), xs, ys)
+        stack = [c for c, flag in zip(candidates, inside, strict=True) if flag]
+        while stack:
+            cell = stack.pop()
+            if cell in result or cell in layout.tiles:
+                continue
+            result[cell] = hole_id
+            stack.extend(lattice.neighbour(*cell, d) for d in range(6))
+    return result
+
+
+_DEFAULT = RealmDeriver()
+
+
+def derive_realm(loaded: LoadedScenario, players: int) -> Realm:
+    """The graph of play of ``loaded`` for ``players`` players."""
+    return _DEFAULT.derive(loaded, players)

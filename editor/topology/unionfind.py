@@ -1,0 +1,34 @@
+"""A tiny union-find: merging water parts into bodies is the only use."""
+
+from __future__ import annotations
+
+
+class UnionFind:
+    def __init__(self) -> None:
+        self._parent: dict[str, str] = {}
+
+    def add(self, item: str) -> None:
+        self._parent.setdefault(item, item)
+
+    def find(self, item: str) -> str:
+        parent = self._parent
+        root = item
+        while parent[root] != root:
+            root = parent[root]
+        while parent[item] != root:
+            parent[item], item = root, parent[item]
+        return root
+
+    def union(self, a: str, b: str) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            # keep the smaller id as root so a body's id is its smallest part id
+            if rb < ra:
+                ra, rb = rb, ra
+            self._parent[rb] = ra
+
+    def groups(self) -> dict[str, list[str]]:
+        result: dict[str, list[str]] = {}
+        for item in self._parent:
+            result.setdefault(self.find(item), []).append(item)
+        return result
