@@ -1,0 +1,47 @@
+"""``realms derive FILE``: print the graph of play derived from a scenario's geometry."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report, player_counts
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "derive", help="print the graph of play (regions, adjacency, holes) of a scenario",
+        description="Derive regions, adjacency, board edges, coasts, holes and links from a "
+                    "scenario's tiles and markers. JSON output is sorted and stable "
+                    "(see docs/derive.md).")
+    parser.add_argument("file", type=Path, help="a *.realm.json file")
+    parser.add_argument("--players", type=int, metavar="N",
+                        help="one player count (default: every count the scenario supports)")
+    parser.add_argument("--format", choices=("json", "graphml", "dot"), default="json")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from editor.topology import derive_realm
+    from editor.topology.serialize import realm_to_dict, realm_to_dot, realm_to_graphml
+
+    loaded = load_or_report(args.file)
+    if loaded is None:
+        return EXIT_ERROR
+    counts = player_counts(loaded, args.players)
+    if counts is None:
+        return EXIT_ERROR
+    realms = [derive_realm(loaded, n) for n in counts]
+    if args.format == "json":
+        document = {"scenario": loaded.scenario.title, "source": str(args.file),
+                    "boards": [realm_to_dict(r) for r in realms]}
+        sys.stdout.write(json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False))
+        sys.stdout.write("\n")
+    else:
+        writer = realm_to_graphml if args.format == "graphml" else realm_to_dot
+        for realm in realms:
+            sys.stdout.write(writer(realm))
+    return EXIT_OK

@@ -1,0 +1,34 @@
+"""Helpers shared by subcommands: loading with one-line errors, player-count choice."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from editor.model.errors import LoadError
+from editor.model.scenario_io import LoadedScenario, load_scenario
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_ERROR = 2
+
+
+def load_or_report(path: Path) -> LoadedScenario | None:
+    """Load a scenario, printing the single error line on failure."""
+    try:
+        return load_scenario(path)
+    except LoadError as exc:
+        print(str(exc), file=sys.stderr)
+        return None
+
+
+def player_counts(loaded: LoadedScenario, wanted: int | None) -> list[int] | None:
+    counts = list(loaded.scenario.player_counts)
+    if wanted is None:
+        return counts
+    if wanted not in counts:
+        name = loaded.path or "scenario"
+        print(f"{name}: --players {wanted} is outside this scenario's "
+              f"{counts[0]}-{counts[-1]} players", file=sys.stderr)
+        return None
+    return [wanted]

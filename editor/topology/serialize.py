@@ -1,0 +1,117 @@
+"""Stable, documented serialisations of a derived realm (JSON, GraphML, DOT).
+
+``realm_to_dict`` is the shape ``realms derive --format json`` prints and the
+engine export builds on: every list is sorted, numbers are rounded to 6 decimal
+places, so output diffs cleanly between runs and machines.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import networkx as nx
+
+from editor.topology.realm import Realm, Region
+
+ROUND = 6
+LINK_KINDS = frozenset({"tunnel", "access", "cloud_bridge", "custom"})
+
+
+def _round(value: float) -> float:
+    return round(float(value), ROUND) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def region_to_dict(region: Region) -> dict[str, Any]:
+    return {
+        "id": region.id,
+        "board": region.board,
+        "kind": region.kind,
+        "terrain": region.terrain,
+        "base_terrain": region.base_terrain,
+        "water_kind": region.water_kind,
+        "symbols": sorted(region.symbols),
+        "markers": sorted((m.to_dict() for m in region.markers),
+                          key=lambda m: (m["kind"], str(sorted(m.items())))),
+        "parts": list(region.parts),
+        "tiles": list(region.tiles),
+        "area": _round(region.area),
+        "centroid": [_round(region.centroid[0]), _round(region.centroid[1])],
+        "flags": {
+            "board_edge": region.board_edge,
+            "first_conquest": region.first_conquest,
+            "coastal": region.coastal,
+            "chasm": region.chasm,
+            "impassable": region.impassable,
+            "entry_edge": region.entry_edge,
+        },
+        "first_conquest_for": sorted(region.first_conquest_for),
+        "holes": list(region.holes),
+    }
+
+
+def realm_to_dict(realm: Realm) -> dict[str, Any]:
+    edges = []
+    for a, b, data in realm.graph.edges(data=True):
+        first, second = sorted((a, b))
+        edges.append({"a": first, "b": second, "kinds": sorted(data["kinds"]),
+                      "length": _round(data["length"])})
+    edges.sort(key=lambda e: (e["a"], e["b"]))
+    return {
+        "players": realm.players,
+        "turns": realm.scenario.turns(realm.players),
+        "regions": [region_to_dict(r) for r in realm.regions.values()],
+        "adjacency": edges,
+        "holes": [{"id": h.id, "board": h.board, "hexes": [list(c) for c in h.hexes],
+                   "regions": list(h.regions)} for h in realm.holes],
+        "problems": sorted(
+            ({"code": p.code, "message": p.message, "board": p.board,
+              "regions": list(p.regions), "tiles": list(p.tiles)} for p in realm.problems),
+            key=lambda p: (p["code"], p["message"])),
+    }
+
+
+def flat_graph(realm: Realm) -> nx.Graph:
+    """The graph with scalar attributes only (GraphML and DOT reject lists and None)."""
+    graph = nx.Graph(name=realm.scenario.title, players=realm.players)
+    for rid, region in realm.regions.items():
+        graph.add_node(rid, board=region.board, kind=region.kind, terrain=region.terrain,
+                       symbols=" ".join(sorted(region.symbols)),
+                       markers=" ".join(sorted(m.kind for m in region.markers)),
+                       board_edge=region.board_edge, first_conquest=region.first_conquest,
+                       coastal=region.coastal, chasm=region.chasm,
+                       x=_round(region.centroid[0]), y=_round(region.centroid[1]))
+    for a, b, data in sorted(realm.graph.edges(data=True)):
+        graph.add_edge(a, b, kinds=" ".join(sorted(data["kinds"])),
+                       length=_round(data["length"]))
+    return graph
+
+
+def realm_to_graphml(realm: Realm) -> str:
+    buffer = io.BytesIO()
+    nx.write_graphml(flat_graph(realm), buffer, encoding="utf-8", prettyprint=True)
+    return buffer.getvalue().decode("utf-8")
+
+
+def _dot_id(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return '"' + escaped + '"'
+
+
+def realm_to_dot(realm: Realm) -> str:
+    """Graphviz DOT, written directly (no pydot/pygraphviz dependency needed)."""
+    lines = [f"graph {_dot_id(realm.scenario.title)} {{", "  node [shape=box];"]
+    for rid, region in realm.regions.items():
+        label = f"{rid}\n{region.terrain}"
+        attrs = [f"label={_dot_id(label)}"]
+        if region.first_conquest:
+            attrs.append("peripheries=2")
+        if region.chasm:
+            attrs.append("style=dashed")
+        lines.append(f"  {_dot_id(rid)} [{', '.join(attrs)}];")
+    for a, b, data in sorted(realm.graph.edges(data=True)):
+        kinds = " ".join(sorted(data["kinds"]))
+        style = ", style=dashed" if data["kinds"] & LINK_KINDS else ""
+        lines.append(f"  {_dot_id(a)} -- {_dot_id(b)} [label={_dot_id(kinds)}{style}];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
