@@ -1,0 +1,165 @@
+"""``realms lint``: check scenario files and collections, for people and for CI.
+
+Modelled on ruff: rule codes in families, ``--select``/``--ignore`` by prefix,
+config in ``pyproject.toml``/``realms.toml``, text/JSON/SARIF/GitHub output and
+exit status 0 (nothing reaches --fail-on), 1 (something does), 2 (usage or I/O
+error). Only argparse is imported at module level: ``realms lint --help`` must
+start fast and the lint path never imports Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_CLEAN = 0
+EXIT_FINDINGS = 1
+EXIT_ERROR = 2
+FORMATS = ("text", "json", "sarif", "github")
+SEVERITIES = ("error", "warning", "info")
+
+
+def _player_count(value: str) -> int:
+    try:
+        count = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number") from None
+    if not 2 <= count <= 6:
+        raise argparse.ArgumentTypeError("player counts run from 2 to 6")
+    return count
+
+
+def _jobs(value: str) -> int:
+    try:
+        count = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError("--jobs needs at least 1")
+    return count
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "lint",
+        help="check scenario files and folders (schema, geometry, balance, inventory, rules)",
+        description=(
+            "Lint *.realm.json scenario files (and *.engine.json engine files); folders are "
+            "searched recursively. Rule codes come in families: S schema, G geometry, "
+            "B balance, I inventory, R scenario rules. Settings come from [tool.realms.lint] "
+            "in pyproject.toml or [lint] in realms.toml, found upward from each file. "
+            "Exit status: 0 nothing reaches --fail-on, 1 something does, 2 usage or I/O error."
+        ),
+    )
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                        help="files or folders to lint (default: the current folder)")
+    parser.add_argument("--select", action="append", metavar="CODES", default=None,
+                        help="comma-separated codes or prefixes to check (replaces the config's"
+                             " select), e.g. S or G001,B")
+    parser.add_argument("--ignore", action="append", metavar="CODES", default=None,
+                        help="comma-separated codes or prefixes to skip (adds to the config's)")
+    parser.add_argument("--players", type=_player_count, metavar="N",
+                        help="lint for N players only (default: every count the scenario "
+                             "supports)")
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help="output format (default: text; github inside GitHub Actions)")
+    parser.add_argument("--statistics", action="store_true",
+                        help="print the number of findings per code instead of the findings")
+    parser.add_argument("--fail-on", choices=SEVERITIES, default=None,
+                        help="lowest severity that makes the exit status 1 (default: error)")
+    parser.add_argument("--exit-zero", action="store_true",
+                        help="exit 0 even when findings reach --fail-on (2 still reports "
+                             "usage and I/O errors)")
+    parser.add_argument("--jobs", type=_jobs, metavar="N",
+                        help="lint N files at once in worker processes (default: the number "
+                             "of CPUs when there are many files)")
+    parser.add_argument("--config", type=Path, metavar="PATH",
+                        help="use this pyproject.toml or realms.toml instead of discovering one")
+    parser.add_argument("--show-rules", action="store_true",
+                        help="list every rule code with its severity and summary, then exit")
+    parser.set_defaults(handler=run)
+
+
+def _codes(values: list[str] | None) -> tuple[str, ...] | None:
+    if values is None:
+        return None
+    return tuple(code.strip().upper() if code.strip().upper() != "ALL" else "ALL"
+                 for value in values for code in value.split(",") if code.strip())
+
+
+def _fail(message: str) -> int:
+    print(f"realms lint: error: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def _show_rules() -> int:
+    from editor.lint.registry import all_rules
+
+    for code, item in all_rules().items():
+        print(f"{code}  {item.severity:<7}  {item.family:<14}  {item.summary}")
+    return EXIT_CLEAN
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.show_rules:
+        return _show_rules()
+    from editor.lint.config import ConfigError, LintConfig, config_for, load_config
+    from editor.lint.output import default_format, render_all, statistics, summary
+    from editor.lint.registry import SelectorError, all_rules, check_selectors
+    from editor.lint.rules_schema import INTERNAL, IO_ERROR
+    from editor.lint.runner import collect, default_jobs, lint_files
+
+    select, ignore = _codes(args.select), _codes(args.ignore) or ()
+    try:
+        check_selectors((*(select or ()), *ignore), all_rules())
+    except SelectorError as exc:
+        return _fail(str(exc))
+    paths: list[Path] = args.paths or [Path(".")]
+    files, missing = collect(paths)
+    if missing:
+        return _fail(f"{missing[0]}: no such file or folder")
+    if not files:
+        print("realms lint: warning: no *.realm.json or *.engine.json files found",
+              file=sys.stderr)
+        return EXIT_CLEAN
+
+    base: LintConfig | None = None
+    try:
+        if args.config is not None:
+            if not args.config.is_file():
+                return _fail(f"{args.config}: config file not found")
+            base = load_config(args.config)
+        configs = [base] if base is not None else [config_for(f) for f in files]
+        for config in {id(c): c for c in configs}.values():
+            check_selectors((*config.select, *config.ignore), all_rules())
+        lead = base if base is not None else config_for(paths[0])
+    except (ConfigError, SelectorError) as exc:
+        return _fail(str(exc))
+    fail_on = args.fail_on or lead.fail_on
+    fmt = args.format or default_format()
+    overrides = (select, ignore)
+    jobs = args.jobs or default_jobs(len(files))
+
+    findings = []
+    streaming = fmt in ("text", "github") and not args.statistics
+    for result in lint_files(files, base, args.players, jobs, progress=True,
+                             overrides=overrides):
+        findings.extend(result)
+        if streaming and result:
+            sys.stdout.write(render_all(result, fmt))
+            sys.stdout.flush()
+    if args.statistics:
+        if findings:
+            print(statistics(findings))
+    elif not streaming:
+        sys.stdout.write(render_all(findings, fmt))
+    if fmt == "text":
+        print(summary(findings, len(files)), file=sys.stderr if args.statistics else sys.stdout)
+
+    if any(f.code in (IO_ERROR, INTERNAL) for f in findings):
+        return EXIT_ERROR
+    if args.exit_zero:
+        return EXIT_CLEAN
+    return EXIT_FINDINGS if any(f.at_least(fail_on) for f in findings) else EXIT_CLEAN

@@ -1,0 +1,209 @@
+"""Lint settings: rule selection and every threshold.
+
+Defaults live in ``editor/data/lint-defaults.toml``. A collection overrides them
+in ``pyproject.toml`` (``[tool.realms.lint]``) or ``realms.toml`` (``[lint]``),
+found upward from each linted file, or with ``--config``; the command line's
+``--select``/``--ignore`` come last.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from editor.lint.findings import SEVERITIES
+from editor.model.paths import DATA_DIR
+
+DEFAULTS_PATH = DATA_DIR / "lint-defaults.toml"
+CONFIG_NAMES = ("realms.toml", "pyproject.toml")
+
+
+class ConfigError(ValueError):
+    """A configuration file that cannot be used; ``str()`` is the line to print."""
+
+
+@dataclass(frozen=True)
+class BalanceSettings:
+    regions_per_player_target: float
+    regions_per_player_warn: tuple[float, float]
+    regions_per_player_error: tuple[float, float]
+    count_water: bool
+    fifth_rule_tolerance: float
+    empty_run_length: int
+    terrains: tuple[str, ...]
+    symbols: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScenarioSettings:
+    default_turns: dict[int, int]
+    sky_islands_turn_less: tuple[int, ...]
+    sky_access_min_distance: int
+
+
+@dataclass(frozen=True)
+class LintConfig:
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    fail_on: str
+    balance: BalanceSettings
+    inventory: dict[str, int]
+    scenario: ScenarioSettings
+    source: str = "defaults"
+
+    def with_selection(self, select: tuple[str, ...] | None,
+                       ignore: tuple[str, ...]) -> LintConfig:
+        """Command-line selection: ``--select`` replaces, ``--ignore`` adds."""
+        return replace(self, select=select if select is not None else self.select,
+                       ignore=self.ignore + ignore)
+
+
+def _expect(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
+    if isinstance(value, bool) and kind is not bool and bool not in (
+            kind if isinstance(kind, tuple) else (kind,)):
+        raise ConfigError(f"{where}: expected a number, got true/false")
+    if not isinstance(value, kind):
+        raise ConfigError(f"{where}: expected {getattr(kind, '__name__', kind)}, "
+                          f"got {type(value).__name__} {value!r}")
+    return value
+
+
+def _pair(value: Any, where: str) -> tuple[float, float]:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+            or value[0] > value[1]):
+        raise ConfigError(f"{where}: expected [low, high] numbers, got {value!r}")
+    return (float(value[0]), float(value[1]))
+
+
+def _strings(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where}: expected a list of strings, got {value!r}")
+    return tuple(value)
+
+
+def _merge(base: dict[str, Any], override: dict[str, Any], where: str) -> dict[str, Any]:
+    """Overlay user settings on the defaults, refusing keys the defaults do not have."""
+    merged = dict(base)
+    for key, value in override.items():
+        if key not in base:
+            raise ConfigError(f"{where}: unknown setting {key!r}; known: {', '.join(sorted(base))}")
+        if isinstance(base[key], dict) and key != "default-turns":
+            if not isinstance(value, dict):
+                raise ConfigError(f"{where}.{key}: expected a table")
+            merged[key] = _merge(base[key], value, f"{where}.{key}")
+        else:
+            merged[key] = value
+    return merged
+
+
+def _build(raw: dict[str, Any], source: str) -> LintConfig:
+    where = source
+    fail_on = _expect(raw["fail-on"], str, f"{where}: fail-on")
+    if fail_on not in SEVERITIES:
+        raise ConfigError(f"{where}: fail-on must be one of error, warning, info")
+    b = raw["balance"]
+    balance = BalanceSettings(
+        float(_expect(b["regions-per-player-target"], (int, float), f"{where}: balance target")),
+        _pair(b["regions-per-player-warn"], f"{where}: regions-per-player-warn"),
+        _pair(b["regions-per-player-error"], f"{where}: regions-per-player-error"),
+        _expect(b["count-water"], bool, f"{where}: count-water"),
+        float(_expect(b["fifth-rule-tolerance"], (int, float), f"{where}: fifth-rule-tolerance")),
+        _expect(b["empty-run-length"], int, f"{where}: empty-run-length"),
+        _strings(b["terrains"], f"{where}: terrains"),
+        _strings(b["symbols"], f"{where}: symbols"),
+    )
+    inventory = {k: _expect(v, int, f"{where}: inventory.{k}")
+                 for k, v in raw["inventory"].items()}
+    s = raw["scenario"]
+    turns_raw = _expect(s["default-turns"], dict, f"{where}: default-turns")
+    try:
+        turns = {int(k): _expect(v, int, f"{where}: default-turns") for k, v in turns_raw.items()}
+    except ValueError:
+        raise ConfigError(f"{where}: default-turns keys are player counts, \"2\" to \"6\"") \
+            from None
+    scenario = ScenarioSettings(
+        turns,
+        tuple(_expect(v, int, f"{where}: sky-islands-turn-less")
+              for v in _expect(s["sky-islands-turn-less"], list, f"{where}")),
+        _expect(s["sky-access-min-distance"], int, f"{where}: sky-access-min-distance"),
+    )
+    return LintConfig(
+        _strings(raw["select"], f"{where}: select"),
+        _strings(raw["ignore"], f"{where}: ignore"),
+        fail_on, balance, inventory, scenario, source,
+    )
+
+
+@cache
+def _default_table() -> dict[str, Any]:
+    with DEFAULTS_PATH.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def default_config() -> LintConfig:
+    return _build(_default_table(), "defaults")
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+
+
+def _lint_table(path: Path, data: dict[str, Any]) -> dict[str, Any] | None:
+    """The lint table of a config file, or None when the file has none."""
+    table: Any = data.get("tool", {}).get("realms", {}).get("lint")
+    if table is None and path.name == "realms.toml":
+        table = data.get("lint", {})
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: the lint settings must be a table")
+    return table
+
+
+def load_config(path: Path) -> LintConfig:
+    """Defaults overlaid with one config file (``--config`` or a discovered one)."""
+    data = _read_toml(path)
+    table = _lint_table(path, data)
+    if table is None:
+        table = {}
+    return _build(_merge(_default_table(), table, str(path)), str(path))
+
+
+@cache
+def _config_in(directory: Path) -> Path | None:
+    for name in CONFIG_NAMES:
+        candidate = directory / name
+        if candidate.is_file():
+            if name == "pyproject.toml" and _lint_table(candidate, _read_toml(candidate)) is None:
+                continue
+            return candidate
+    return None
+
+
+def discover(start: Path) -> Path | None:
+    """The closest ``realms.toml`` or ``pyproject.toml`` with lint settings, upward from
+    ``start`` (a file or folder)."""
+    directory = start.resolve()
+    if not directory.is_dir():
+        directory = directory.parent
+    for folder in (directory, *directory.parents):
+        found = _config_in(folder)
+        if found is not None:
+            return found
+    return None
+
+
+@cache
+def config_for(start: Path) -> LintConfig:
+    found = discover(start)
+    return load_config(found) if found is not None else default_config()

@@ -1,0 +1,140 @@
+"""What a rule sees: the document, the settings, and (per player count) the realm.
+
+The realm is derived lazily, so selecting only document-level families (``S``,
+``I``, most of ``R``) never pays for geometry. The locator turns model objects
+back into JSON paths so findings point at the text the author wrote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from editor.lint.config import LintConfig
+from editor.model.jsonpos import PathKey
+from editor.model.scenario import Board, Marker, Scenario
+from editor.model.scenario_io import LoadedScenario
+
+if TYPE_CHECKING:
+    from editor.topology import Realm
+
+
+class Locator:
+    """JSON paths of boards, placements, markers and links, found by identity."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self._paths: dict[int, PathKey] = {}
+        self._boards: dict[str, int] = {}
+        self._tiles: dict[tuple[str, str], list[PathKey]] = {}
+        for b_index, board in enumerate(scenario.boards):
+            self._boards.setdefault(board.id, b_index)
+            base: PathKey = ("boards", b_index)
+            self._paths[id(board)] = base
+            for t_index, placement in enumerate(board.tiles):
+                path = (*base, "tiles", t_index)
+                self._paths[id(placement)] = path
+                self._tiles.setdefault((board.id, placement.tile), []).append(path)
+            for m_index, river in enumerate(board.river_markers):
+                self._paths[id(river)] = (*base, "river_markers", m_index)
+            for m_index, marker in enumerate(board.markers):
+                self._paths[id(marker)] = (*base, "markers", m_index)
+        for l_index, link in enumerate(scenario.links):
+            self._paths[id(link)] = ("links", l_index)
+
+    def of(self, item: object) -> PathKey:
+        return self._paths.get(id(item), ())
+
+    def board(self, board_id: str | None) -> PathKey:
+        if board_id is None or board_id not in self._boards:
+            return ()
+        return ("boards", self._boards[board_id])
+
+    def marker_on(self, scenario: Scenario, region: str) -> PathKey:
+        """The first marker laid on ``region`` (its ``region`` value), if any."""
+        for board in scenario.boards:
+            for marker in board.markers:
+                if marker.region == region:
+                    return (*self.of(marker), "region")
+        return ()
+
+    def river_marker(self, scenario: Scenario, board_id: str | None, tile: str) -> PathKey:
+        for board in scenario.boards:
+            if board_id in (None, board.id):
+                for river in board.river_markers:
+                    if river.tile == tile:
+                        return self.of(river)
+        return ()
+
+    def region(self, scenario: Scenario, region_id: str) -> PathKey:
+        """Where a region is written: a marker on it, its tile, or its graph-only entry."""
+        tile = region_id.rpartition(".")[0] or region_id
+        for b_index, board in enumerate(scenario.boards):
+            if board.graph is not None:
+                for r_index, spec in enumerate(board.graph.get("regions", [])):
+                    if spec.get("id") == region_id:
+                        return ("boards", b_index, "graph", "regions", r_index)
+            for placement in board.tiles:
+                if placement.tile == tile:
+                    return self.of(placement)
+        return ()
+
+    def tile(self, board_id: str | None, tile: str) -> PathKey:
+        if board_id is not None and (board_id, tile) in self._tiles:
+            return self._tiles[(board_id, tile)][0]
+        for (_, key), paths in self._tiles.items():
+            if key == tile:
+                return paths[0]
+        return self.board(board_id)
+
+
+@dataclass
+class DocContext:
+    loaded: LoadedScenario
+    config: LintConfig
+    enabled: frozenset[str]
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.loaded.scenario
+
+    @cached_property
+    def locate(self) -> Locator:
+        return Locator(self.loaded.scenario)
+
+    def active(self, item: Any, players: int) -> bool:
+        presence = getattr(item, "presence", None)
+        return presence is None or bool(presence.includes(players, self.scenario.players_min))
+
+    def active_markers(self, players: int) -> list[tuple[Board, Marker]]:
+        return [(board, marker) for board in self.scenario.boards for marker in board.markers
+                if self.active(marker, players)]
+
+
+@dataclass
+class CountContext:
+    """One player count of one document."""
+
+    doc: DocContext
+    players: int
+    _realm: Realm | None = field(default=None, repr=False)
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.doc.scenario
+
+    @property
+    def config(self) -> LintConfig:
+        return self.doc.config
+
+    @property
+    def locate(self) -> Locator:
+        return self.doc.locate
+
+    @property
+    def realm(self) -> Realm:
+        if self._realm is None:
+            from editor.topology import derive_realm
+
+            self._realm = derive_realm(self.doc.loaded, self.players)
+        return self._realm

@@ -1,0 +1,105 @@
+"""Run the enabled rules over one document and turn their hits into findings.
+
+Order: document rules, then per player count the count and realm rules; the
+scenario's own suppressions; merging of identical findings across player
+counts ("for 3-5 players"); and last, line:column for the files that have
+findings. A rule that crashes becomes an S000 finding, never a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from editor.lint import suppress
+from editor.lint.config import LintConfig
+from editor.lint.context import CountContext, DocContext
+from editor.lint.findings import Finding, Hit, compose
+from editor.lint.registry import Rule, all_rules, enabled_codes
+from editor.lint.rules_schema import INTERNAL
+from editor.model.jsonpos import SourceMap, format_json_path
+from editor.model.scenario_io import LoadedScenario
+
+
+def _guarded(rule: Rule, context: object, players: int | None) -> list[Hit]:
+    assert rule.check is not None
+    try:
+        return [h if h.players is not None or players is None else _with_players(h, players)
+                for h in rule.check(context)]
+    except Exception as exc:  # a bug in a rule or the derivation: report, keep linting
+        return [Hit(INTERNAL, f"rule {rule.code} failed: {type(exc).__name__}: {exc}"[:300],
+                    "please report this with the file", players=players)]
+
+
+def _with_players(hit: Hit, players: int) -> Hit:
+    return Hit(hit.code, hit.what, hit.fix, hit.json_path, hit.key, hit.regions, hit.tiles,
+               hit.position, players)
+
+
+def run_rules(loaded: LoadedScenario, config: LintConfig, counts: Sequence[int],
+              enabled: frozenset[str]) -> list[Hit]:
+    """Hits of every enabled document, count and realm rule, before suppressions."""
+    rules = [r for code, r in all_rules().items() if code in enabled and r.check is not None]
+    doc = DocContext(loaded, config, enabled)
+    hits: list[Hit] = []
+    for item in rules:
+        if item.scope == "document":
+            hits += _guarded(item, doc, None)
+    per_count = [r for r in rules if r.scope in ("count", "realm")]
+    if per_count:
+        for players in counts:
+            context = CountContext(doc, players)
+            for item in per_count:
+                hits += _guarded(item, context, players)
+    return [h for h in hits if h.code in enabled or h.code == INTERNAL]
+
+
+def merge_counts(hits: Iterable[Hit]) -> list[tuple[Hit, tuple[int, ...]]]:
+    """Identical hits for several player counts become one hit with all the counts."""
+    merged: dict[tuple[object, ...], tuple[Hit, list[int]]] = {}
+    for hit in hits:
+        key = (hit.code, hit.what, hit.fix, hit.json_path, hit.key, hit.regions, hit.tiles,
+               hit.position)
+        if key not in merged:
+            merged[key] = (hit, [])
+        if hit.players is not None:
+            merged[key][1].append(hit.players)
+    return [(hit, tuple(sorted(set(counts)))) for hit, counts in merged.values()]
+
+
+def to_findings(hits: Iterable[Hit], shown: str, text: str) -> list[Finding]:
+    merged = merge_counts(hits)
+    if not merged:
+        return []
+    rules = all_rules()
+    source = SourceMap(text) if text else None
+    findings = []
+    for hit, counts in merged:
+        position = hit.position
+        if position is None and source is not None:
+            position = source.position(hit.json_path, key=hit.key)
+        line, column = (position.line, position.column) if position else (1, 1)
+        severity = rules[hit.code].severity if hit.code in rules else "error"
+        findings.append(Finding(
+            hit.code, severity, compose(hit.what, hit.fix, counts), shown,
+            format_json_path(hit.json_path), line, column,
+            counts[0] if len(counts) == 1 else None, hit.regions, hit.tiles, counts))
+    findings.sort(key=lambda f: (f.path, f.line, f.column, f.code, f.player_counts, f.message))
+    return findings
+
+
+def lint_document(loaded: LoadedScenario, config: LintConfig, players: int | None,
+                  pre_hits: Sequence[Hit] = ()) -> list[Finding]:
+    """Findings for a loaded scenario; ``pre_hits`` are the loading pipeline's own."""
+    enabled = enabled_codes(config.select, config.ignore)
+    scenario = loaded.scenario
+    counts: tuple[int, ...] = scenario.player_counts
+    if players is not None:
+        counts = (players,) if players in scenario.player_counts else ()
+    hits = [h for h in pre_hits if h.code in enabled] + run_rules(loaded, config, counts, enabled)
+    entries = suppress.suppressions(scenario)
+    if entries:
+        hits, used = suppress.apply(hits, entries)
+        if suppress.UNUSED in enabled:
+            hits += suppress.unused(entries, used, enabled)
+    shown = str(loaded.path) if loaded.path is not None else "<memory>"
+    return to_findings(hits, shown, loaded.text)

@@ -1,0 +1,93 @@
+"""What a rule reports (:class:`Hit`) and what the linter hands out (:class:`Finding`).
+
+Rules describe a problem by JSON path and ids; positions in the source text are
+filled in afterwards, once per file that has findings, because mapping paths to
+line:column costs a scan of the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from editor.model.errors import SourcePosition
+from editor.model.jsonpos import PathKey
+
+SEVERITIES = ("info", "warning", "error")
+SEVERITY_RANK = {name: rank for rank, name in enumerate(SEVERITIES)}
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One problem as a rule sees it: what is wrong, how to fix it, and where."""
+
+    code: str
+    what: str
+    fix: str
+    json_path: PathKey = ()
+    key: bool = False  # point at the key at json_path rather than its value
+    regions: tuple[str, ...] = ()
+    tiles: tuple[str, ...] = ()
+    position: SourcePosition | None = None  # when already known (JSON syntax errors)
+    players: int | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One finding, ready to print: the public result of every lint entry point."""
+
+    code: str
+    severity: str
+    message: str
+    path: str
+    json_path: str
+    line: int
+    column: int
+    players: int | None = None
+    regions: tuple[str, ...] = ()
+    tiles: tuple[str, ...] = ()
+    # Every player count the finding holds for (identical findings are merged across counts).
+    player_counts: tuple[int, ...] = field(default=())
+
+    def at_least(self, severity: str) -> bool:
+        return SEVERITY_RANK[self.severity] >= SEVERITY_RANK[severity]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "path": self.path,
+            "json_path": self.json_path,
+            "line": self.line,
+            "column": self.column,
+            "players": self.players,
+            "player_counts": list(self.player_counts),
+            "regions": list(self.regions),
+            "tiles": list(self.tiles),
+        }
+
+
+def describe_counts(counts: tuple[int, ...]) -> str:
+    """``(3, 4, 5)`` -> ``"3-5 players"``; ``(2, 4)`` -> ``"2 and 4 players"``."""
+    if not counts:
+        return ""
+    runs: list[tuple[int, int]] = []
+    for count in sorted(counts):
+        if runs and count == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], count)
+        else:
+            runs.append((count, count))
+    parts = [str(a) if a == b else f"{a}-{b}" for a, b in runs]
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"{text} players"
+
+
+def compose(what: str, fix: str, counts: tuple[int, ...]) -> str:
+    """The message: what is wrong (for which counts); how to fix it."""
+    text = what
+    if counts:
+        text += f" (for {describe_counts(counts)})"
+    if fix:
+        text += f"; {fix}"
+    return text

@@ -1,0 +1,139 @@
+"""Finding formats: text for people, JSON for scripts, SARIF 2.1.0 for code scanning,
+and GitHub workflow commands for pull-request annotations."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from editor import __version__
+from editor.lint.findings import SEVERITIES, Finding
+from editor.lint.registry import all_rules
+
+FORMATS = ("text", "json", "sarif", "github")
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def text_line(finding: Finding) -> str:
+    return (f"{finding.path}:{finding.line}:{finding.column}: {finding.code} "
+            f"[{finding.severity}] {finding.message}")
+
+
+def summary(findings: Sequence[Finding], files: int) -> str:
+    if not findings:
+        return f"All checks passed ({files} file{'s' if files != 1 else ''})."
+    counts = Counter(f.severity for f in findings)
+    parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 and s != 'info' else ''}"
+             for s in reversed(SEVERITIES) if counts[s]]
+    return (f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} "
+            f"({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}.")
+
+
+def statistics(findings: Sequence[Finding]) -> str:
+    """One line per code, most frequent first (as ``ruff --statistics``)."""
+    rules = all_rules()
+    counts = Counter(f.code for f in findings)
+    lines = []
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        item = rules.get(code)
+        severity = item.severity if item else "error"
+        lines.append(f"{count:>6}  {code}  [{severity}] {item.summary if item else ''}".rstrip())
+    return "\n".join(lines)
+
+
+def to_json(findings: Sequence[Finding]) -> str:
+    return json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False) + "\n"
+
+
+def _uri(path: str) -> str:
+    """Repository-relative (cwd-relative) POSIX path, as code scanning expects."""
+    candidate = Path(path)
+    with contextlib.suppress(ValueError, OSError):
+        candidate = candidate.resolve().relative_to(Path.cwd().resolve())
+    return candidate.as_posix()
+
+
+def to_sarif(findings: Sequence[Finding]) -> dict[str, Any]:
+    rules = list(all_rules().values())
+    index = {item.code: i for i, item in enumerate(rules)}
+    results = []
+    for finding in findings:
+        result: dict[str, Any] = {
+            "ruleId": finding.code,
+            "level": SARIF_LEVEL[finding.severity],
+            "message": {"text": finding.message},
+            "locations": [{
+                "physicalLocation": {
+                    "artifactLocation": {"uri": _uri(finding.path)},
+                    "region": {"startLine": finding.line, "startColumn": finding.column},
+                },
+                "logicalLocations": [{"fullyQualifiedName": finding.json_path,
+                                      "kind": "element"}],
+            }],
+            "properties": {"players": list(finding.player_counts),
+                           "regions": list(finding.regions), "tiles": list(finding.tiles)},
+        }
+        if finding.code in index:
+            result["ruleIndex"] = index[finding.code]
+        results.append(result)
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "realms-lint",
+                "version": __version__,
+                "rules": [{
+                    "id": item.code,
+                    "name": item.code,
+                    "shortDescription": {"text": item.summary},
+                    "defaultConfiguration": {"level": SARIF_LEVEL[item.severity]},
+                    "properties": {"family": item.family},
+                } for item in rules],
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    }
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_line(finding: Finding) -> str:
+    """``::error file=F,line=L,col=C,title=CODE::message`` with GitHub's escaping."""
+    properties = ",".join([
+        f"file={_escape_property(finding.path)}",
+        f"line={finding.line}",
+        f"col={finding.column}",
+        f"title={_escape_property(finding.code)}",
+    ])
+    return f"::{GITHUB_LEVEL[finding.severity]} {properties}::{_escape_data(finding.message)}"
+
+
+def default_format() -> str:
+    """GitHub annotations inside GitHub Actions, text elsewhere (as yamllint does)."""
+    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+
+
+def render_all(findings: Iterable[Finding], fmt: str) -> str:
+    items = list(findings)
+    if fmt == "json":
+        return to_json(items)
+    if fmt == "sarif":
+        return json.dumps(to_sarif(items), indent=2, ensure_ascii=False) + "\n"
+    if fmt == "github":
+        return "".join(github_line(f) + "\n" for f in items)
+    return "".join(text_line(f) + "\n" for f in items)

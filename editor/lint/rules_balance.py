@@ -1,0 +1,158 @@
+"""Balance family: the Realms booklet's advice for building your own realm.
+
+About 9 regions per player; each terrain and each symbol on about 1/5 of the
+regions; lost tribes (or monsters) breaking up runs of empty land. Thresholds
+come from the ``[balance]`` settings; the defaults pass the official boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from editor.lint.context import CountContext
+from editor.lint.findings import Hit
+from editor.lint.registry import rule
+from editor.lint.rules_geometry import walkable
+
+if TYPE_CHECKING:
+    from editor.topology import Region
+
+
+def counted(ctx: CountContext) -> list[Region]:
+    """The regions the balance rules count: land (and water when configured), no chasms."""
+    water = ctx.config.balance.count_water
+    return [r for r in ctx.realm.regions.values()
+            if not r.chasm and (r.is_land or water)]
+
+
+def _per_player(ctx: CountContext) -> tuple[int, float]:
+    total = len(counted(ctx))
+    return total, total / ctx.players
+
+
+def _kind_word(ctx: CountContext) -> str:
+    return "regions" if ctx.config.balance.count_water else "land regions"
+
+
+@rule("B001", "error", "regions per player far from 9 (outside the error range)", "realm")
+def regions_far(ctx: CountContext) -> Iterator[Hit]:
+    total, per = _per_player(ctx)
+    low, high = ctx.config.balance.regions_per_player_error
+    if total and not low <= per <= high:
+        yield Hit("B001", f"{total} {_kind_word(ctx)} is {per:.1f} per player, outside "
+                  f"{low:g}-{high:g}", _advice(ctx, per), ("boards",))
+
+
+@rule("B002", "warning", "regions per player off 9 (outside the warning range)", "realm")
+def regions_off(ctx: CountContext) -> Iterator[Hit]:
+    total, per = _per_player(ctx)
+    low, high = ctx.config.balance.regions_per_player_warn
+    err_low, err_high = ctx.config.balance.regions_per_player_error
+    if total and not low <= per <= high and err_low <= per <= err_high:
+        yield Hit("B002", f"{total} {_kind_word(ctx)} is {per:.1f} per player, outside "
+                  f"{low:g}-{high:g}", _advice(ctx, per), ("boards",))
+
+
+def _advice(ctx: CountContext, per: float) -> str:
+    target = ctx.config.balance.regions_per_player_target
+    wanted = round(target * ctx.players)
+    verb = "add tiles" if per < target else "remove tiles"
+    return f"aim for about {wanted} ({target:g} per player): {verb} for this player count"
+
+
+def _fifth(ctx: CountContext, code: str, label: str, counts: dict[str, int]) -> Iterator[Hit]:
+    total = len(counted(ctx))
+    if total == 0:
+        return
+    target = total / 5
+    tolerance = ctx.config.balance.fifth_rule_tolerance
+    for name, count in counts.items():
+        if abs(count - target) > tolerance:
+            verb = "add" if count < target else "remove"
+            yield Hit(code, f"{label} {name} on {count} of {total} {_kind_word(ctx)}, the 1/5 "
+                      f"rule wants about {target:.1f}",
+                      f"{verb} {name} regions (tolerance {tolerance:g} is "
+                      "balance.fifth-rule-tolerance)", ("boards",))
+
+
+@rule("B003", "warning", "a land terrain far from 1/5 of the regions", "realm")
+def terrain_fifth(ctx: CountContext) -> Iterator[Hit]:
+    regions = [r for r in counted(ctx) if r.is_land]
+    counts = {t: sum(1 for r in regions if r.terrain == t) for t in ctx.config.balance.terrains}
+    return _fifth(ctx, "B003", "terrain", counts)
+
+
+@rule("B004", "warning", "a symbol far from 1/5 of the regions", "realm")
+def symbol_fifth(ctx: CountContext) -> Iterator[Hit]:
+    regions = counted(ctx)
+    counts = {s: sum(1 for r in regions if s in r.symbols) for s in ctx.config.balance.symbols}
+    return _fifth(ctx, "B004", "symbol", counts)
+
+
+def _lost_tribe(region: Region) -> bool:
+    return "lost_tribe" in region.symbols or "lost_tribe" in region.marker_kinds()
+
+
+@rule("B005", "warning", "a lost tribe on a mountain or on water", "realm")
+def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
+    for rid, region in ctx.realm.regions.items():
+        if _lost_tribe(region) and (region.terrain == "mountain" or not region.is_land):
+            path = next((ctx.locate.of(m) for m in region.markers if m.kind == "lost_tribe"),
+                        ctx.locate.region(ctx.scenario, rid))
+            yield Hit("B005", f"lost tribe on {rid}, a {region.terrain} region",
+                      "lost tribes start on plain land: move it to a region that is neither "
+                      "mountain nor water", path, regions=(rid,), tiles=region.tiles)
+
+
+def _empty(region: Region) -> bool:
+    kinds = region.marker_kinds()
+    return (region.is_land and region.terrain != "mountain" and not _lost_tribe(region)
+            and "monster_stack" not in kinds)
+
+
+def _run_from(graph: dict[str, list[str]], start: str, length: int) -> list[str] | None:
+    """A simple path of ``length`` regions starting at ``start`` (depth-first, bounded)."""
+    path = [start]
+    on_path = {start}
+
+    def extend() -> bool:
+        if len(path) == length:
+            return True
+        for nxt in graph[path[-1]]:
+            if nxt not in on_path:
+                path.append(nxt)
+                on_path.add(nxt)
+                if extend():
+                    return True
+                on_path.discard(path.pop())
+        return False
+
+    return path if extend() else None
+
+
+@rule("B006", "info", "a long run of adjacent empty land regions", "realm")
+def empty_runs(ctx: CountContext) -> Iterator[Hit]:
+    import networkx as nx
+
+    realm = ctx.realm
+    limit = ctx.config.balance.empty_run_length
+    empty = [rid for rid in walkable(ctx) if _empty(realm.regions[rid])]
+    sub = realm.graph.subgraph(empty)
+    adjacency = {n: sorted(sub.neighbors(n)) for n in sorted(sub.nodes)}
+    for component in sorted((sorted(c) for c in nx.connected_components(sub)),
+                            key=lambda c: c[0]):
+        if len(component) <= limit:
+            continue
+        run = None
+        for start in component:
+            run = _run_from(adjacency, start, limit + 1)
+            if run:
+                break
+        if run:
+            region = realm.regions[run[0]]
+            yield Hit("B006", f"{len(run)} adjacent empty land regions in a row "
+                      f"({' - '.join(run)}), and {len(component)} empty regions in that stretch",
+                      f"break runs longer than {limit} with a lost tribe, monsters or a "
+                      "mountain", ctx.locate.region(ctx.scenario, run[0]), regions=tuple(run),
+                      tiles=region.tiles)

@@ -1,0 +1,236 @@
+"""Geometry family: what the derived realm says about the layout, per player count.
+
+The derivation reports layout problems (overlaps, letters used twice, river
+markers on land, references to missing regions); these rules give them stable
+codes and JSON paths, and add the graph questions: is the realm one landmass,
+can every land region be reached from a first conquest, and are overlays laid
+where they can be.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from editor.lint.context import CountContext
+from editor.lint.findings import Hit
+from editor.lint.registry import rule
+from editor.model.jsonpos import PathKey
+
+PROBLEM_CODES = {
+    "overlap": "G001",
+    "duplicate-tile": "G002",
+    "missing-reference": "G006",
+    "river-marker-not-on-water": "G007",
+}
+# Reported by other rules with better locations (I002 counts tunnel tokens itself).
+HANDLED_ELSEWHERE = {"tunnel-pairing"}
+_COUNT_PHRASE = re.compile(r",? for \d+ players?")
+BALANCE_SYMBOLS = ("cavern", "mine", "magic")
+
+
+def _problem_path(ctx: CountContext, code: str, board: str | None,
+                  regions: tuple[str, ...], tiles: tuple[str, ...]) -> PathKey:
+    scenario = ctx.scenario
+    if code == "river-marker-not-on-water" and tiles:
+        return ctx.locate.river_marker(scenario, board, tiles[0])
+    if code == "missing-reference" and regions:
+        found = _reference_path(ctx, regions[0])
+        if found:
+            return found
+    if tiles:
+        return ctx.locate.tile(board, tiles[-1])
+    return ctx.locate.board(board)
+
+
+def _reference_path(ctx: CountContext, ref: str) -> PathKey:
+    scenario = ctx.scenario
+    for b_index, board in enumerate(scenario.boards):
+        for m_index, marker in enumerate(board.markers):
+            if marker.region == ref and ctx.doc.active(marker, ctx.players):
+                return ("boards", b_index, "markers", m_index, "region")
+            if marker.attrs.get("target") == ref and ctx.doc.active(marker, ctx.players):
+                return ("boards", b_index, "markers", m_index, "target")
+        for r_index, river in enumerate(board.river_markers):
+            if river.tile == ref:
+                return ("boards", b_index, "river_markers", r_index, "tile")
+    for l_index, link in enumerate(scenario.links):
+        if ref in (link.a, link.b):
+            return ("links", l_index, "a" if link.a == ref else "b")
+    bodies = scenario.section("water").get("bodies", [])
+    for w_index, body in enumerate(bodies if isinstance(bodies, list) else []):
+        if isinstance(body, dict) and body.get("region") == ref:
+            return ("water", "bodies", w_index, "region")
+    return ()
+
+
+def _problems(ctx: CountContext, code: str) -> Iterator[Hit]:
+    for problem in ctx.realm.problems:
+        mapped = PROBLEM_CODES.get(problem.code, "G000")
+        if problem.code in HANDLED_ELSEWHERE or mapped != code:
+            continue
+        what = _COUNT_PHRASE.sub("", problem.message)
+        if mapped == "G000":
+            what = f"{problem.code}: {what}"
+        yield Hit(code, what, problem.hint or "fix the layout",
+                  _problem_path(ctx, problem.code, problem.board, problem.regions,
+                                problem.tiles),
+                  regions=problem.regions, tiles=problem.tiles)
+
+
+@rule("G000", "error", "another layout problem reported by the derivation", "realm")
+def other_problem(ctx: CountContext) -> Iterator[Hit]:
+    return _problems(ctx, "G000")
+
+
+@rule("G001", "error", "two tiles overlap", "realm")
+def overlap(ctx: CountContext) -> Iterator[Hit]:
+    return _problems(ctx, "G001")
+
+
+@rule("G002", "error", "a tile letter is used twice (each letter is one two-sided piece)",
+      "realm")
+def duplicate_tile(ctx: CountContext) -> Iterator[Hit]:
+    return _problems(ctx, "G002")
+
+
+def walkable(ctx: CountContext) -> list[str]:
+    """Regions a race can move over: land and (passable) rivers, never chasms, and nothing on
+    a necromancer-island board (the island sits apart in its lake)."""
+    boards = {b.id: b.kind for b in ctx.scenario.boards}
+    keep = []
+    for rid, region in ctx.realm.regions.items():
+        if region.chasm or region.impassable or boards.get(region.board) == "necromancer_island":
+            continue
+        if region.is_land or region.water_kind == "river":
+            keep.append(rid)
+    return keep
+
+
+def _short_list(ids: Iterable[str], limit: int = 6) -> str:
+    items = sorted(ids)
+    text = ", ".join(items[:limit])
+    return text + (f" and {len(items) - limit} more" if len(items) > limit else "")
+
+
+@rule("G003", "error", "the realm is not one connected landmass for a player count", "realm")
+def connected(ctx: CountContext) -> Iterator[Hit]:
+    import networkx as nx
+
+    graph = ctx.realm.graph.subgraph(walkable(ctx))
+    if graph.number_of_nodes() == 0:
+        return
+    pieces = sorted((sorted(c) for c in nx.connected_components(graph)),
+                    key=lambda c: (-len(c), c))
+    if len(pieces) < 2:
+        return
+    stray = [rid for piece in pieces[1:] for rid in piece]
+    first = ctx.realm.regions[stray[0]]
+    yield Hit("G003", f"the land falls apart into {len(pieces)} pieces; {_short_list(stray)} "
+              f"{'is' if len(stray) == 1 else 'are'} cut off from the main landmass",
+              "move the tiles so they share sides with the rest (land, rivers, tunnels and "
+              "bridges connect; seas, lakes and chasms do not)",
+              ctx.locate.tile(first.board, first.tiles[0]) if first.tiles else
+              ctx.locate.region(ctx.scenario, stray[0]),
+              regions=tuple(stray))
+
+
+@rule("G004", "warning", "land that no first conquest can ever reach", "realm")
+def unreachable(ctx: CountContext) -> Iterator[Hit]:
+    import networkx as nx
+
+    realm = ctx.realm
+    starts = [rid for rid, r in realm.regions.items() if r.first_conquest]
+    if not starts:
+        return  # G005 / R006 say it
+    keep = walkable(ctx)
+    graph = realm.graph.subgraph(keep)
+    reached: set[str] = set()
+    for start in starts:
+        if start in graph and start not in reached:
+            reached |= nx.node_connected_component(graph, start)
+    lost = [rid for rid in keep if realm.regions[rid].is_land and rid not in reached]
+    if lost:
+        first = realm.regions[lost[0]]
+        yield Hit("G004", f"{_short_list(lost)}: land no race can reach from any "
+                  "first-conquest region", "connect it by land, a river, a tunnel or a bridge, "
+                  "or let races enter there",
+                  ctx.locate.tile(first.board, first.tiles[0]) if first.tiles else
+                  ctx.locate.region(ctx.scenario, lost[0]), regions=tuple(lost))
+
+
+def has_entry_rules(ctx: CountContext) -> bool:
+    return bool(ctx.scenario.section("entry").get("rules"))
+
+
+@rule("G005", "error", "no region can be a first conquest (nothing at the board edge)", "realm")
+def no_first_conquest(ctx: CountContext) -> Iterator[Hit]:
+    if has_entry_rules(ctx):
+        return  # R006 judges explicit entry rules
+    if ctx.realm.land_regions() and not any(r.first_conquest for r in ctx.realm.land_regions()):
+        yield Hit("G005", "no land region can be a first conquest: none touches the board "
+                  "edge or a sea that counts as an edge",
+                  "open the layout to the board edge, or add entry rules", ("boards",))
+
+
+@rule("G006", "error", "a marker, link, water rule or entry rule names a missing region",
+      "realm")
+def missing_reference(ctx: CountContext) -> Iterator[Hit]:
+    yield from _problems(ctx, "G006")
+    rules = ctx.scenario.section("entry").get("rules") or []
+    all_tiles = {p.tile for b in ctx.scenario.boards for p in b.tiles}
+    graph_ids = {r.get("id") for b in ctx.scenario.boards if b.graph
+                 for r in b.graph.get("regions", [])}
+    for r_index, entry in enumerate(rules):
+        for i, ref in enumerate(entry.get("regions", []) if isinstance(entry, dict) else []):
+            if ctx.realm.resolve(ref) is not None:
+                continue
+            if ref.rpartition(".")[0] in all_tiles or ref in graph_ids:
+                continue  # its tile is simply not used for this count
+            yield Hit("G006", f"entry rule names {ref}, which is not a region of this scenario",
+                      "name an existing region id such as C.s1",
+                      ("entry", "rules", r_index, "regions", i), regions=(ref,))
+
+
+@rule("G007", "error", "a river marker is not between two water parts", "realm")
+def river_marker(ctx: CountContext) -> Iterator[Hit]:
+    return _problems(ctx, "G007")
+
+
+def _marker_path(ctx: CountContext, region_id: str, kind: str) -> PathKey:
+    region = ctx.realm.regions[region_id]
+    for marker in region.markers:
+        if marker.kind == kind:
+            return ctx.locate.of(marker)
+    return ctx.locate.region(ctx.scenario, region_id)
+
+
+@rule("G008", "error", "a peak is not on a mountain", "realm")
+def peak_not_on_mountain(ctx: CountContext) -> Iterator[Hit]:
+    for rid, region in ctx.realm.regions.items():
+        kinds = region.marker_kinds()
+        if "peak" in kinds and region.terrain != "mountain":
+            yield Hit("G008", f"peak on {rid}, a {region.terrain} region",
+                      "peaks go on top of a mountain: add a mountain marker there or move "
+                      "the peak", _marker_path(ctx, rid, "peak"), regions=(rid,),
+                      tiles=region.tiles)
+
+
+@rule("G009", "error", "a chasm is on water", "realm")
+def chasm_on_water(ctx: CountContext) -> Iterator[Hit]:
+    for rid, region in ctx.realm.regions.items():
+        if "chasm" in region.marker_kinds() and not region.is_land:
+            yield Hit("G009", f"chasm on {rid}, a {region.terrain} region",
+                      "chasms go on land regions", _marker_path(ctx, rid, "chasm"),
+                      regions=(rid,), tiles=region.tiles)
+
+
+@rule("G010", "warning", "a peak sits on a region with a symbol", "realm")
+def symbol_on_peak(ctx: CountContext) -> Iterator[Hit]:
+    for rid, region in ctx.realm.regions.items():
+        symbols = [s for s in region.symbols if s in BALANCE_SYMBOLS]
+        if "peak" in region.marker_kinds() and symbols:
+            yield Hit("G010", f"peak on {rid}, which carries {', '.join(symbols)}",
+                      "the rules never put a symbol on a peak: move the peak to a mountain "
+                      "without symbols", _marker_path(ctx, rid, "peak"), regions=(rid,),
+                      tiles=region.tiles)

@@ -1,0 +1,201 @@
+"""Schema family: the file must read, parse, match ``schemas/`` and reference real tiles.
+
+Unlike loading for editing (which stops at the first problem), linting reports
+every schema error. Valid files are the common case in CI, so when the optional
+``jsonschema_rs`` validator is installed it answers "valid?" first and the
+slower, richer ``jsonschema`` runs only on files that fail.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from editor.lint.findings import Hit
+from editor.lint.registry import Rule, register
+from editor.model.catalogue import Catalogue, default_catalogue, load_catalogue
+from editor.model.errors import LoadError
+from editor.model.jsonio import parse_json_text, read_json_text
+from editor.model.jsonpos import PathKey
+from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
+from editor.model.scenario_io import LoadedScenario
+from editor.model.schemas import describe, iter_errors, offending_path, schema
+
+INTERNAL = "S000"
+IO_ERROR = "S001"
+SYNTAX = "S002"
+SCHEMA = "S003"
+VERSION = "S004"
+REFERENCE = "S005"
+ENGINE = "S006"
+MAX_SCHEMA_HITS = 50
+
+for _rule in (
+    Rule(INTERNAL, "error", "the linter itself failed on this file (a bug: please report it)",
+         "load"),
+    Rule(IO_ERROR, "error", "the file cannot be read (missing, unreadable or a folder)", "load"),
+    Rule(SYNTAX, "error", "the file is not valid UTF-8 JSON (syntax, encoding, size, duplicate "
+         "keys, nesting)", "load"),
+    Rule(SCHEMA, "error", "the file does not validate against schemas/scenario.schema.json",
+         "load"),
+    Rule(VERSION, "error", "unknown format_version (the message lists the supported ones)",
+         "load"),
+    Rule(REFERENCE, "error", "a reference the schema cannot check is broken: unknown tile or "
+         "side, duplicate board id, players.min above players.max, custom catalogue",
+         "load"),
+    Rule(ENGINE, "error", "an engine-format file cannot be read as a realm", "load"),
+):
+    register(_rule)
+
+
+def _from_load_error(code: str, error: LoadError) -> Hit:
+    return Hit(code, error.message, error.hint, position=error.position)
+
+
+@cache
+def _fast_validator() -> Any:
+    """A ``jsonschema_rs`` validator when that optional package is installed, else None."""
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return None
+    try:
+        return jsonschema_rs.validator_for(schema("scenario"))
+    except Exception:  # an incompatible release: fall back to jsonschema
+        return None
+
+
+def _surely_valid(data: Any) -> bool:
+    fast = _fast_validator()
+    if fast is None:
+        return False
+    try:
+        return bool(fast.is_valid(data))
+    except (ValueError, OverflowError, TypeError):  # huge numbers and the like
+        return False
+
+
+def schema_hits(data: Any) -> list[Hit]:
+    """Every schema error (capped), pointing at the offending key or value."""
+    if _surely_valid(data):
+        return []
+    hits: list[Hit] = []
+    seen: set[tuple[PathKey, str]] = set()
+    errors = sorted(iter_errors("scenario", data), key=lambda e: [str(p) for p in e.path])
+    for error in errors:
+        path, is_key = offending_path(error)
+        message, hint = describe(error)
+        if (path, message) in seen:
+            continue
+        seen.add((path, message))
+        hits.append(Hit(SCHEMA, message, hint, path, key=is_key))
+        if len(hits) >= MAX_SCHEMA_HITS:
+            break
+    return hits
+
+
+def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], Catalogue]:
+    hits: list[Hit] = []
+    catalogue = default_catalogue()
+    for index, relative in enumerate(data.get("catalogues", [])):
+        try:
+            catalogue = catalogue.merged(load_catalogue((base_dir or Path.cwd()) / relative))
+        except LoadError as exc:
+            hits.append(Hit(REFERENCE, f"custom catalogue {relative!r} failed to load: "
+                            f"{exc.one_line()}", exc.hint or "fix the catalogue file",
+                            ("catalogues", index)))
+        except ValueError as exc:
+            hits.append(Hit(REFERENCE, str(exc), "rename the custom tiles", ("catalogues", index)))
+    return hits, catalogue
+
+
+def reference_hits(data: dict[str, Any], catalogue: Catalogue) -> list[Hit]:
+    """What the schema cannot say: tiles and sides exist, board ids are unique."""
+    hits: list[Hit] = []
+    seen_boards: set[str] = set()
+    known = "".join(sorted(k for k in catalogue.tiles if len(k) == 1))
+    for b_index, board in enumerate(data["boards"]):
+        if board["id"] in seen_boards:
+            hits.append(Hit(REFERENCE, f"duplicate board id {board['id']!r}",
+                            "give each board its own id", ("boards", b_index, "id")))
+        seen_boards.add(board["id"])
+        for t_index, placement in enumerate(board.get("tiles", [])):
+            path: PathKey = ("boards", b_index, "tiles", t_index)
+            tile = catalogue.tiles.get(placement["tile"])
+            if tile is None:
+                hits.append(Hit(REFERENCE, f"unknown tile {placement['tile']!r}",
+                                f"use a catalogue tile ({known} or a custom catalogue's key)",
+                                (*path, "tile"), tiles=(placement["tile"],)))
+            elif placement["side"] not in tile.sides:
+                hits.append(Hit(REFERENCE, f"tile {tile.key} has no {placement['side']} side",
+                                f"use one of {', '.join(tile.sides)}", (*path, "side"),
+                                tiles=(tile.key,)))
+    players = data["players"]
+    if players["min"] > players["max"]:
+        hits.append(Hit(REFERENCE, f"players.min ({players['min']}) is above players.max "
+                        f"({players['max']})", "swap them", ("players",)))
+    return hits
+
+
+Checked = tuple[list[Hit], LoadedScenario | None]
+
+
+def check_data(data: Any, text: str, base_dir: Path | None) -> Checked:
+    """Schema-family checks of parsed JSON; the loaded scenario when it is usable."""
+    if not isinstance(data, dict):
+        return [Hit(SCHEMA, f"a scenario must be a JSON object, not {type(data).__name__}",
+                    "start from `realms new`")], None
+    version = data.get("format_version")
+    if (isinstance(version, int) and not isinstance(version, bool)
+            and version not in SUPPORTED_FORMAT_VERSIONS):
+        supported = ", ".join(str(v) for v in SUPPORTED_FORMAT_VERSIONS)
+        return [Hit(VERSION, f"unsupported format_version {version}; supported: {supported}",
+                    "upgrade Realms Studio or convert the file", ("format_version",))], None
+    hits = schema_hits(data)
+    if hits:
+        return hits, None
+    hits, catalogue = _catalogue(data, base_dir)
+    hits += reference_hits(data, catalogue)
+    if hits:
+        return hits, None
+    return [], LoadedScenario(Scenario.from_dict(data), catalogue, None, text)
+
+
+def check_text(text: str, shown: str, base_dir: Path | None) -> Checked:
+    try:
+        data = parse_json_text(text, shown)
+    except LoadError as exc:
+        return [_from_load_error(SYNTAX, exc)], None
+    return check_data(data, text, base_dir)
+
+
+def check_file(path: Path) -> Checked:
+    """Read, parse and check one scenario file; every failure becomes a hit."""
+    try:
+        path.stat()
+    except OSError as exc:
+        reason = "file not found" if isinstance(exc, FileNotFoundError) else (
+            f"cannot read file: {exc.strerror}")
+        return [Hit(IO_ERROR, reason, "check the path")], None
+    if path.is_dir():
+        return [Hit(IO_ERROR, "is a folder, not a file", "name a .realm.json file")], None
+    try:
+        text = read_json_text(path)
+    except LoadError as exc:
+        code = IO_ERROR if exc.message.startswith("cannot read") else SYNTAX
+        return [_from_load_error(code, exc)], None
+    hits, loaded = check_text(text, str(path), path.parent)
+    if loaded is not None:
+        loaded.path = path
+    return hits, loaded
+
+
+def loaded_hits(loaded: LoadedScenario) -> list[Hit]:
+    """Schema checks of an in-memory document (the editor's): its current content."""
+    data = loaded.scenario.to_dict()
+    hits = schema_hits(data)
+    if not hits:
+        hits = reference_hits(data, loaded.catalogue)
+    return hits
+

@@ -1,0 +1,160 @@
+"""Lint files and folders: collect, read, run in parallel, report progress.
+
+Folders are searched recursively for ``*.realm.json`` and engine-format
+``*.engine.json`` files; files named explicitly are linted whatever their name.
+With ``--jobs N`` files are spread over a process pool (forked after the heavy
+imports, so workers start warm).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from editor.lint.config import LintConfig, config_for
+from editor.lint.engine import lint_document, to_findings
+from editor.lint.findings import Finding, Hit
+from editor.lint.registry import enabled_codes
+from editor.lint.rules_schema import ENGINE, INTERNAL, check_file
+from editor.model.scenario_io import LoadedScenario
+
+SCENARIO_SUFFIX = ".realm.json"
+ENGINE_SUFFIX = ".engine.json"
+PROGRESS_MIN_FILES = 20
+SKIPPED_DIRS = {".git", ".venv", "node_modules", "__pycache__", ".mypy_cache", ".ruff_cache"}
+
+# Engine-format files: a reader turns one into (hits, scenario or None, text).
+# The export issue plugs its importer in here (see `_engine_reader`).
+EngineReader = Callable[[Path], tuple[list[Hit], LoadedScenario | None, str]]
+
+
+def _engine_reader() -> EngineReader | None:
+    """The engine-format importer, once the export issue provides one."""
+    try:
+        from editor.export.engine_import import read_engine_file
+    except ImportError:
+        return None
+    reader: EngineReader = read_engine_file
+    return reader
+
+
+def _read(path: Path) -> tuple[list[Hit], LoadedScenario | None, str]:
+    if path.name.endswith(ENGINE_SUFFIX):
+        reader = _engine_reader()
+        if reader is None:
+            return [Hit(ENGINE, "engine-format files cannot be linted by this version",
+                        "lint the .realm.json it was exported from, or import it with "
+                        "`realms import` first")], None, ""
+        return reader(path)
+    hits, loaded = check_file(path)
+    text = loaded.text if loaded is not None else _text_for_positions(path, hits)
+    return hits, loaded, text
+
+
+def _text_for_positions(path: Path, hits: list[Hit]) -> str:
+    """The file's text, to place schema errors; empty when it cannot be read as text."""
+    if all(h.position is not None or not h.json_path for h in hits):
+        return ""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+Overrides = tuple[tuple[str, ...] | None, tuple[str, ...]]
+
+
+def lint_path(path: Path | str, config: LintConfig | None = None,
+              players: int | None = None, overrides: Overrides = (None, ())) -> list[Finding]:
+    """Lint one file. Load errors become schema-family findings, never exceptions.
+
+    Without ``config`` the closest config file upward from ``path`` applies;
+    ``overrides`` are the command line's (select, ignore)."""
+    path = Path(path)
+    try:
+        config = config if config is not None else config_for(path)
+        config = config.with_selection(*overrides)
+        hits, loaded, text = _read(path)
+        if loaded is None:
+            enabled = enabled_codes(config.select, config.ignore)
+            return to_findings([h for h in hits if h.code in enabled], str(path), text)
+        loaded.path = path
+        return lint_document(loaded, config, players, hits)
+    except Exception as exc:  # last line of defence: a bug must not become a traceback
+        return to_findings([Hit(INTERNAL, f"linting failed: {type(exc).__name__}: {exc}"[:300],
+                                "please report this with the file")], str(path), "")
+
+
+def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
+    """Files to lint (sorted, no duplicates) and the paths that do not exist."""
+    found: dict[Path, None] = {}
+    missing: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
+                for name in sorted(files):
+                    if name.endswith((SCENARIO_SUFFIX, ENGINE_SUFFIX)):
+                        found[Path(root) / name] = None
+        elif path.exists():
+            found[path] = None
+        else:
+            missing.append(path)
+    return list(found), missing
+
+
+def _lint_one(job: tuple[Path, LintConfig | None, int | None, Overrides]) -> list[Finding]:
+    return lint_path(*job)
+
+
+def _warm_up() -> None:
+    """Import and build what every file needs before forking, so workers share it."""
+    from editor.lint.registry import all_rules
+    from editor.lint.rules_schema import _fast_validator
+    from editor.model.catalogue import default_catalogue
+    from editor.model.schemas import validator
+
+    all_rules()
+    validator("scenario")
+    _fast_validator()
+    try:
+        default_catalogue()
+        import editor.topology  # noqa: F401
+    except Exception:
+        pass  # reported per file
+
+
+def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | None,
+               jobs: int, progress: bool,
+               overrides: Overrides = (None, ())) -> Iterator[list[Finding]]:
+    """Findings per file, in the order of ``files``."""
+    jobs_list = [(path, config, players, overrides) for path in files]
+    _warm_up()
+    show = progress and len(files) >= PROGRESS_MIN_FILES and sys.stderr.isatty()
+    if jobs > 1 and len(files) > 1:
+        chunk = max(1, min(32, len(files) // (jobs * 8)))
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for done, result in enumerate(pool.map(_lint_one, jobs_list, chunksize=chunk), 1):
+                _progress(show, done, len(files))
+                yield result
+    else:
+        for done, job in enumerate(jobs_list, 1):
+            _progress(show, done, len(files))
+            yield _lint_one(job)
+    if show:
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
+
+
+def _progress(show: bool, done: int, total: int) -> None:
+    if show and (done == total or done % 10 == 0):
+        sys.stderr.write(f"\rrealms lint: {done}/{total} files")
+        sys.stderr.flush()
+
+
+def default_jobs(file_count: int) -> int:
+    cpus = os.cpu_count() or 1
+    return 1 if file_count < 16 else min(cpus, 8)
