@@ -6,6 +6,7 @@ seams are read from the rotated edge profile instead of intersecting polygons.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import cache
 
@@ -58,7 +59,7 @@ def internal_borders(side: TileSide) -> tuple[InternalBorder, ...]:
             length = 0.0
             for line in lines:
                 coords = list(line.coords)
-                for start, end in zip(coords, coords[1:], strict=False):
+                for start, end in itertools.pairwise(coords):
                     segments.append(((start[0], start[1]), (end[0], end[1])))
                     ex, ey = lattice.to_euclidean((end[0] - start[0], end[1] - start[1]))
                     length += float(np.hypot(ex, ey))

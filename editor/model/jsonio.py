@@ -7,6 +7,7 @@ and may not use the non-standard constants NaN or Infinity.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -177,8 +178,6 @@ def write_text_atomic(path: Path, text: str) -> None:
             os.chmod(temp_name, 0o644)
         os.replace(temp_name, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(temp_name)
-        except FileNotFoundError:
-            pass
         raise

@@ -7,7 +7,8 @@ value starts, keyed by its JSON path as a tuple of keys and indexes.
 
 from __future__ import annotations
 
-from json.decoder import scanstring
+import contextlib
+from json.decoder import scanstring  # type: ignore[attr-defined]
 
 from editor.model.errors import SourcePosition
 
@@ -91,10 +92,9 @@ class SourceMap:
     def __init__(self, text: str) -> None:
         self.text = text
         scanner = _Scanner(text)
-        try:
+        # best effort: on damaged text the positions found so far stay usable
+        with contextlib.suppress(ValueError, IndexError):
             scanner.value((), 0)
-        except (ValueError, IndexError):
-            pass  # best effort: positions found so far stay usable
         self._values = scanner.positions
         self._keys = scanner.key_positions
 

@@ -28,7 +28,7 @@ SCHEMA_FILES = {
 
 
 def _refuse_remote(uri: str) -> Resource[Any]:
-    raise NoSuchResource(ref=uri)
+    raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
 
 
 @cache
@@ -52,7 +52,7 @@ def schema(name: str) -> dict[str, Any]:
 def validator(name: str) -> jsonschema.protocols.Validator:
     contents = schema(name)
     cls = jsonschema.validators.validator_for(contents)
-    return cls(contents, registry=_registry(), format_checker=cls.FORMAT_CHECKER)  # type: ignore[no-any-return]
+    return cls(contents, registry=_registry(), format_checker=cls.FORMAT_CHECKER)
 
 
 def offending_path(error: ValidationError) -> tuple[PathKey, bool]:

@@ -32,9 +32,13 @@ class PlacedTile:
     placement: Placement
     side: RotatedSide
     cell: Cell
+    part_ids: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.part_ids = {lid: region_id(self.placement.tile, lid) for lid in self.side.local_ids}
 
     def part(self, local_id: str) -> str:
-        return region_id(self.placement.tile, local_id)
+        return self.part_ids[local_id]
 
 
 @dataclass
@@ -101,16 +105,17 @@ def _match_edges(layout: BoardLayout) -> None:
             other_cell = (q + dq, r + dr)
             other = tiles.get(other_cell)
             owners = placed.side.owner[direction]
+            names = placed.part_ids
             if other is None:
                 for half in (0, 1):
-                    layout.outer.append((placed.part(owners[half]),
+                    layout.outer.append((names[owners[half]],
                                          HalfEdge(cell, direction, half), other_cell))
             elif direction < 3:
                 facing = other.side.owner[(direction + 3) % 6]
                 for half in (0, 1):
                     # our half 0 (from our corner d) meets their half 1 (ending at that corner)
-                    layout.seams.append((placed.part(owners[half]),
-                                         other.part(facing[1 - half]),
+                    layout.seams.append((names[owners[half]],
+                                         other.part_ids[facing[1 - half]],
                                          HalfEdge(cell, direction, half)))
 
 

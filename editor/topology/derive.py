@@ -8,8 +8,10 @@ occupied hexes, then fill the networkx graph and the per-region flags.
 
 from __future__ import annotations
 
+import gc
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import networkx as nx
@@ -25,7 +27,7 @@ from editor.geometry.templates import (
 )
 from editor.model import lattice
 from editor.model.catalogue import Catalogue
-from editor.model.rules import entry_rules, holes_are_board_edge, water_rules
+from editor.model.rules import WaterBodyRule, entry_rules, holes_are_board_edge, water_rules
 from editor.model.scenario import Board, Marker, Scenario, split_region_id
 from editor.model.scenario_io import LoadedScenario
 from editor.topology.boards import BoardLayout, Cell, HalfEdge, lay_out_board
@@ -60,7 +62,7 @@ class RealmDeriver:
         for layout in layouts:
             for part, placed, index in layout.parts():
                 p = placed.placement
-                key = (id(placed.side.side), p.rotation, p.q, p.r, index)
+                key: tuple[object, ...] = (id(placed.side.side), p.rotation, p.q, p.r, index)
                 cached = self._polygons.get(key)
                 if cached is not None:
                     result[part] = cached
@@ -80,6 +82,10 @@ class RealmDeriver:
 
     # -- main entry ---------------------------------------------------------------------
     def derive(self, loaded: LoadedScenario, players: int) -> Realm:
+        with _no_cyclic_gc():
+            return self._derive(loaded, players)
+
+    def _derive(self, loaded: LoadedScenario, players: int) -> Realm:
         scenario, catalogue = loaded.scenario, loaded.catalogue
         smin = scenario.players_min
         problems: list[Problem] = []
@@ -95,6 +101,20 @@ class RealmDeriver:
             layouts.append(layout)
         return _Assembly(self, scenario, catalogue, players, layouts, graph_boards,
                          problems).run()
+
+
+@contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """The derivation allocates many small acyclic objects; cyclic GC passes over them made
+    large realms superlinear (1.35 s -> 0.48 s at 10,000 tiles). Reference counting still
+    frees everything; the collector runs again afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class _Assembly:
@@ -150,9 +170,10 @@ class _Assembly:
             for part, placed, index in layout.parts():
                 if placed.side.side.regions[index].is_water:
                     uf.add(part)
+            check_markers = bool(layout.marked_seams) and not ignore_markers
             for a, b, half_edge in layout.seams:
-                if a in uf._parent and b in uf._parent:
-                    if not ignore_markers and _seam_cells(half_edge) in layout.marked_seams:
+                if uf.contains(a) and uf.contains(b):
+                    if check_markers and _seam_cells(half_edge) in layout.marked_seams:
                         continue
                     uf.union(a, b)
 
@@ -182,7 +203,7 @@ class _Assembly:
         if not polygons:
             return
         region_ids = list(self.regions)
-        shapes = []
+        shapes: list[shapely.Geometry | None] = []
         for rid in region_ids:
             region = self.regions[rid]
             if rid not in polygons and not region.parts:
@@ -218,12 +239,13 @@ class _Assembly:
                     a, b = pr[placed.part(border.a)], pr[placed.part(border.b)]
                     if a != b:
                         self._add_edge(a, b, "inside", border.length)
+            marked = layout.marked_seams
             for part_a, part_b, half_edge in layout.seams:
                 a, b = pr[part_a], pr[part_b]
                 if a == b:
                     continue
                 self._add_edge(a, b, "seam", HALF_EDGE_LENGTH)
-                if _seam_cells(half_edge) in layout.marked_seams:
+                if marked and _seam_cells(half_edge) in marked:
                     self._add_edge(a, b, "river_marker", 0.0)
         for (a, b), data in self.edges.items():
             if self.regions[a].kind != self.regions[b].kind:
@@ -333,7 +355,7 @@ class _Assembly:
                     for r in b.graph["regions"])
 
     def _water_kinds(self) -> None:
-        overrides = {}
+        overrides: dict[str, WaterBodyRule] = {}
         for body in self.water.bodies:
             rid = self.part_region.get(body.region)
             if rid is None:
@@ -347,9 +369,9 @@ class _Assembly:
         for rid, region in self.regions.items():
             if region.kind != "water" or region.water_kind is not None:
                 continue
-            body = overrides.get(rid)
-            if body is not None and body.kind:
-                kind = body.kind
+            rule = overrides.get(rid)
+            if rule is not None and rule.kind:
+                kind = rule.kind
             elif self.water.merge == "all_one_sea":
                 kind = "sea"
             elif self.water.merge == "rivers_one_region" or self.water.default_kind == "river":
@@ -361,10 +383,10 @@ class _Assembly:
             region.water_kind = kind
             region.terrain = kind
             entry = kind == "sea" and region.board_edge and self.water.seas_are_entry_edges
-            if body is not None and body.entry_edge is not None:
-                entry = body.entry_edge and kind == "sea"
+            if rule is not None and rule.entry_edge is not None:
+                entry = rule.entry_edge and kind == "sea"
             region.entry_edge = entry
-            if body is not None and body.impassable:
+            if rule is not None and rule.impassable:
                 region.impassable = True
 
     def _neighbours(self) -> dict[str, set[str]]:
@@ -429,7 +451,7 @@ class _Assembly:
         graph.add_nodes_from(sorted(self.regions))
         graph.add_edges_from(
             (a, b, {"kinds": frozenset(d.kinds), "length": d.length})
-            for (a, b), d in sorted(self.edges.items()))
+            for (a, b), d in self.edges.items())
         return graph
 
     def _link(self, graph: nx.Graph, a_ref: str, b_ref: str, kind: str, what: str) -> None:

@@ -10,6 +10,9 @@ class UnionFind:
     def add(self, item: str) -> None:
         self._parent.setdefault(item, item)
 
+    def contains(self, item: str) -> bool:
+        return item in self._parent
+
     def find(self, item: str) -> str:
         parent = self._parent
         root = item
