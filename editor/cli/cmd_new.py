@@ -1,0 +1,103 @@
+"""``realms new``: start a scenario from a bundled template.
+
+A new file starts valid and canonical, so a designer's first ``realms lint`` or
+``realms format --check`` is about their own work, not about boilerplate.
+Templates live in ``scenarios/templates/`` as ordinary scenario files, so they
+are checked like every other shipped scenario.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+WORLDS = ("surface", "underground", "both")
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+EXIT_OK = 0
+EXIT_ERROR = 2
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "new",
+        help="write a new scenario from a template",
+        description=(
+            "Write a new, valid scenario from a template in scenarios/templates/ "
+            "(blank-surface, blank-underground, blank-both), with no tiles yet."
+        ),
+    )
+    parser.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.realm.json",
+                        help="file to write")
+    parser.add_argument("--players", type=player_range, metavar="MIN-MAX",
+                        help="player counts, e.g. 2-4 or 3 (default: the template's, 2-6)")
+    parser.add_argument("--world", choices=WORLDS, default="surface",
+                        help="which boards to start with (default: surface)")
+    parser.add_argument("--title", type=title_text, help="scenario title")
+    parser.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    parser.set_defaults(handler=run)
+
+
+def player_range(text: str) -> tuple[int, int]:
+    """Parse ``MIN-MAX`` or ``N`` into a checked range (argparse turns errors into usage lines)."""
+    low_text, dash, high_text = text.partition("-")
+    try:
+        low = int(low_text)
+        high = int(high_text) if dash else low
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a player range; write MIN-MAX such as 2-4") from None
+    if not (MIN_PLAYERS <= low <= high <= MAX_PLAYERS):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: players must satisfy {MIN_PLAYERS} <= MIN <= MAX <= {MAX_PLAYERS}")
+    return (low, high)
+
+
+def title_text(text: str) -> str:
+    stripped = text.strip()
+    if not 1 <= len(stripped) <= 200:
+        raise argparse.ArgumentTypeError("a title has 1 to 200 characters")
+    return stripped
+
+
+def template_path(world: str) -> Path:
+    from editor.model.paths import SCENARIO_DIR
+
+    return SCENARIO_DIR / "templates" / f"blank-{world}.realm.json"
+
+
+def run(args: argparse.Namespace) -> int:
+    from editor.model.errors import LoadError
+    from editor.model.scenario_io import load_scenario, parse_scenario, save_scenario, scenario_text
+
+    output: Path = args.output
+    if output.is_dir():
+        print(f"{output}: is a folder; name the file to write, e.g. {output / 'my.realm.json'}",
+              file=sys.stderr)
+        return EXIT_ERROR
+    if output.exists() and not args.force:
+        print(f"{output}: already exists; choose another name or pass --force to overwrite it",
+              file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        scenario = load_scenario(template_path(args.world)).scenario
+        if args.players is not None:
+            scenario.players_min, scenario.players_max = args.players
+        if args.title is not None:
+            scenario.title = args.title
+        # Re-check the result with every load-time check before anything is written.
+        parse_scenario(scenario_text(scenario), str(output), output.parent)
+        save_scenario(scenario, output)
+    except LoadError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as exc:
+        print(f"{output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
+    if not output.name.endswith(".realm.json"):
+        print(f"note: {output} does not end in .realm.json; `realms format FOLDER` and "
+              "`realms lint FOLDER` only look for *.realm.json", file=sys.stderr)
+    lo, hi = scenario.players_min, scenario.players_max
+    print(f"wrote {output}: {scenario.title!r}, {args.world}, {lo}-{hi} players, no tiles yet")
+    return EXIT_OK
