@@ -1,0 +1,88 @@
+"""Starting the editor: the QApplication, one window, and the headless screenshot mode."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QApplication
+
+from editor.gui.document import ScenarioDocument
+from editor.gui.main_window import MainWindow
+from editor.model.errors import LoadError
+from editor.model.scenario_io import load_scenario
+
+ORGANISATION = "Realms Studio"
+APPLICATION = "Realms Studio"
+
+
+def headless() -> bool:
+    """No screen to show a window on: offscreen requested, or no X11/Wayland display."""
+    if os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen"):
+        return True
+    if sys.platform.startswith(("win", "darwin")):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def application() -> QApplication:
+    """The running QApplication, created (offscreen when headless) if needed."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    if headless():
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    QCoreApplication.setOrganizationName(ORGANISATION)
+    QCoreApplication.setApplicationName(APPLICATION)
+    return QApplication(sys.argv[:1])
+
+
+def save_screenshot(window: MainWindow, target: Path) -> None:
+    app = QApplication.instance()
+    window.show()
+    for _ in range(3):
+        if app is not None:
+            app.processEvents()
+    window.view.fit_to_realm()
+    if app is not None:
+        app.processEvents()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not window.grab().save(str(target)):
+        raise OSError(f"could not write {target}")
+
+
+def run_editor(path: Path | None, screenshot: Path | None = None, players: int | None = None
+               ) -> int:
+    """Open the editor; with ``screenshot`` write a PNG of the window and exit instead."""
+    app = application()
+    doc = None
+    if path is not None:
+        try:
+            doc = ScenarioDocument.from_loaded(load_scenario(path))
+        except LoadError as exc:
+            print(f"realms edit: {exc}", file=sys.stderr)
+            return 2
+        if players is not None:
+            if players not in doc.scenario.player_counts:
+                counts = ", ".join(str(c) for c in doc.scenario.player_counts)
+                print(f"realms edit: {path}: the scenario is for {counts} players; "
+                      f"pick one of those with --players", file=sys.stderr)
+                return 2
+            doc.players = players
+    window = MainWindow(doc, offer_recovery=screenshot is None)
+    if screenshot is not None:
+        window.resize(1440, 900)
+        try:
+            save_screenshot(window, screenshot)
+        except OSError as exc:
+            print(f"realms edit: {exc}", file=sys.stderr)
+            return 1
+        window.doc.undo_stack.setClean()
+        window.close()
+        print(f"realms edit: wrote a screenshot of the editor to {screenshot}")
+        return 0
+    window.show()
+    QTimer.singleShot(0, window.view.fit_to_realm)
+    return app.exec()

@@ -1,0 +1,223 @@
+"""Graphics items of the canvas. Each draws one model object; none changes the model."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from editor.gui.painting import badge_font, colour, hex_path, paint_badge, paint_tile, region_path
+from editor.gui.shapes import HEX_SIZE, RegionShape, hex_centre, side_shapes
+from editor.gui.style import Style
+from editor.model.catalogue import TileSide
+from editor.model.lattice import Point
+from editor.model.scenario import Marker, Placement
+
+Z_TILE, Z_RIVER, Z_LINK, Z_MARKER, Z_HIGHLIGHT, Z_OVERLAY = 0, 2, 3, 4, 5, 6
+MARKER_RADIUS = 10.0
+
+
+class TileItem(QGraphicsItem):
+    """One placed tile: every region filled, hatched, bordered, with symbols and labels."""
+
+    def __init__(self, index: int, placement: Placement, side: TileSide, style: Style) -> None:
+        super().__init__()
+        self.index = index
+        self.theme = style
+        self.selected = False
+        self.issue = False
+        self.set_placement(placement, side)
+        self.setZValue(Z_TILE)
+
+    def set_placement(self, placement: Placement, side: TileSide) -> None:
+        self.placement = placement
+        self.side = side
+        self.setPos(QPointF(*hex_centre(placement.q, placement.r)))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-HEX_SIZE - 3, -HEX_SIZE - 3, 2 * HEX_SIZE + 6, 2 * HEX_SIZE + 6)
+
+    def shape(self) -> QPainterPath:
+        return hex_path()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        detail = option.levelOfDetailFromTransform(painter.worldTransform())
+        label = self.placement.tile + ("" if self.placement.side == "surface" else "\u2032")
+        paint_tile(painter, self.side, self.placement.rotation, self.theme,
+                   tile_label=label, detail=detail)
+        if self.issue:
+            pen = QPen(colour(self.theme.canvas["issue"]), 2.0, Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(hex_path(HEX_SIZE - 4))
+        if self.selected:
+            pen = QPen(colour(self.theme.canvas["selection"]), 4.0)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(hex_path())
+
+    def region_shapes(self) -> tuple[RegionShape, ...]:
+        return side_shapes(self.side, self.placement.rotation)
+
+
+class MarkerItem(QGraphicsItem):
+    """A token laid on a region (or on an empty hex for crop spaces)."""
+
+    def __init__(self, index: int, marker: Marker, centre: Point, style: Style) -> None:
+        super().__init__()
+        self.index, self.marker, self.theme = index, marker, style
+        self.selected = False
+        self.setPos(QPointF(*centre))
+        self.setZValue(Z_MARKER)
+        self.setToolTip(self._tooltip())
+
+    def _tooltip(self) -> str:
+        badge = self.theme.marker(self.marker.kind)
+        extras = ", ".join(f"{k}={v}" for k, v in self.marker.attrs.items())
+        return f"{badge.label}" + (f" ({extras})" if extras else "")
+
+    def text(self) -> str | None:
+        attrs = self.marker.attrs
+        for key in ("number", "vein", "count"):
+            if key in attrs:
+                glyph = self.theme.marker(self.marker.kind).glyph
+                return f"{glyph}{attrs[key]}" if key != "count" else f"{attrs[key]}"
+        if self.marker.kind == "custom" and "label" in attrs:
+            return str(attrs["label"])[:2]
+        return None
+
+    def boundingRect(self) -> QRectF:
+        r = MARKER_RADIUS + 4
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), MARKER_RADIUS + 2, MARKER_RADIUS + 2)
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        outline = colour(self.theme.canvas["selection"]) if self.selected else None
+        paint_badge(painter, QPointF(0, 0), MARKER_RADIUS, self.theme.marker(self.marker.kind),
+                    self.text(), outline)
+        if self.selected:
+            painter.setPen(QPen(colour(self.theme.canvas["selection"]), 3))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), MARKER_RADIUS + 3, MARKER_RADIUS + 3)
+
+
+class RiverMarkerItem(QGraphicsItem):
+    """A river border marker: a bar lying on the seam it closes."""
+
+    def __init__(self, index: int, start: Point, end: Point, style: Style) -> None:
+        super().__init__()
+        self.index, self.theme = index, style
+        self.selected = False
+        sx, sy = start
+        ex, ey = end
+        self.setPos(QPointF((sx + ex) / 2, (sy + ey) / 2))
+        self.half = QPointF((ex - sx) * 0.32, (ey - sy) * 0.32)
+        self.setZValue(Z_RIVER)
+
+    def _line(self) -> QPainterPath:
+        path = QPainterPath(-self.half)
+        path.lineTo(self.half)
+        return path
+
+    def boundingRect(self) -> QRectF:
+        return self.shape().boundingRect().adjusted(-2, -2, 2, 2)
+
+    def shape(self) -> QPainterPath:
+        stroker = QPainterPathStroker()
+        stroker.setWidth(12)
+        return stroker.createStroke(self._line())
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        badge = self.theme.marker("river_marker")
+        pen = QPen(colour("#ffffff"), 10, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawPath(self._line())
+        pen = QPen(colour(self.theme.canvas["selection"] if self.selected else badge.fill), 7,
+                   Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawPath(self._line())
+
+
+class LinkItem(QGraphicsItem):
+    """A cloud bridge or custom link between two regions of the shown board."""
+
+    def __init__(self, index: int, a: Point, b: Point, kind: str, style: Style) -> None:
+        super().__init__()
+        self.index, self.kind, self.theme = index, kind, style
+        self.a, self.b = QPointF(*a), QPointF(*b)
+        self.setZValue(Z_LINK)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(self.a, self.b).normalized().adjusted(-14, -14, 14, 14)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(colour(self.theme.canvas["graph_link"]), 3, Qt.PenStyle.DashLine))
+        painter.drawLine(self.a, self.b)
+        middle = (self.a + self.b) / 2
+        paint_badge(painter, middle, 9, self.theme.marker(self.kind))
+
+
+class RegionHighlightItem(QGraphicsItem):
+    """The outline of the selected region (every part of a water body)."""
+
+    def __init__(self, style: Style) -> None:
+        super().__init__()
+        self.theme = style
+        self.path = QPainterPath()
+        self.setZValue(Z_HIGHLIGHT)
+
+    def set_parts(self, parts: list[tuple[Point, RegionShape]]) -> None:
+        self.prepareGeometryChange()
+        path = QPainterPath()
+        for (cx, cy), shape in parts:
+            path.addPath(region_path(shape).translated(cx, cy))
+        self.path = path
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.path.boundingRect().adjusted(-4, -4, 4, 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if self.path.isEmpty():
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill = colour(self.theme.canvas["region_selection"])
+        translucent = fill.__class__(fill)
+        translucent.setAlpha(70)
+        painter.setBrush(translucent)
+        pen = QPen(fill, 4)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        painter.drawPath(self.path)
+
+
+class CaptionItem(QGraphicsItem):
+    """A short text near a point, for hints on the canvas (pair tools, empty board)."""
+
+    def __init__(self, text: str, style: Style) -> None:
+        super().__init__()
+        self.text, self.theme = text, style
+        self.setZValue(Z_OVERLAY)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-160, -14, 320, 28)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setFont(badge_font(14, bold=False))
+        painter.setPen(colour(self.theme.canvas["ghost"]))
+        painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)

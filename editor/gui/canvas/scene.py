@@ -1,0 +1,271 @@
+"""The scene follows the document: it rebuilds only what a signal says changed."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsScene
+
+from editor.gui.canvas.items import (
+    LinkItem,
+    MarkerItem,
+    RegionHighlightItem,
+    RiverMarkerItem,
+    TileItem,
+)
+from editor.gui.canvas.overlay import GraphOverlayItem
+from editor.gui.document import ScenarioDocument
+from editor.gui.painting import colour, hex_path
+from editor.gui.shapes import HEX_SIZE, RegionShape, edge_segment, hex_centre
+from editor.gui.style import Style, default_style
+from editor.model.lattice import Point
+from editor.model.scenario import Marker, Placement, split_region_id
+
+SQRT3 = math.sqrt(3)
+MAX_GRID_CELLS = 12_000
+MARKER_SPACING = 22.0
+
+
+class RealmScene(QGraphicsScene):
+    def __init__(self, doc: ScenarioDocument, style: Style | None = None) -> None:
+        super().__init__()
+        self.doc = doc
+        self.theme = style or default_style()
+        self.show_grid = True
+        self.show_graph = False
+        self.tile_items: dict[int, TileItem] = {}
+        self.marker_items: list[MarkerItem] = []
+        self.river_items: list[RiverMarkerItem] = []
+        self.link_items: list[LinkItem] = []
+        self.highlight = RegionHighlightItem(self.theme)
+        self.addItem(self.highlight)
+        self.overlay = GraphOverlayItem(self.theme)
+        self.overlay.setVisible(False)
+        self.addItem(self.overlay)
+        self.setBackgroundBrush(colour(self.theme.canvas["background"]))
+        doc.tilesChanged.connect(self._on_tiles)
+        doc.markersChanged.connect(self._on_board_items)
+        doc.riverMarkersChanged.connect(self._on_board_items)
+        doc.linksChanged.connect(self.sync_links)
+        doc.scenarioReset.connect(self.rebuild)
+        doc.viewChanged.connect(self.rebuild)
+        doc.selectionChanged.connect(self.sync_selection)
+        doc.derivationChanged.connect(self.sync_analysis)
+        self.rebuild()
+
+    # ----- positions ---------------------------------------------------------------------
+    def part_anchor(self, part: str) -> Point | None:
+        """Scene point of a part's label anchor on the shown board."""
+        tile, local = split_region_id(part)
+        index = self.doc.tile_index(tile)
+        if index is None:
+            return None
+        item = self.tile_items.get(index)
+        if item is None:
+            return None
+        for shape in item.region_shapes():
+            if shape.local_id == local:
+                return (item.pos().x() + shape.anchor[0], item.pos().y() + shape.anchor[1])
+        return None
+
+    def anchors(self) -> dict[str, Point]:
+        result: dict[str, Point] = {}
+        for item in self.tile_items.values():
+            x, y = item.pos().x(), item.pos().y()
+            for shape in item.region_shapes():
+                result[f"{item.placement.tile}.{shape.local_id}"] = (x + shape.anchor[0],
+                                                                     y + shape.anchor[1])
+        return result
+
+    def part_shapes(self, rid: str) -> list[tuple[Point, RegionShape]]:
+        """Every drawn part of a region (a water body spans several tiles)."""
+        region = self.doc.analysis.region(rid)
+        parts = tuple(region.parts) if region is not None and region.parts else (rid,)
+        result = []
+        for part in parts:
+            tile, local = split_region_id(part)
+            index = self.doc.tile_index(tile)
+            item = self.tile_items.get(index) if index is not None else None
+            if item is None:
+                continue
+            for shape in item.region_shapes():
+                if shape.local_id == local:
+                    result.append(((item.pos().x(), item.pos().y()), shape))
+        return result
+
+    # ----- sync ---------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        for item in list(self.tile_items.values()):
+            self.removeItem(item)
+        self.tile_items.clear()
+        self._on_tiles(self.doc.board_id, [])
+
+    def _on_tiles(self, board: str, indexes: list[int]) -> None:
+        if board != self.doc.board_id:
+            return
+        tiles = self.doc.board.tiles
+        if indexes:
+            for index in indexes:
+                self._sync_tile(index, tiles[index] if index < len(tiles) else None)
+        else:
+            wanted = {i for i, _ in self.doc.visible_tiles()}
+            for index in list(self.tile_items):
+                if index not in wanted:
+                    self.removeItem(self.tile_items.pop(index))
+            for index in sorted(wanted):
+                self._sync_tile(index, tiles[index])
+        self._update_rect()
+        self._on_board_items(board)
+        self.sync_links()
+        self.sync_selection()
+
+    def _sync_tile(self, index: int, placement: Placement | None) -> None:
+        item = self.tile_items.get(index)
+        if placement is None or not self.doc.active(placement):
+            if item is not None:
+                self.removeItem(self.tile_items.pop(index))
+            return
+        side = self.doc.catalogue.side(placement.tile, placement.side)
+        if item is None:
+            item = TileItem(index, placement, side, self.theme)
+            self.tile_items[index] = item
+            self.addItem(item)
+        else:
+            item.set_placement(placement, side)
+
+    def _update_rect(self) -> None:
+        rect = QRectF()
+        for item in self.tile_items.values():
+            rect = rect.united(item.sceneBoundingRect())
+        if rect.isEmpty():
+            rect = QRectF(-4 * HEX_SIZE, -4 * HEX_SIZE, 8 * HEX_SIZE, 8 * HEX_SIZE)
+        margin = 6 * HEX_SIZE
+        self.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
+
+    def realm_rect(self) -> QRectF:
+        rect = QRectF()
+        for item in self.tile_items.values():
+            rect = rect.united(item.sceneBoundingRect())
+        return rect
+
+    def _on_board_items(self, board: str) -> None:
+        if board != self.doc.board_id:
+            return
+        self.sync_rivers()
+        self.sync_markers()
+
+    def sync_markers(self) -> None:
+        for item in self.marker_items:
+            self.removeItem(item)
+        self.marker_items = []
+        groups: dict[str, list[tuple[int, Marker, Point, float]]] = {}
+        for index, marker in enumerate(self.doc.board.markers):
+            if not self.doc.active(marker):
+                continue
+            if marker.hex is not None:
+                point: Point | None = hex_centre(*marker.hex)
+                key, lift = f"hex{marker.hex}", 0.0
+            else:
+                key, lift = marker.region or "", 24.0
+                point = self.part_anchor(key)
+            if point is not None:
+                groups.setdefault(key, []).append((index, marker, point, lift))
+        for members in groups.values():
+            for slot, (index, marker, (x, y), lift) in enumerate(members):
+                dx = (slot - (len(members) - 1) / 2) * MARKER_SPACING
+                item = MarkerItem(index, marker, (x + dx, y - lift), self.theme)
+                self.marker_items.append(item)
+                self.addItem(item)
+
+    def sync_rivers(self) -> None:
+        for river in self.river_items:
+            self.removeItem(river)
+        self.river_items = []
+        for index, marker in enumerate(self.doc.board.river_markers):
+            tile_index = self.doc.tile_index(marker.tile)
+            if not self.doc.active(marker) or tile_index is None:
+                continue
+            tile = self.tile_items.get(tile_index)
+            if tile is None:
+                continue
+            start, end = edge_segment(tile.placement.rotation, marker.edge)
+            x, y = tile.pos().x(), tile.pos().y()
+            item = RiverMarkerItem(index, (x + start[0], y + start[1]), (x + end[0], y + end[1]),
+                                   self.theme)
+            self.river_items.append(item)
+            self.addItem(item)
+
+    def sync_links(self) -> None:
+        for link_item in self.link_items:
+            self.removeItem(link_item)
+        self.link_items = []
+        for index, link in enumerate(self.doc.scenario.links):
+            if not self.doc.active(link):
+                continue
+            a, b = self.part_anchor(link.a), self.part_anchor(link.b)
+            if a is None or b is None:
+                continue
+            item = LinkItem(index, a, b, link.kind, self.theme)
+            self.link_items.append(item)
+            self.addItem(item)
+
+    def sync_selection(self) -> None:
+        sel = self.doc.selection
+        on_board = sel.board in (None, self.doc.board_id)
+        for index, item in self.tile_items.items():
+            chosen = on_board and sel.tile_index == index
+            if item.selected != chosen:
+                item.selected = chosen
+                item.update()
+        for marker in self.marker_items:
+            chosen = on_board and sel.marker_index == marker.index
+            if marker.selected != chosen:
+                marker.selected = chosen
+                marker.update()
+        self.highlight.set_parts(self.part_shapes(sel.region) if sel.region and on_board else [])
+
+    def sync_analysis(self) -> None:
+        tiles_with_issues = {t for issue in self.doc.analysis.issues
+                             if issue.severity == "error" for t in issue.tiles}
+        for item in self.tile_items.values():
+            flagged = item.placement.tile in tiles_with_issues
+            if item.issue != flagged:
+                item.issue = flagged
+                item.update()
+        if self.show_graph:
+            self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors())
+        self.sync_selection()
+
+    def set_show_graph(self, show: bool) -> None:
+        self.show_graph = show
+        self.overlay.setVisible(show)
+        if show:
+            self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors())
+
+    def set_show_grid(self, show: bool) -> None:
+        self.show_grid = show
+        self.update()
+
+    # ----- background grid ------------------------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF | object) -> None:
+        super().drawBackground(painter, rect)  # type: ignore[arg-type]
+        if not self.show_grid or not isinstance(rect, QRectF):
+            return
+        height = 1.5 * HEX_SIZE
+        width = SQRT3 * HEX_SIZE
+        r0, r1 = math.floor(rect.top() / height) - 1, math.ceil(rect.bottom() / height) + 1
+        if (r1 - r0) * (rect.width() / width + 2) > MAX_GRID_CELLS:
+            return
+        path = QPainterPath()
+        cell = hex_path()
+        for r in range(r0, r1 + 1):
+            q0 = math.floor((rect.left() - width / 2 * r) / width) - 1
+            q1 = math.ceil((rect.right() - width / 2 * r) / width) + 1
+            for q in range(q0, q1 + 1):
+                path.addPath(cell.translated(QPointF(*hex_centre(q, r))))
+        pen = QPen(colour(self.theme.canvas["grid"]), 1.0)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.drawPath(path)

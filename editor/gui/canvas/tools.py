@@ -1,0 +1,254 @@
+"""Editing tools: what a click on the canvas does. Every change goes through a command."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+
+from editor.gui import commands as cmd
+from editor.gui.document import ScenarioDocument, Selection
+from editor.gui.shapes import HEX_SIZE, edge_has_water, local_point, nearest_edge, region_at
+from editor.model.lattice import neighbour
+from editor.model.scenario import Link, Marker, Placement, Presence, RiverMarker
+
+PAIR_TOOLS = ("tunnel", "cloud_bridge", "sky_access")
+HEX_MARKERS = ("crop_space",)
+DEFAULT_ATTRS: dict[str, dict[str, object]] = {
+    "gold_vein": {"vein": "A"},
+    "custom": {"label": "custom"},
+    "monster_stack": {"count": 2},
+    "place": {"face": "down"},
+    "relic": {"face": "down"},
+}
+
+
+@dataclass(frozen=True)
+class Tool:
+    """``kind``: select | tile | marker | river. ``name``: tile key or marker/link kind."""
+
+    kind: str = "select"
+    name: str = ""
+    side: str = "surface"
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What lies under a scene point on the shown board."""
+
+    q: int
+    r: int
+    tile_index: int | None
+    region: str | None
+
+
+class CanvasEditor(QObject):
+    toolChanged = Signal()
+    message = Signal(str)
+
+    def __init__(self, doc: ScenarioDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.tool = Tool()
+        self.pending: tuple[str, str] | None = None  # (board, region) of a pair tool's first end
+
+    # ----- tools ---------------------------------------------------------------------------
+    def set_tool(self, tool: Tool) -> None:
+        self.tool = tool
+        self.pending = None
+        self.toolChanged.emit()
+        hints = {
+            "tile": f"Click an empty hex to place tile {tool.name} ({tool.side}); "
+                    "right-click or Esc to stop",
+            "marker": f"Click a region to lay a {tool.name.replace('_', ' ')}",
+            "river": "Click near a water seam to lay (or lift) a river border marker",
+        }
+        if tool.kind == "marker" and tool.name in PAIR_TOOLS:
+            self.message.emit(f"{tool.name.replace('_', ' ')}: click the first region")
+        elif tool.kind in hints:
+            self.message.emit(hints[tool.kind])
+
+    def disarm(self) -> None:
+        if self.tool.kind != "select":
+            self.set_tool(Tool())
+            self.message.emit("Select")
+
+    # ----- hit testing ----------------------------------------------------------------------
+    def hit(self, x: float, y: float) -> Hit:
+        from editor.gui.shapes import scene_to_hex
+
+        q, r = scene_to_hex(x, y)
+        index = self.doc.tile_at(q, r)
+        region = None
+        if index is not None:
+            placement = self.doc.board.tiles[index]
+            side = self.doc.catalogue.side(placement.tile, placement.side)
+            local = region_at(side, placement.rotation, local_point(x, y, q, r))
+            region = f"{placement.tile}.{local}" if local else None
+        return Hit(q, r, index, region)
+
+    def _presence(self) -> Presence:
+        """New items belong to the shown count and up (the cumulative sets of the booklet)."""
+        players = self.doc.players
+        return Presence(players if players > self.doc.scenario.players_min else None)
+
+    # ----- clicks ---------------------------------------------------------------------------
+    def click(self, x: float, y: float) -> None:
+        hit = self.hit(x, y)
+        kind = self.tool.kind
+        if kind == "tile":
+            if self.place_tile(self.tool.name, self.tool.side, hit.q, hit.r):
+                self.disarm()
+        elif kind == "marker":
+            self._marker_click(hit)
+        elif kind == "river":
+            self._river_click(x, y, hit)
+        else:
+            self.select_at(hit)
+
+    def select_at(self, hit: Hit) -> None:
+        if hit.tile_index is None:
+            self.doc.select(Selection())
+        else:
+            self.doc.select(Selection(self.doc.board_id, hit.tile_index, hit.region))
+
+    def place_tile(self, tile: str, side: str, q: int, r: int) -> bool:
+        if tile in self.doc.tiles_in_use():
+            self.message.emit(f"Tile {tile} is already on the board (each tile exists once)")
+            return False
+        if self.doc.tile_at(q, r) is not None:
+            self.message.emit(f"Hex ({q}, {r}) is taken; pick an empty hex")
+            return False
+        if side not in self.doc.catalogue.tiles[tile].sides:
+            side = next(iter(self.doc.catalogue.tiles[tile].sides))
+        placement = Placement(tile, side, q, r, 0, self._presence())
+        self.doc.undo_stack.push(cmd.PlaceTile(self.doc, self.doc.board_id, placement))
+        index = len(self.doc.board.tiles) - 1
+        self.doc.select(Selection(self.doc.board_id, index))
+        self.message.emit(f"Placed tile {tile} at ({q}, {r})")
+        return True
+
+    def _marker_click(self, hit: Hit) -> None:
+        name = self.tool.name
+        board = self.doc.board_id
+        if name in HEX_MARKERS:
+            if hit.tile_index is not None:
+                self.message.emit("A crop space goes on an empty hex")
+                return
+            self.doc.undo_stack.push(cmd.AddMarker(self.doc, board, Marker(
+                name, None, (hit.q, hit.r), {}, self._presence())))
+            return
+        if hit.region is None:
+            self.message.emit("Click inside a region")
+            return
+        if name in PAIR_TOOLS:
+            self._pair_click(board, hit.region)
+            return
+        attrs = dict(DEFAULT_ATTRS.get(name, {}))
+        self.doc.undo_stack.push(cmd.AddMarker(self.doc, board, Marker(
+            name, hit.region, None, attrs, self._presence())))
+        self.doc.select(Selection(board, hit.tile_index, hit.region))
+
+    def _pair_click(self, board: str, region: str) -> None:
+        name = self.tool.name
+        if self.pending is None:
+            self.pending = (board, region)
+            self.message.emit(f"{name.replace('_', ' ')} from {region}: click the other region")
+            return
+        (first_board, first), self.pending = self.pending, None
+        if first == region:
+            self.message.emit("Pick two different regions")
+            return
+        if name == "tunnel":
+            cmd.add_tunnel(self.doc, first_board, first, board, region, self._presence())
+        elif name == "sky_access":
+            token = "staircase" if not any(
+                m.kind == "sky_access" and m.attrs.get("token") == "staircase"
+                for b in self.doc.scenario.boards for m in b.markers) else "beanstalk"
+            self.doc.undo_stack.push(cmd.AddMarker(self.doc, first_board, Marker(
+                "sky_access", first, None, {"token": token, "target": region},
+                self._presence())))
+        else:
+            self.doc.undo_stack.push(cmd.AddLink(self.doc, Link(name, first, region, None,
+                                                                self._presence())))
+        self.message.emit(f"Linked {first} and {region}")
+
+    def _river_click(self, x: float, y: float, hit: Hit) -> None:
+        if hit.tile_index is None:
+            self.message.emit("Click near a seam between two water parts")
+            return
+        placement = self.doc.board.tiles[hit.tile_index]
+        edge, distance = nearest_edge(placement.rotation, local_point(x, y, hit.q, hit.r))
+        side = self.doc.catalogue.side(placement.tile, placement.side)
+        if distance > HEX_SIZE * 0.6 or not edge_has_water(side, edge):
+            self.message.emit("A river marker lies on a border between two water parts")
+            return
+        board = self.doc.board
+        existing = self._river_marker_index(placement, edge)
+        if existing is not None:
+            self.doc.undo_stack.push(cmd.RemoveRiverMarker(self.doc, board.id, existing))
+            return
+        self.doc.undo_stack.push(cmd.AddRiverMarker(self.doc, board.id, RiverMarker(
+            placement.tile, edge, self._presence())))
+
+    def _river_marker_index(self, placement: Placement, edge: int) -> int | None:
+        """A marker already on this seam, laid from either side."""
+        direction = (edge + placement.rotation) % 6
+        other_cell = neighbour(placement.q, placement.r, direction)
+        other_index = self.doc.tile_at(*other_cell)
+        other = self.doc.board.tiles[other_index] if other_index is not None else None
+        for index, marker in enumerate(self.doc.board.river_markers):
+            if not self.doc.active(marker):
+                continue
+            if marker.tile == placement.tile and marker.edge == edge:
+                return index
+            if other is not None and marker.tile == other.tile and \
+                    (marker.edge + other.rotation) % 6 == (direction + 3) % 6:
+                return index
+        return None
+
+    # ----- selection commands -----------------------------------------------------------------
+    def _selected_tile(self) -> int | None:
+        sel = self.doc.selection
+        if sel.board == self.doc.board_id and sel.tile_index is not None:
+            return sel.tile_index
+        return None
+
+    def rotate_selected(self, steps: int) -> None:
+        index = self._selected_tile()
+        if index is not None:
+            self.doc.undo_stack.push(cmd.RotateTile(self.doc, self.doc.board_id, index, steps))
+
+    def flip_selected(self) -> None:
+        index = self._selected_tile()
+        if index is not None:
+            self.doc.undo_stack.push(cmd.FlipTile(self.doc, self.doc.board_id, index))
+
+    def delete_selected(self) -> None:
+        sel = self.doc.selection
+        if sel.board != self.doc.board_id:
+            return
+        if sel.marker_index is not None:
+            self.doc.undo_stack.push(cmd.RemoveMarker(self.doc, sel.board, sel.marker_index))
+            self.doc.select(Selection())
+        elif sel.tile_index is not None:
+            self.doc.undo_stack.push(cmd.DeleteTile(self.doc, sel.board, sel.tile_index))
+
+    def move_tile(self, index: int, q: int, r: int) -> bool:
+        placement = self.doc.board.tiles[index]
+        if (placement.q, placement.r) == (q, r):
+            return False
+        if self.doc.tile_at(q, r) is not None:
+            self.message.emit(f"Hex ({q}, {r}) is taken")
+            return False
+        self.doc.undo_stack.push(cmd.MoveTile(self.doc, self.doc.board_id, index, q, r))
+        self.doc.select(Selection(self.doc.board_id, index))
+        return True
+
+    def set_tile_min_players(self, index: int, players: int | None) -> None:
+        placement = self.doc.board.tiles[index]
+        presence = Presence(players if players and players > self.doc.scenario.players_min
+                            else None)
+        if presence != placement.presence:
+            self.doc.undo_stack.push(cmd.SetTilePresence(self.doc, self.doc.board_id, index,
+                                                         presence))

@@ -1,0 +1,186 @@
+"""The canvas view: zoom with the wheel, pan with middle-drag or space+drag, fit, drop tiles.
+
+Mouse presses go to the :class:`CanvasEditor` of the current tool; a tile drag
+is shown live by moving its item and becomes one MoveTile command on release.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from editor.gui.canvas.items import MarkerItem, RiverMarkerItem
+from editor.gui.canvas.scene import RealmScene
+from editor.gui.canvas.tools import CanvasEditor
+from editor.gui.document import Selection
+from editor.gui.shapes import hex_centre, scene_to_hex
+
+TILE_MIME = "application/x-realms-tile"
+ZOOM_STEP = 1.15
+MIN_SCALE, MAX_SCALE = 0.03, 6.0
+
+
+class RealmView(QGraphicsView):
+    hoverChanged = Signal(str)
+
+    def __init__(self, scene: RealmScene, editor: CanvasEditor,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.realm_scene = scene
+        self.editor = editor
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setMouseTracking(True)
+        self.setAcceptDrops(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._pan_from: QPoint | None = None
+        self._space = False
+        self._drag: tuple[int, QPointF, tuple[int, int]] | None = None  # index, press, hex
+        self._dragging = False
+
+    # ----- zoom and pan -----------------------------------------------------------------------
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        factor = ZOOM_STEP if event.angleDelta().y() > 0 else 1 / ZOOM_STEP
+        self.zoom(factor)
+
+    def zoom(self, factor: float) -> None:
+        current = self.transform().m11()
+        factor = max(MIN_SCALE / current, min(MAX_SCALE / current, factor))
+        self.scale(factor, factor)
+
+    def fit_to_realm(self) -> None:
+        rect = self.realm_scene.realm_rect()
+        if rect.isEmpty():
+            rect = self.realm_scene.sceneRect()
+        self.fitInView(rect.adjusted(-20, -20, 20, 20), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def _pan(self, pos: QPoint) -> None:
+        assert self._pan_from is not None
+        delta = pos - self._pan_from
+        self._pan_from = pos
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+
+    # ----- mouse ------------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        button = event.button()
+        pos = event.position().toPoint()
+        if button == Qt.MouseButton.MiddleButton or (
+                button == Qt.MouseButton.LeftButton and self._space):
+            self._pan_from = pos
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            return
+        if button == Qt.MouseButton.RightButton:
+            self.editor.disarm()
+            return
+        if button != Qt.MouseButton.LeftButton:
+            return
+        self.setFocus()
+        scene_pos = self.mapToScene(pos)
+        if self.editor.tool.kind != "select":
+            self.editor.click(scene_pos.x(), scene_pos.y())
+            return
+        for item in self.items(pos):
+            if isinstance(item, MarkerItem):
+                self.editor.doc.select(Selection(self.editor.doc.board_id,
+                                                 marker_index=item.index))
+                return
+            if isinstance(item, RiverMarkerItem):
+                break
+        self.editor.click(scene_pos.x(), scene_pos.y())
+        index = self.editor.doc.selection.tile_index
+        if index is not None and index in self.realm_scene.tile_items:
+            placement = self.editor.doc.board.tiles[index]
+            self._drag = (index, scene_pos, (placement.q, placement.r))
+            self._dragging = False
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._pan_from is not None:
+            self._pan(pos)
+            return
+        scene_pos = self.mapToScene(pos)
+        hit = self.editor.hit(scene_pos.x(), scene_pos.y())
+        text = f"hex ({hit.q}, {hit.r})"
+        if hit.region:
+            region = self.editor.doc.analysis.region(hit.region)
+            terrain = region.terrain if region is not None else ""
+            text += f" \u00b7 {hit.region} {terrain}".rstrip()
+        self.hoverChanged.emit(text)
+        if self._drag is not None and event.buttons() & Qt.MouseButton.LeftButton:
+            index, press, _origin = self._drag
+            if not self._dragging and (scene_pos - press).manhattanLength() < 6:
+                return
+            self._dragging = True
+            item = self.realm_scene.tile_items.get(index)
+            if item is not None:
+                item.setPos(QPointF(*hex_centre(*scene_to_hex(scene_pos.x(), scene_pos.y()))))
+                item.setZValue(1)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            return
+        drag, self._drag = self._drag, None
+        if drag is None or not self._dragging:
+            return
+        self._dragging = False
+        index, _press, _origin = drag
+        scene_pos = self.mapToScene(event.position().toPoint())
+        q, r = scene_to_hex(scene_pos.x(), scene_pos.y())
+        item = self.realm_scene.tile_items.get(index)
+        if item is not None:
+            item.setZValue(0)
+        if not self.editor.move_tile(index, q, r) and item is not None:
+            placement = self.editor.doc.board.tiles[index]
+            item.setPos(QPointF(*hex_centre(placement.q, placement.r)))
+
+    # ----- keys -------------------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            self.editor.disarm()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self.viewport().unsetCursor()
+            return
+        super().keyReleaseEvent(event)
+
+    # ----- drag and drop from the palette -----------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(TILE_MIME):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if event.mimeData().hasFormat(TILE_MIME):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        data = event.mimeData()
+        if not data.hasFormat(TILE_MIME):
+            return
+        tile, _, side = bytes(data.data(TILE_MIME).data()).decode().partition(":")
+        scene_pos = self.mapToScene(event.position().toPoint())
+        q, r = scene_to_hex(scene_pos.x(), scene_pos.y())
+        if self.editor.place_tile(tile, side or "surface", q, r):
+            event.acceptProposedAction()

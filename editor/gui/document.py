@@ -1,0 +1,266 @@
+"""The open scenario as a Qt document: the model, its undo stack and fine-grained signals.
+
+Commands (:mod:`editor.gui.commands`) are the only writers; they call the
+``insert_*``/``remove_*``/``replace_*`` methods here, which change the plain
+dataclasses of :mod:`editor.model.scenario` and emit one signal per kind of
+change. Views follow the signals. Re-analysis is debounced with a 0 ms timer
+so a burst of edits (a macro, an undo of a macro) derives once.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from editor.gui.analysis import Analysis, analyse, make_deriver
+from editor.model.catalogue import Catalogue
+from editor.model.scenario import Board, Link, Marker, Placement, RiverMarker, Scenario
+from editor.model.scenario_io import LoadedScenario, save_scenario, scenario_text
+
+Collection = Literal["tiles", "river_markers", "markers"]
+Item = Placement | RiverMarker | Marker
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What the inspector shows: a tile (board, index), a region id and/or a marker."""
+
+    board: str | None = None
+    tile_index: int | None = None
+    region: str | None = None
+    marker_index: int | None = None
+
+
+@dataclass(frozen=True)
+class MetaState:
+    """The scenario fields EditProperties swaps as one unit."""
+
+    title: str
+    players_min: int
+    players_max: int
+    sections: dict[str, Any]
+
+
+class ScenarioDocument(QObject):
+    tilesChanged = Signal(str, list)  # board id, indexes touched ([] = resync the board)
+    riverMarkersChanged = Signal(str)
+    markersChanged = Signal(str)
+    linksChanged = Signal()
+    metaChanged = Signal()
+    scenarioReset = Signal()
+    pathChanged = Signal()
+    viewChanged = Signal()  # shown board or player count
+    selectionChanged = Signal()
+    derivationChanged = Signal()
+    modelChanged = Signal()  # any change to the scenario, after the specific signal
+
+    def __init__(self, scenario: Scenario, catalogue: Catalogue, path: Path | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.scenario = scenario
+        self.catalogue = catalogue
+        self.path = path
+        self.undo_stack = QUndoStack(self)
+        self.players = scenario.players_min
+        self.board_id = scenario.boards[0].id if scenario.boards else ""
+        self.selection = Selection()
+        self.analysis = Analysis(self.players)
+        self.analysis_enabled = True
+        self.deriver = make_deriver()
+        self._pending = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.analyse_now)
+        self.modelChanged.connect(self.schedule_analysis)
+        self.undo_stack.cleanChanged.connect(lambda _clean: self.pathChanged.emit())
+
+    # ----- reading -------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return self.scenario.board(self.board_id)
+
+    @property
+    def dirty(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    @property
+    def display_name(self) -> str:
+        return self.path.name if self.path is not None else "untitled"
+
+    def loaded(self) -> LoadedScenario:
+        return LoadedScenario(self.scenario, self.catalogue, self.path,
+                              scenario_text(self.scenario))
+
+    def text(self) -> str:
+        return scenario_text(self.scenario)
+
+    def active(self, item: Placement | RiverMarker | Marker | Link) -> bool:
+        """Whether an item is on the board for the shown player count."""
+        return item.presence.includes(self.players, self.scenario.players_min)
+
+    def visible_tiles(self, board_id: str | None = None) -> list[tuple[int, Placement]]:
+        board = self.scenario.board(board_id or self.board_id)
+        return [(i, p) for i, p in enumerate(board.tiles) if self.active(p)]
+
+    def tile_at(self, q: int, r: int, board_id: str | None = None) -> int | None:
+        for index, placement in self.visible_tiles(board_id):
+            if placement.q == q and placement.r == r:
+                return index
+        return None
+
+    def tile_index(self, tile: str, board_id: str | None = None) -> int | None:
+        for index, placement in self.visible_tiles(board_id):
+            if placement.tile == tile:
+                return index
+        return None
+
+    def tiles_in_use(self) -> set[str]:
+        """Tile letters placed for the shown player count on any board (each tile exists once)."""
+        return {p.tile for board in self.scenario.boards if board.graph is None
+                for p in board.tiles if self.active(p)}
+
+    def next_tunnel_number(self) -> int:
+        used = {m.attrs.get("number") for b in self.scenario.boards for m in b.markers
+                if m.kind == "tunnel"}
+        number = 1
+        while number in used:
+            number += 1
+        return number
+
+    def meta_state(self) -> MetaState:
+        s = self.scenario
+        return MetaState(s.title, s.players_min, s.players_max, copy.deepcopy(s.sections))
+
+    # ----- writing (commands only) ------------------------------------------------------------
+    def _collection(self, board_id: str, collection: Collection) -> list[Any]:
+        items: list[Any] = getattr(self.scenario.board(board_id), collection)
+        return items
+
+    def _changed(self, board_id: str, collection: Collection, indexes: list[int]) -> None:
+        if collection == "tiles":
+            self.tilesChanged.emit(board_id, indexes)
+        elif collection == "river_markers":
+            self.riverMarkersChanged.emit(board_id)
+        else:
+            self.markersChanged.emit(board_id)
+        self.modelChanged.emit()
+
+    def insert_item(self, board_id: str, collection: Collection, index: int, item: Item) -> None:
+        self._collection(board_id, collection).insert(index, item)
+        self._changed(board_id, collection, [] if index < len(
+            self._collection(board_id, collection)) - 1 else [index])
+
+    def remove_item(self, board_id: str, collection: Collection, index: int) -> Item:
+        item: Item = self._collection(board_id, collection).pop(index)
+        if collection == "tiles" or self.selection.marker_index is not None:
+            self.select(Selection())
+        self._changed(board_id, collection, [])
+        return item
+
+    def replace_item(self, board_id: str, collection: Collection, index: int, item: Item) -> Item:
+        items = self._collection(board_id, collection)
+        old: Item = items[index]
+        items[index] = item
+        self._changed(board_id, collection, [index])
+        return old
+
+    def insert_link(self, index: int, link: Link) -> None:
+        self.scenario.links.insert(index, link)
+        self.linksChanged.emit()
+        self.modelChanged.emit()
+
+    def remove_link(self, index: int) -> Link:
+        link = self.scenario.links.pop(index)
+        self.linksChanged.emit()
+        self.modelChanged.emit()
+        return link
+
+    def set_meta(self, state: MetaState) -> None:
+        s = self.scenario
+        s.title, s.players_min, s.players_max = state.title, state.players_min, state.players_max
+        s.sections = copy.deepcopy(state.sections)
+        if not s.players_min <= self.players <= s.players_max:
+            self.players = min(max(self.players, s.players_min), s.players_max)
+            self.viewChanged.emit()
+        self.metaChanged.emit()
+        self.modelChanged.emit()
+
+    def replace_scenario(self, scenario: Scenario) -> Scenario:
+        """Swap the whole scenario (recovery); returns the previous one."""
+        old, self.scenario = self.scenario, scenario
+        if self.board_id not in {b.id for b in scenario.boards}:
+            self.board_id = scenario.boards[0].id if scenario.boards else ""
+        self.players = min(max(self.players, scenario.players_min), scenario.players_max)
+        self.selection = Selection()
+        self.scenarioReset.emit()
+        self.modelChanged.emit()
+        return old
+
+    # ----- view state (not undoable) ----------------------------------------------------------
+    def set_players(self, players: int) -> None:
+        if players != self.players:
+            self.players = players
+            self.select(Selection())
+            self.viewChanged.emit()
+            self.schedule_analysis()
+
+    def set_board(self, board_id: str) -> None:
+        if board_id != self.board_id:
+            self.board_id = board_id
+            self.select(Selection())
+            self.viewChanged.emit()
+
+    def select(self, selection: Selection) -> None:
+        if selection != self.selection:
+            self.selection = selection
+            self.selectionChanged.emit()
+
+    def select_region(self, rid: str) -> None:
+        """Select a region (any board), showing its board."""
+        tile = rid.rpartition(".")[0]
+        for board in self.scenario.boards:
+            for index, placement in enumerate(board.tiles):
+                if placement.tile == tile and self.active(placement):
+                    self.set_board(board.id)
+                    self.select(Selection(board.id, index, rid))
+                    return
+        self.select(Selection(region=rid))
+
+    def select_tile(self, tile: str) -> None:
+        for board in self.scenario.boards:
+            for index, placement in enumerate(board.tiles):
+                if placement.tile == tile and self.active(placement):
+                    self.set_board(board.id)
+                    self.select(Selection(board.id, index))
+                    return
+
+    # ----- analysis ------------------------------------------------------------------------
+    def schedule_analysis(self) -> None:
+        if self.analysis_enabled:
+            self._timer.start()
+
+    def analyse_now(self) -> None:
+        self._timer.stop()
+        self.analysis = analyse(self.loaded(), self.players, deriver=self.deriver)
+        self.derivationChanged.emit()
+
+    # ----- files ---------------------------------------------------------------------------
+    def save(self, path: Path | None = None) -> None:
+        target = path or self.path
+        if target is None:
+            raise ValueError("no file name yet; use Save As")
+        save_scenario(self.scenario, target)
+        self.path = target
+        self.undo_stack.setClean()
+        self.pathChanged.emit()
+
+    @classmethod
+    def from_loaded(cls, loaded: LoadedScenario, parent: QObject | None = None
+                    ) -> ScenarioDocument:
+        return cls(loaded.scenario, loaded.catalogue, loaded.path, parent)

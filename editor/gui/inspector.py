@@ -1,0 +1,128 @@
+"""The inspector: the selected region/tile/marker, and the scenario's properties."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.gui.canvas.tools import CanvasEditor
+from editor.gui.document import ScenarioDocument
+from editor.gui.properties import PropertiesForm
+from editor.model.scenario import PLAYER_COUNTS
+
+
+class SelectionPanel(QWidget):
+    """Facts about what is selected: region flags and neighbours from the derivation."""
+
+    def __init__(self, doc: ScenarioDocument, editor: CanvasEditor,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc, self.editor = doc, editor
+        layout = QVBoxLayout(self)
+        self.form = QFormLayout()
+        layout.addLayout(self.form)
+        self.fields: dict[str, QLabel] = {}
+        for name in ("Region", "Terrain", "Symbols", "Markers", "Flags", "Tile", "Placement"):
+            label = QLabel("\u2014")
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.fields[name] = label
+            self.form.addRow(name, label)
+        self.min_players = QComboBox()
+        self.form.addRow("From players", self.min_players)
+        self.min_players.activated.connect(self._set_min_players)
+        layout.addWidget(QLabel("Neighbours (click to select)"))
+        self.neighbours = QListWidget()
+        self.neighbours.itemClicked.connect(
+            lambda item: doc.select_region(item.data(Qt.ItemDataRole.UserRole)))
+        layout.addWidget(self.neighbours, 1)
+        for signal in (doc.selectionChanged, doc.derivationChanged, doc.tilesChanged,
+                       doc.metaChanged):
+            signal.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_args: object) -> None:
+        sel = self.doc.selection
+        values = dict.fromkeys(self.fields, "\u2014")
+        self.neighbours.clear()
+        board = self.doc.scenario.board(sel.board) if sel.board else None
+        placement = None
+        if board is not None and sel.tile_index is not None and sel.tile_index < len(board.tiles):
+            placement = board.tiles[sel.tile_index]
+            values["Tile"] = f"{placement.tile} ({placement.side})"
+            values["Placement"] = (f"hex ({placement.q}, {placement.r}), rotation "
+                                   f"{placement.rotation} \u00d7 60\u00b0")
+        if board is not None and sel.marker_index is not None and \
+                sel.marker_index < len(board.markers):
+            marker = board.markers[sel.marker_index]
+            attrs = ", ".join(f"{k} {v}" for k, v in marker.attrs.items())
+            values["Markers"] = f"{marker.kind} on {marker.region or marker.hex} {attrs}".strip()
+        if sel.region:
+            self._region_values(sel.region, values)
+        for name, text in values.items():
+            self.fields[name].setText(text)
+        self.min_players.clear()
+        self.min_players.setEnabled(placement is not None)
+        if placement is not None:
+            scenario = self.doc.scenario
+            for count in PLAYER_COUNTS:
+                if scenario.players_min <= count <= scenario.players_max:
+                    self.min_players.addItem(f"{count} players", count)
+            current = placement.presence.min_players or scenario.players_min
+            self.min_players.setCurrentIndex(max(0, self.min_players.findData(current)))
+            if placement.presence.players is not None:
+                self.min_players.setToolTip("this tile uses an explicit list of player counts")
+
+    def _region_values(self, rid: str, values: dict[str, str]) -> None:
+        values["Region"] = rid
+        region = self.doc.analysis.region(rid)
+        if region is None:
+            values["Region"] = f"{rid} (not derived yet)"
+            return
+        values["Region"] = region.id + (f" ({len(region.parts)} parts)"
+                                        if len(region.parts) > 1 else "")
+        terrain = region.terrain
+        if region.base_terrain != region.terrain:
+            terrain += f" (printed {region.base_terrain})"
+        values["Terrain"] = terrain
+        values["Symbols"] = ", ".join(region.symbols) or "none"
+        markers = ", ".join(m.kind + (f" {m.attrs['number']}" if "number" in m.attrs else "")
+                            for m in region.markers)
+        values["Markers"] = markers or "none"
+        flags = [name.replace("_", " ") for name in
+                 ("board_edge", "first_conquest", "coastal", "chasm", "impassable", "entry_edge")
+                 if getattr(region, name, False)]
+        if region.holes:
+            flags.append("borders a hole")
+        values["Flags"] = ", ".join(flags) or "none"
+        realm = self.doc.analysis.realm
+        if realm is not None and region.id in realm.graph:
+            for other in sorted(realm.graph.neighbors(region.id)):
+                kinds = ", ".join(sorted(realm.graph.edges[region.id, other].get("kinds", ())))
+                item = QListWidgetItem(f"{other}  ({realm.regions[other].terrain}; {kinds})")
+                item.setData(Qt.ItemDataRole.UserRole, other)
+                self.neighbours.addItem(item)
+
+    def _set_min_players(self, row: int) -> None:
+        sel = self.doc.selection
+        if sel.tile_index is not None and sel.board == self.doc.board_id:
+            self.editor.set_tile_min_players(sel.tile_index, self.min_players.itemData(row))
+
+
+class Inspector(QTabWidget):
+    def __init__(self, doc: ScenarioDocument, editor: CanvasEditor,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.selection_panel = SelectionPanel(doc, editor)
+        self.properties = PropertiesForm(doc)
+        self.addTab(self.selection_panel, "Selection")
+        self.addTab(self.properties, "Scenario")

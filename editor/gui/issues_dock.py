@@ -1,0 +1,78 @@
+"""The Issues panel: lint findings (or derivation problems) for the shown player count.
+
+Clicking an entry selects its first region, or else its first tile, and shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+
+from editor.gui.analysis import Issue
+from editor.gui.document import ScenarioDocument
+from editor.gui.painting import colour
+
+ROLE_ISSUE = Qt.ItemDataRole.UserRole
+SEVERITY_COLOURS = {"error": "#c62828", "warning": "#b26a00", "info": "#2f6690"}
+
+
+class IssuesPanel(QWidget):
+    issueActivated = Signal(object)
+
+    def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        self.summary = QLabel()
+        layout.addWidget(self.summary)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Severity", "Code", "Message"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setWordWrap(False)
+        self.tree.setColumnWidth(0, 70)
+        self.tree.setColumnWidth(1, 60)
+        layout.addWidget(self.tree)
+        self.tree.itemClicked.connect(self._activate)
+        doc.derivationChanged.connect(self.refresh)
+        self.refresh()
+
+    def items(self) -> list[QTreeWidgetItem]:
+        found = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [item for item in found if item is not None]
+
+    def issues(self) -> list[Issue]:
+        return [item.data(0, ROLE_ISSUE) for item in self.items()]
+
+    def item_for(self, predicate: Callable[[Issue], bool]) -> QTreeWidgetItem | None:
+        return next((item for item in self.items() if predicate(item.data(0, ROLE_ISSUE))),
+                    None)
+
+    def refresh(self) -> None:
+        self.tree.clear()
+        issues = self.doc.analysis.issues
+        items = []
+        for issue in issues:
+            item = QTreeWidgetItem([issue.severity, issue.code, issue.message])
+            item.setData(0, ROLE_ISSUE, issue)
+            item.setForeground(0, QBrush(colour(SEVERITY_COLOURS.get(issue.severity, "#444"))))
+            item.setToolTip(2, issue.message)
+            items.append(item)
+        self.tree.addTopLevelItems(items)
+        counts = {s: sum(1 for i in issues if i.severity == s) for s in SEVERITY_COLOURS}
+        source = "lint" if self.doc.analysis.lint_available else "derivation"
+        self.summary.setText(
+            f"{self.doc.players} players: {counts['error']} errors, {counts['warning']} "
+            f"warnings, {counts['info']} notes ({source})")
+
+    def _activate(self, item: QTreeWidgetItem) -> None:
+        issue: Issue = item.data(0, ROLE_ISSUE)
+        if issue.regions:
+            self.doc.select_region(issue.regions[0])
+        elif issue.tiles:
+            self.doc.select_tile(issue.tiles[0])
+        self.issueActivated.emit(issue)

@@ -1,0 +1,429 @@
+"""The main window: canvas, docks, menus, files, recovery and the title's dirty mark."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QToolBar,
+    QUndoView,
+    QWidget,
+)
+
+from editor.gui.autosave import Autosaver, read_recovery, recovery_path
+from editor.gui.balance_dock import BalancePanel
+from editor.gui.canvas import RealmScene, RealmView
+from editor.gui.canvas.tools import CanvasEditor
+from editor.gui.commands import RestoreScenario
+from editor.gui.document import ScenarioDocument
+from editor.gui.inspector import Inspector
+from editor.gui.issues_dock import IssuesPanel
+from editor.gui.marker_palette import MarkerPalette
+from editor.gui.palette import TilePalette
+from editor.gui.templates import NewScenarioDialog, new_scenario
+from editor.model.catalogue import default_catalogue
+from editor.model.errors import LoadError
+from editor.model.scenario_io import load_scenario, parse_scenario
+
+APP_NAME = "Realms Studio"
+MAX_RECENT = 8
+FILE_FILTER = "Realms scenarios (*.realm.json *.json);;All files (*)"
+
+# Hooks the tests replace: answer the recovery offer and the close question without a dialog.
+RecoveryPrompt = Callable[[QWidget, Path], bool]
+ClosePrompt = Callable[[QWidget, str], QMessageBox.StandardButton]
+
+
+def ask_recovery(parent: QWidget, recovery: Path) -> bool:
+    answer = QMessageBox.question(
+        parent, "Recover unsaved work?",
+        "Realms Studio did not close cleanly last time. Unsaved changes were kept in\n"
+        f"{recovery}\n\nRecover them?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.Yes)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def ask_close(parent: QWidget, name: str) -> QMessageBox.StandardButton:
+    return QMessageBox.question(
+        parent, "Unsaved changes", f"Save the changes to {name} before closing?",
+        QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+        | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+
+
+class MainWindow(QMainWindow):
+    recovery_prompt: RecoveryPrompt = staticmethod(ask_recovery)
+    close_prompt: ClosePrompt = staticmethod(ask_close)
+    autosaver: Autosaver
+    grid_action: QAction
+    graph_action: QAction
+
+    def __init__(self, doc: ScenarioDocument | None = None, *, autosave_ms: int | None = None,
+                 offer_recovery: bool = True) -> None:
+        super().__init__()
+        self.setObjectName("RealmsStudioMain")
+        self.autosave_ms = autosave_ms
+        self.settings = QSettings()
+        self._docks: dict[str, QDockWidget] = {}
+        for name, title, area in (
+                ("tiles", "Tiles", Qt.DockWidgetArea.LeftDockWidgetArea),
+                ("markers", "Markers", Qt.DockWidgetArea.LeftDockWidgetArea),
+                ("inspector", "Inspector", Qt.DockWidgetArea.RightDockWidgetArea),
+                ("balance", "Balance", Qt.DockWidgetArea.RightDockWidgetArea),
+                ("issues", "Issues", Qt.DockWidgetArea.BottomDockWidgetArea),
+                ("history", "History", Qt.DockWidgetArea.BottomDockWidgetArea)):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"dock-{name}")
+            self.addDockWidget(area, dock)
+            self._docks[name] = dock
+        self.hover = QLabel()
+        self.statusBar().addPermanentWidget(self.hover)
+        self._build_toolbar()
+        self._build_menus()
+        self.resize(1400, 900)
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        self.set_document(doc or ScenarioDocument(new_scenario(), default_catalogue()),
+                          offer_recovery=offer_recovery)
+        self.tabifyDockWidget(self._docks["tiles"], self._docks["markers"])
+        self._docks["tiles"].raise_()
+        self.tabifyDockWidget(self._docks["issues"], self._docks["history"])
+        self._docks["issues"].raise_()
+        self.resizeDocks([self._docks["tiles"], self._docks["inspector"]], [250, 380],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self._docks["issues"]], [170], Qt.Orientation.Vertical)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    # ----- document ----------------------------------------------------------------------------
+    def set_document(self, doc: ScenarioDocument, *, offer_recovery: bool = True) -> None:
+        old = getattr(self, "doc", None)
+        if old is not None:
+            self.autosaver.discard()
+            self.autosaver.timer.stop()
+        self.doc = doc
+        doc.setParent(self)
+        self.editor = CanvasEditor(doc, self)
+        self.scene = RealmScene(doc)
+        self.scene.set_show_grid(self.grid_action.isChecked())
+        self.scene.set_show_graph(self.graph_action.isChecked())
+        self.view = RealmView(self.scene, self.editor)
+        old_central = self.centralWidget()
+        self.setCentralWidget(self.view)
+        self.tile_palette = TilePalette(doc, self.editor)
+        self.marker_palette = MarkerPalette(self.editor)
+        self.inspector = Inspector(doc, self.editor)
+        self.issues = IssuesPanel(doc)
+        self.balance = BalancePanel(doc)
+        self.history = QUndoView(doc.undo_stack)
+        self.history.setEmptyLabel("<opened>")
+        for name, widget in (("tiles", self.tile_palette), ("markers", self.marker_palette),
+                             ("inspector", self.inspector), ("issues", self.issues),
+                             ("balance", self.balance), ("history", self.history)):
+            previous = self._docks[name].widget()
+            self._docks[name].setWidget(widget)
+            if previous is not None:
+                previous.deleteLater()
+        if old_central is not None:
+            old_central.deleteLater()
+        self.autosaver = Autosaver(doc, self.autosave_ms or 60_000, self)
+        self.editor.message.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.view.hoverChanged.connect(self.hover.setText)
+        doc.pathChanged.connect(self._update_title)
+        doc.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
+        doc.viewChanged.connect(self._sync_view_controls)
+        doc.scenarioReset.connect(self._sync_view_controls)
+        doc.metaChanged.connect(self._sync_view_controls)
+        self._wire_undo_actions()
+        self._sync_view_controls()
+        self._update_title()
+        if offer_recovery:
+            self.offer_recovery()
+        doc.analyse_now()
+        self.view.fit_to_realm()
+        if old is not None:
+            old.deleteLater()
+
+    def offer_recovery(self) -> bool:
+        """If a recovery file exists for this document, offer it; returns True if restored."""
+        text = read_recovery(self.doc.path)
+        recovery = recovery_path(self.doc.path)
+        if text is None or text == self.doc.text():
+            return False
+        if not self.recovery_prompt(self, recovery):
+            recovery.unlink(missing_ok=True)
+            return False
+        try:
+            loaded = parse_scenario(text, str(recovery), self.doc.path.parent
+                                    if self.doc.path else None)
+        except LoadError as exc:
+            QMessageBox.warning(self, "Recovery failed", str(exc))
+            return False
+        self.doc.undo_stack.push(RestoreScenario(self.doc, loaded.scenario,
+                                                 "Recover unsaved changes"))
+        self.statusBar().showMessage(f"Recovered unsaved changes from {recovery}", 10000)
+        return True
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.doc.display_name}[*] \u2014 {APP_NAME}")
+        self.setWindowModified(self.doc.dirty)
+
+    # ----- toolbar --------------------------------------------------------------------------
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("View", self)
+        bar.setObjectName("toolbar-view")
+        self.addToolBar(bar)
+        bar.addWidget(QLabel(" Board "))
+        self.board_box = QComboBox()
+        self.board_box.activated.connect(
+            lambda row: self.doc.set_board(self.board_box.itemData(row)))
+        bar.addWidget(self.board_box)
+        bar.addWidget(QLabel("  Board for "))
+        self.players_box = QComboBox()
+        self.players_box.activated.connect(
+            lambda row: self.doc.set_players(self.players_box.itemData(row)))
+        bar.addWidget(self.players_box)
+        bar.addSeparator()
+        self.toolbar = bar
+
+    def _sync_view_controls(self) -> None:
+        self.board_box.clear()
+        for board in self.doc.scenario.boards:
+            self.board_box.addItem(f"{board.title or board.id} ({board.kind})", board.id)
+        self.board_box.setCurrentIndex(max(0, self.board_box.findData(self.doc.board_id)))
+        self.players_box.clear()
+        for count in self.doc.scenario.player_counts:
+            self.players_box.addItem(f"{count} players", count)
+        self.players_box.setCurrentIndex(max(0, self.players_box.findData(self.doc.players)))
+
+    # ----- menus ----------------------------------------------------------------------------
+    def _action(self, text: str, slot: Callable[..., Any], shortcut: Any = None,
+                checkable: bool = False) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            if isinstance(shortcut, list):
+                action.setShortcuts(shortcut)
+            else:
+                action.setShortcut(shortcut)
+        action.setCheckable(checkable)
+        if checkable:
+            action.toggled.connect(slot)
+        else:
+            action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        menus = self.menuBar()
+        file_menu = menus.addMenu("&File")
+        file_menu.addAction(self._action("&New\u2026", self.new_file, QKeySequence.StandardKey.New))
+        file_menu.addAction(self._action("&Open\u2026", self.open_dialog,
+                                         QKeySequence.StandardKey.Open))
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("&Save", self.save, QKeySequence.StandardKey.Save))
+        file_menu.addAction(self._action("Save &As\u2026", self.save_as,
+                                         QKeySequence.StandardKey.SaveAs))
+        self.export_menu = file_menu.addMenu("&Export")
+        self.export_menu.aboutToShow.connect(self._fill_export)
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
+
+        edit = menus.addMenu("&Edit")
+        self.undo_action = QAction("&Undo", self)
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.triggered.connect(lambda: self.doc.undo_stack.undo())
+        self.redo_action = QAction("&Redo", self)
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action.triggered.connect(lambda: self.doc.undo_stack.redo())
+        for action in (self.undo_action, self.redo_action):
+            self.addAction(action)
+            edit.addAction(action)
+        edit.addSeparator()
+        edit.addAction(self._action("Rotate tile left", lambda: self.editor.rotate_selected(1),
+                                    QKeySequence("R")))
+        edit.addAction(self._action("Rotate tile right",
+                                    lambda: self.editor.rotate_selected(-1),
+                                    QKeySequence("Shift+R")))
+        edit.addAction(self._action("&Flip tile", self.editor_flip, QKeySequence("F")))
+        edit.addAction(self._action("&Delete", lambda: self.editor.delete_selected(),
+                                    [QKeySequence(QKeySequence.StandardKey.Delete),
+                                     QKeySequence("Backspace")]))
+        edit.addAction(self._action("Select tool", lambda: self.editor.disarm(),
+                                    QKeySequence("S")))
+
+        view = menus.addMenu("&View")
+        view.addAction(self._action("&Fit to realm", lambda: self.view.fit_to_realm(),
+                                    QKeySequence("Ctrl+0")))
+        view.addAction(self._action("Zoom &in", lambda: self.view.zoom(1.25),
+                                    QKeySequence.StandardKey.ZoomIn))
+        view.addAction(self._action("Zoom &out", lambda: self.view.zoom(0.8),
+                                    QKeySequence.StandardKey.ZoomOut))
+        self.grid_action = self._action("Hex &grid", self._set_grid, None, checkable=True)
+        self.grid_action.setChecked(True)
+        self.graph_action = self._action("Graph of &play",
+                                         self._set_graph,
+                                         QKeySequence("G"), checkable=True)
+        view.addAction(self.grid_action)
+        view.addAction(self.graph_action)
+        view.addSeparator()
+        for dock in self._docks.values():
+            view.addAction(dock.toggleViewAction())
+        for action in (self.graph_action,):
+            self.toolbar.addAction(action)
+        self.toolbar.addAction(self._action("Fit", lambda: self.view.fit_to_realm()))
+
+        help_menu = menus.addMenu("&Help")
+        help_menu.addAction(self._action("&About", self._about))
+
+    def _set_grid(self, on: bool) -> None:
+        if hasattr(self, "scene"):
+            self.scene.set_show_grid(on)
+
+    def _set_graph(self, on: bool) -> None:
+        if hasattr(self, "scene"):
+            self.scene.set_show_graph(on)
+
+    def editor_flip(self) -> None:
+        self.editor.flip_selected()
+
+    def _wire_undo_actions(self) -> None:
+        stack = self.doc.undo_stack
+        self.undo_action.setEnabled(stack.canUndo())
+        self.redo_action.setEnabled(stack.canRedo())
+        stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        stack.canRedoChanged.connect(self.redo_action.setEnabled)
+
+    def _about(self) -> None:
+        QMessageBox.about(self, APP_NAME, "Realms Studio: an editor, validator and exporter for "
+                                          "Small World Realms maps and scenarios.")
+
+    # ----- files ----------------------------------------------------------------------------
+    def _confirm_discard(self) -> bool:
+        """Ask about unsaved changes; True when it is fine to drop the document."""
+        if not self.doc.dirty:
+            return True
+        answer = self.close_prompt(self, self.doc.display_name)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new_file(self) -> None:
+        dialog = NewScenarioDialog(self)
+        if dialog.exec() and self._confirm_discard():
+            self._drop_recovery()
+            self.set_document(ScenarioDocument(dialog.scenario(), default_catalogue()))
+
+    def open_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open realm", "", FILE_FILTER)
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path) -> bool:
+        if not self._confirm_discard():
+            return False
+        try:
+            loaded = load_scenario(path)
+        except LoadError as exc:
+            QMessageBox.critical(self, "Cannot open", str(exc))
+            return False
+        self._drop_recovery()
+        self.set_document(ScenarioDocument.from_loaded(loaded))
+        self._remember(path)
+        return True
+
+    def save(self) -> bool:
+        if self.doc.path is None:
+            return self.save_as()
+        return self._save_to(self.doc.path)
+
+    def save_as(self) -> bool:
+        name, _ = QFileDialog.getSaveFileName(self, "Save realm as",
+                                              str(self.doc.path or "untitled.realm.json"),
+                                              FILE_FILTER)
+        return self._save_to(Path(name)) if name else False
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.doc.save(path)
+        except OSError as exc:
+            QMessageBox.critical(self, "Cannot save", f"{path}: {exc.strerror or exc}")
+            return False
+        self.autosaver.discard()
+        self._remember(path)
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def _drop_recovery(self) -> None:
+        if getattr(self, "autosaver", None) is not None:
+            self.autosaver.discard()
+
+    def _remember(self, path: Path) -> None:
+        recent = [p for p in self.recent_files() if p != str(path.resolve())]
+        self.settings.setValue("recent", [str(path.resolve()), *recent][:MAX_RECENT])
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        if isinstance(value, str):
+            return [value]
+        return [str(v) for v in value] if isinstance(value, list) else []
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for name in self.recent_files():
+            action = self.recent_menu.addAction(name)
+            action.triggered.connect(lambda _c=False, n=name: self.open_path(Path(n)))
+        if not self.recent_menu.actions():
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    def _fill_export(self) -> None:
+        self.export_menu.clear()
+        try:
+            export = importlib.import_module("editor.export")
+            formats: dict[str, Any] = dict(export.FORMATS)
+        except (ImportError, AttributeError):
+            self.export_menu.addAction("(exporters not installed)").setEnabled(False)
+            return
+        for name, exporter in formats.items():
+            action = self.export_menu.addAction(f"{name}\u2026")
+            action.triggered.connect(lambda _c=False, n=name, e=exporter: self.export(n, e))
+
+    def export(self, name: str, exporter: Any) -> None:
+        export = importlib.import_module("editor.export")
+        suffix = getattr(exporter, "extension", "") or getattr(exporter, "suffix", "")
+        stem = self.doc.path.name.removesuffix(".realm.json") if self.doc.path else "realm"
+        default = f"{stem}-{self.doc.players}p{suffix}"
+        target, _ = QFileDialog.getSaveFileName(self, f"Export {name}", default)
+        if not target:
+            return
+        try:
+            export.export_to_path(self.doc.loaded(), name, self.doc.players, Path(target))
+        except Exception as exc:  # exporters report user errors as exceptions
+            QMessageBox.critical(self, "Export failed", f"{target}: {exc}")
+            return
+        self.statusBar().showMessage(f"Exported {name} to {target}", 6000)
+
+    # ----- closing --------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._confirm_discard():
+            event.ignore()
+            return
+        self.autosaver.discard()
+        self.autosaver.timer.stop()
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        event.accept()

@@ -1,0 +1,174 @@
+"""Qt drawing helpers shared by the canvas items and the tile palette."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
+
+from editor.gui.shapes import HEX_SIZE, RegionShape, hex_outline, side_shapes
+from editor.gui.style import BadgeStyle, Style, default_style
+from editor.model.catalogue import TileSide
+from editor.model.lattice import Point
+
+_HATCH = {
+    "horizontal": Qt.BrushStyle.HorPattern,
+    "vertical": Qt.BrushStyle.VerPattern,
+    "cross": Qt.BrushStyle.CrossPattern,
+    "fdiagonal": Qt.BrushStyle.BDiagPattern,  # Qt's names follow the other diagonal
+    "bdiagonal": Qt.BrushStyle.FDiagPattern,
+    "diagcross": Qt.BrushStyle.DiagCrossPattern,
+    "dots": Qt.BrushStyle.Dense6Pattern,
+}
+
+
+@cache
+def colour(spec: str) -> QColor:
+    return QColor(spec)
+
+
+def polygon(points: tuple[Point, ...]) -> QPolygonF:
+    return QPolygonF([QPointF(x, y) for x, y in points])
+
+
+@cache
+def region_path(shape: RegionShape) -> QPainterPath:
+    path = QPainterPath()
+    path.addPolygon(polygon(shape.outline))
+    path.closeSubpath()
+    return path
+
+
+@cache
+def hex_path(size: float = HEX_SIZE) -> QPainterPath:
+    path = QPainterPath()
+    path.addPolygon(polygon(hex_outline(size)))
+    path.closeSubpath()
+    return path
+
+
+def hatch_brush(style: Style, terrain: str) -> QBrush | None:
+    spec = style.terrain(terrain)
+    pattern = _HATCH.get(spec.hatch)
+    if pattern is None:
+        return None
+    brush = QBrush(colour(spec.hatch_colour), pattern)
+    return brush
+
+
+def badge_font(pixel_size: float, bold: bool = True) -> QFont:
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(max(1, round(pixel_size)))
+    font.setBold(bold)
+    return font
+
+
+def paint_badge(painter: QPainter, centre: QPointF, radius: float, badge: BadgeStyle,
+                text: str | None = None, outline: QColor | None = None) -> None:
+    """A token: a shape filled with the badge colour and a short glyph on it."""
+    painter.setPen(QPen(outline or QColor("#00000080"), max(1.0, radius * 0.12)))
+    painter.setBrush(colour(badge.fill))
+    rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+    if badge.shape == "square":
+        painter.drawRoundedRect(rect, radius * 0.25, radius * 0.25)
+    elif badge.shape == "diamond":
+        painter.drawPolygon(QPolygonF([QPointF(centre.x(), rect.top()),
+                                       QPointF(rect.right(), centre.y()),
+                                       QPointF(centre.x(), rect.bottom()),
+                                       QPointF(rect.left(), centre.y())]))
+    elif badge.shape == "triangle":
+        painter.drawPolygon(QPolygonF([QPointF(centre.x(), rect.top()),
+                                       QPointF(rect.right(), rect.bottom() - radius * 0.2),
+                                       QPointF(rect.left(), rect.bottom() - radius * 0.2)]))
+    else:
+        painter.drawEllipse(rect)
+    glyph = badge.glyph if text is None else text
+    if glyph:
+        painter.setPen(colour(badge.text))
+        painter.setFont(badge_font(radius * (1.05 if len(glyph) == 1 else 0.8)))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, glyph)
+
+
+def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
+               *, labels: bool = True, tile_label: str | None = None,
+               detail: float = 1.0) -> None:
+    """Draw a tile side centred on (0, 0) in scene units: fills, hatches, borders, symbols.
+
+    ``detail`` is the on-screen scale; small detail drops text that would be unreadable.
+    """
+    shapes = side_shapes(side, rotation)
+    border = QPen(colour(style.canvas["region_border"]), 1.4)
+    border.setCosmetic(False)
+    for shape in shapes:
+        path = region_path(shape)
+        terrain = style.terrain(shape.terrain, side.side)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour(terrain.fill))
+        painter.drawPath(path)
+        hatch = hatch_brush(style, shape.terrain)
+        if hatch is not None and detail > 0.25:
+            painter.setBrush(hatch)
+            painter.drawPath(path)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(border)
+    for shape in shapes:
+        painter.drawPath(region_path(shape))
+    outline = QPen(colour(style.canvas["tile_outline"]), 2.2)
+    outline.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    painter.setPen(outline)
+    painter.drawPath(hex_path())
+    if detail < 0.3:
+        return
+    for shape in shapes:
+        _paint_symbols(painter, shape, style)
+    if labels and detail >= 0.45:
+        painter.setFont(badge_font(9, bold=False))
+        painter.setPen(colour(style.canvas["label"]))
+        for shape in shapes:
+            ax, ay = shape.anchor
+            rect = QRectF(ax - 20, ay + 9, 40, 12)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shape.local_id)
+    if tile_label:
+        painter.setFont(badge_font(13))
+        painter.setPen(colour(style.canvas["label"]))
+        painter.drawText(QRectF(-15, -HEX_SIZE + 4, 30, 16), Qt.AlignmentFlag.AlignCenter,
+                         tile_label)
+
+
+def _paint_symbols(painter: QPainter, shape: RegionShape, style: Style) -> None:
+    if not shape.symbols:
+        return
+    radius = 7.5
+    count = len(shape.symbols)
+    ax, ay = shape.anchor
+    for k, name in enumerate(shape.symbols):
+        x = ax + (k - (count - 1) / 2) * (2 * radius + 2)
+        paint_badge(painter, QPointF(x, ay - 2), radius, style.symbol(name))
+
+
+def tile_pixmap(side: TileSide, rotation: int = 0, size: int = 84, *, greyed: bool = False,
+                label: str | None = None, style: Style | None = None) -> QPixmap:
+    """A palette icon: the tile drawn exactly as on the canvas, scaled to ``size`` pixels."""
+    style = style or default_style()
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    scale = size / (2.05 * HEX_SIZE)
+    painter.translate(size / 2, size / 2)
+    painter.scale(scale, scale)
+    if greyed:
+        painter.setOpacity(0.28)
+    paint_tile(painter, side, rotation, style, labels=False, tile_label=label, detail=1.0)
+    painter.end()
+    return pixmap

@@ -1,0 +1,109 @@
+"""Placed-tile geometry for drawing and hit-testing, straight from catalogue templates.
+
+The canvas follows the model, not the derivation: a tile is drawn from its
+side's region polygons rotated on the lattice (exact) and converted to screen
+units once per (side, rotation). Pure Python, no Qt, so it is cheap to test.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+import shapely
+from shapely.ops import polylabel
+
+from editor.model import lattice
+from editor.model.catalogue import TileSide
+from editor.model.lattice import Point
+
+HEX_SIZE = 60.0  # scene units from a hex centre to a corner
+
+
+@dataclass(frozen=True)
+class RegionShape:
+    """One region of a tile side at one rotation, relative to the hex centre (scene units)."""
+
+    local_id: str
+    terrain: str
+    symbols: tuple[str, ...]
+    outline: tuple[Point, ...]
+    lattice_outline: tuple[Point, ...]
+    anchor: Point  # a point well inside the region, for labels and markers
+    radius: float  # room around the anchor before the border, scene units
+
+
+@cache
+def side_shapes(side: TileSide, rotation: int) -> tuple[RegionShape, ...]:
+    """Regions of a tile side turned by ``rotation`` steps, in scene units around (0, 0)."""
+    result = []
+    for region in side.regions:
+        rotated = tuple(lattice.rotate_point(p, rotation) for p in region.polygon)
+        outline = tuple(lattice.to_euclidean(p, HEX_SIZE) for p in rotated)
+        polygon = shapely.Polygon(outline)
+        label = polylabel(polygon, tolerance=0.5)
+        radius = float(polygon.exterior.distance(label))
+        result.append(RegionShape(region.local_id, region.terrain, region.symbols, outline,
+                                  rotated, (float(label.x), float(label.y)), radius))
+    return tuple(result)
+
+
+def hex_outline(size: float = HEX_SIZE) -> tuple[Point, ...]:
+    return tuple(lattice.to_euclidean(p, size) for p in lattice.CORNERS)
+
+
+def hex_centre(q: int, r: int, size: float = HEX_SIZE) -> Point:
+    return lattice.to_euclidean(lattice.hex_centre(q, r), size)
+
+
+def scene_to_hex(x: float, y: float, size: float = HEX_SIZE) -> tuple[int, int]:
+    return lattice.pixel_to_axial(x, y, size)
+
+
+def _inside(point: Point, polygon: tuple[Point, ...]) -> bool:
+    """Even-odd ray casting; boundary points may fall either way, which is fine for a click."""
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def local_point(x: float, y: float, q: int, r: int, size: float = HEX_SIZE) -> Point:
+    """A scene point relative to the centre of hex (q, r), in scene units."""
+    cx, cy = hex_centre(q, r, size)
+    return (x - cx, y - cy)
+
+
+def region_at(side: TileSide, rotation: int, offset: Point) -> str | None:
+    """The local id of the region under ``offset`` (relative to the hex centre)."""
+    for shape in side_shapes(side, rotation):
+        if _inside(offset, shape.outline):
+            return shape.local_id
+    return None
+
+
+def nearest_edge(rotation: int, offset: Point) -> tuple[int, float]:
+    """The tile-local edge (0-5) whose midpoint is nearest ``offset``, and that distance."""
+    best = (0, math.inf)
+    for local in range(6):
+        mx, my = lattice.to_euclidean(lattice.rotate_point(lattice.MIDPOINTS[local], rotation),
+                                      HEX_SIZE)
+        distance = math.hypot(offset[0] - mx, offset[1] - my)
+        if distance < best[1]:
+            best = (local, distance)
+    return best
+
+
+def edge_segment(rotation: int, local_edge: int) -> tuple[Point, Point]:
+    """Screen end points of a tile-local edge after rotation, relative to the hex centre."""
+    start = lattice.rotate_point(lattice.CORNERS[local_edge], rotation)
+    end = lattice.rotate_point(lattice.CORNERS[(local_edge + 1) % 6], rotation)
+    return (lattice.to_euclidean(start, HEX_SIZE), lattice.to_euclidean(end, HEX_SIZE))
+
+
+def edge_has_water(side: TileSide, local_edge: int) -> bool:
+    owners = side.half_edge_owner[2 * local_edge: 2 * local_edge + 2]
+    return any(side.region(owner).is_water for owner in owners)
