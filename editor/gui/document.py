@@ -78,7 +78,10 @@ class ScenarioDocument(QObject):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.analyse_now)
         self.modelChanged.connect(self.schedule_analysis)
-        self.undo_stack.cleanChanged.connect(lambda _clean: self.pathChanged.emit())
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self.pathChanged.emit()
 
     # ----- reading -------------------------------------------------------------------------
     @property

@@ -140,10 +140,9 @@ class MainWindow(QMainWindow):
         if old_central is not None:
             old_central.deleteLater()
         self.autosaver = Autosaver(doc, self.autosave_ms or 60_000, self)
-        self.editor.message.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.editor.message.connect(self._show_message)
         self.view.hoverChanged.connect(self.hover.setText)
         doc.pathChanged.connect(self._update_title)
-        doc.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
         doc.viewChanged.connect(self._sync_view_controls)
         doc.scenarioReset.connect(self._sync_view_controls)
         doc.metaChanged.connect(self._sync_view_controls)
@@ -176,6 +175,9 @@ class MainWindow(QMainWindow):
                                                  "Recover unsaved changes"))
         self.statusBar().showMessage(f"Recovered unsaved changes from {recovery}", 10000)
         return True
+
+    def _show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.doc.display_name}[*] \u2014 {APP_NAME}")
@@ -349,15 +351,15 @@ class MainWindow(QMainWindow):
     def save(self) -> bool:
         if self.doc.path is None:
             return self.save_as()
-        return self._save_to(self.doc.path)
+        return self.save_to(self.doc.path)
 
     def save_as(self) -> bool:
         name, _ = QFileDialog.getSaveFileName(self, "Save realm as",
                                               str(self.doc.path or "untitled.realm.json"),
                                               FILE_FILTER)
-        return self._save_to(Path(name)) if name else False
+        return self.save_to(Path(name)) if name else False
 
-    def _save_to(self, path: Path) -> bool:
+    def save_to(self, path: Path) -> bool:
         try:
             self.doc.save(path)
         except OSError as exc:

@@ -1,0 +1,104 @@
+"""Helpers for the editor tests: real mouse clicks at scene points, and catalogue lookups."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QAbstractItemView, QListWidgetItem
+from pytestqt.qtbot import QtBot
+
+from editor.gui.canvas.view import RealmView
+from editor.gui.shapes import HEX_SIZE, hex_centre, side_shapes
+from editor.model import lattice
+from editor.model.catalogue import Catalogue, TileSide
+
+
+def view_point(view: RealmView, x: float, y: float) -> QPoint:
+    point = view.mapFromScene(QPointF(x, y))
+    assert view.viewport().rect().contains(point), f"scene point {(x, y)} is off screen"
+    return point
+
+
+def click_scene(qtbot: QtBot, view: RealmView, x: float, y: float,
+                button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+    qtbot.mouseClick(view.viewport(), button, pos=view_point(view, x, y))
+
+
+def drag_scene(qtbot: QtBot, view: RealmView, start: tuple[float, float],
+               end: tuple[float, float]) -> None:
+    """Press, move in steps, release: what a hand does (one MoveTile command expected)."""
+    viewport = view.viewport()
+    a, b = view_point(view, *start), view_point(view, *end)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=a)
+    for k in range(1, 6):
+        step = a + (b - a) * k / 5
+        qtbot.mouseMove(viewport, step)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=b)
+
+
+def click_item(qtbot: QtBot, widget: QAbstractItemView, item: QListWidgetItem) -> None:
+    widget.scrollToItem(item)
+    rect = widget.visualItemRect(item)  # type: ignore[attr-defined]
+    qtbot.mouseClick(widget.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def region_point(side: TileSide, rotation: int, q: int, r: int, local: str
+                 ) -> tuple[float, float]:
+    """A scene point inside region ``local`` of a tile placed at (q, r)."""
+    cx, cy = hex_centre(q, r)
+    for shape in side_shapes(side, rotation):
+        if shape.local_id == local:
+            return (cx + shape.anchor[0], cy + shape.anchor[1])
+    raise KeyError(local)
+
+
+def seam_point(rotation: int, q: int, r: int, local_edge: int) -> tuple[float, float]:
+    """A scene point just inside tile (q, r), next to the middle of its local edge."""
+    mid = lattice.to_euclidean(lattice.rotate_point(lattice.MIDPOINTS[local_edge], rotation),
+                               HEX_SIZE)
+    cx, cy = hex_centre(q, r)
+    return (cx + mid[0] * 0.9, cy + mid[1] * 0.9)
+
+
+@dataclass(frozen=True)
+class WaterPair:
+    """Two tiles whose water meets across one whole seam: X at (0, 0), Y beside it."""
+
+    x: str
+    y: str
+    direction: int  # board direction from X to Y
+    y_rotation: int
+    x_part: str
+    y_part: str
+
+
+def _water_edge(side: TileSide, edge: int) -> str | None:
+    owners = side.half_edge_owner[2 * edge: 2 * edge + 2]
+    if all(side.region(o).is_water for o in owners) and owners[0] == owners[1]:
+        return owners[0]
+    return None
+
+
+def find_water_pair(catalogue: Catalogue) -> WaterPair:
+    letters = sorted(k for k in catalogue.tiles if len(k) == 1)
+    for x in letters:
+        x_side = catalogue.side(x, "surface")
+        for direction in range(6):
+            x_part = _water_edge(x_side, direction)
+            if x_part is None:
+                continue
+            for y in letters:
+                if y == x:
+                    continue
+                y_side = catalogue.side(y, "surface")
+                for rotation in range(6):
+                    y_part = _water_edge(y_side, (direction + 3 - rotation) % 6)
+                    if y_part is not None:
+                        return WaterPair(x, y, direction, rotation, f"{x}.{x_part}",
+                                         f"{y}.{y_part}")
+    raise AssertionError("the catalogue has no two tiles whose water meets across a seam")
+
+
+def land_region(side: TileSide) -> str:
+    return next(r.local_id for r in side.regions if not r.is_water)

@@ -1,0 +1,121 @@
+"""Crash recovery: an autosave is written, a new window offers it and restores the realm."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gui_support import click_item, click_scene
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
+from test_editor_session import open_window
+
+from editor.gui.autosave import autosave_dir, recovery_path
+from editor.gui.document import ScenarioDocument
+from editor.gui.main_window import MainWindow
+from editor.gui.shapes import hex_centre
+from editor.gui.templates import new_scenario
+from editor.model.scenario_io import load_scenario, save_scenario
+
+pytestmark = pytest.mark.gui
+
+
+def saved_blank(tmp_path: Path) -> Path:
+    path = tmp_path / "crashy.realm.json"
+    save_scenario(new_scenario("Crashy realm", 2, 3), path)
+    return path
+
+
+def edit_something(qtbot: QtBot, window: MainWindow) -> None:
+    item = window.tile_palette.item_for("A", "surface")
+    assert item is not None
+    click_item(qtbot, window.tile_palette, item)
+    window.view.centerOn(*hex_centre(0, 0))
+    click_scene(qtbot, window.view, *hex_centre(0, 0))
+    assert window.doc.dirty
+
+
+def answer_next_box(button: QMessageBox.StandardButton, seen: list[str]) -> None:
+    """Click ``button`` on the modal box that is about to open (a real QMessageBox)."""
+    def click() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, click)
+            return
+        seen.append(box.text())
+        box.button(button).click()
+    QTimer.singleShot(0, click)
+
+
+def test_recovery_is_offered_and_restores_the_realm(qtbot: QtBot, tmp_path: Path) -> None:
+    path = saved_blank(tmp_path)
+    first = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    edit_something(qtbot, first)
+    recovery = first.autosaver.autosave()
+    assert recovery == recovery_path(path)
+    assert recovery.parent == autosave_dir() and recovery.is_file()
+    assert str(tmp_path / "data") in str(recovery)  # per-user data folder, isolated by the test
+
+    # The first session "crashes": it never closes, the recovery file stays. A new one starts.
+    seen: list[str] = []
+    answer_next_box(QMessageBox.StandardButton.Yes, seen)
+    second = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    assert seen and "Recover" in seen[0]
+    assert second.doc.scenario == first.doc.scenario
+    assert [p.tile for p in second.doc.scenario.boards[0].tiles] == ["A"]
+    assert second.isWindowModified(), "recovered work is unsaved until saved"
+    second.doc.undo_stack.undo()
+    assert second.doc.scenario.boards[0].tiles == [], "undo goes back to the file on disk"
+    second.doc.undo_stack.redo()
+
+    assert second.save_to(path)
+    assert not recovery.exists(), "a clean save removes the recovery file"
+    assert load_scenario(path).scenario == first.doc.scenario
+
+
+def test_declined_recovery_is_dropped(qtbot: QtBot, tmp_path: Path) -> None:
+    path = saved_blank(tmp_path)
+    first = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    edit_something(qtbot, first)
+    recovery = first.autosaver.autosave()
+    assert recovery is not None
+    seen: list[str] = []
+    answer_next_box(QMessageBox.StandardButton.No, seen)
+    second = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    assert seen
+    assert second.doc.scenario.boards[0].tiles == []
+    assert not second.isWindowModified()
+    assert not recovery.exists()
+
+
+def test_autosave_timer_writes_and_clean_close_removes(qtbot: QtBot, tmp_path: Path) -> None:
+    path = saved_blank(tmp_path)
+    window = MainWindow(ScenarioDocument.from_loaded(load_scenario(path)), autosave_ms=30)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.autosaver.timer.interval() == 30
+    edit_something(qtbot, window)
+    recovery = recovery_path(path)
+    qtbot.waitUntil(recovery.exists, timeout=3000)
+    assert load_scenario(path).scenario != window.doc.scenario
+    window.close_prompt = lambda _p, _n: QMessageBox.StandardButton.Discard  # type: ignore[method-assign,assignment]
+    assert window.close()
+    assert not recovery.exists(), "closing cleanly removes the recovery file"
+
+
+def test_closing_with_changes_asks_and_can_cancel(qtbot: QtBot, tmp_path: Path) -> None:
+    path = saved_blank(tmp_path)
+    window = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    edit_something(qtbot, window)
+    asked: list[str] = []
+
+    def cancel(_parent: object, name: str) -> QMessageBox.StandardButton:
+        asked.append(name)
+        return QMessageBox.StandardButton.Cancel
+
+    window.close_prompt = cancel  # type: ignore[method-assign,assignment]
+    assert not window.close()
+    assert asked == ["crashy.realm.json"]
+    assert window.isVisible()
+    assert "*" in window.windowTitle()
