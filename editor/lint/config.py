@@ -161,7 +161,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
 def _lint_table(path: Path, data: dict[str, Any]) -> dict[str, Any] | None:
     """The lint table of a config file, or None when the file has none."""
     table: Any = data.get("tool", {}).get("realms", {}).get("lint")
-    if table is None and path.name == "realms.toml":
+    if table is None and path.name != "pyproject.toml":
         table = data.get("lint", {})
     if table is None:
         return None
