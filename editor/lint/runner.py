@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -18,7 +18,7 @@ from editor.lint.config import LintConfig, config_for
 from editor.lint.engine import lint_document, to_findings
 from editor.lint.findings import Finding, Hit
 from editor.lint.registry import enabled_codes
-from editor.lint.rules_schema import ENGINE, INTERNAL, check_file
+from editor.lint.rules_schema import ENGINE, INTERNAL, IO_ERROR, SYNTAX, check_data, check_file
 from editor.model.scenario_io import LoadedScenario
 
 SCENARIO_SUFFIX = ".realm.json"
@@ -26,29 +26,36 @@ ENGINE_SUFFIX = ".engine.json"
 PROGRESS_MIN_FILES = 20
 SKIPPED_DIRS = {".git", ".venv", "node_modules", "__pycache__", ".mypy_cache", ".ruff_cache"}
 
-# Engine-format files: a reader turns one into (hits, scenario or None, text).
-# The export issue plugs its importer in here (see `_engine_reader`).
-EngineReader = Callable[[Path], tuple[list[Hit], LoadedScenario | None, str]]
+# Engine-format files (``realms export --to engine``, schemas/engine.schema.json) are read
+# through the export issue's importer into a graph-only scenario, then linted like any
+# scenario. Findings then carry the converted scenario's JSON path and line 1:1, since
+# the engine file's own layout differs. Swap `read_engine_file` to support more formats.
+def read_engine_file(path: Path) -> tuple[list[Hit], LoadedScenario | None, str]:
+    from editor.export.importers import ImportFailed, scenario_from_engine
+    from editor.model.errors import LoadError
+    from editor.model.jsonio import read_json_text
 
-
-def _engine_reader() -> EngineReader | None:
-    """The engine-format importer, once the export issue provides one."""
     try:
-        from editor.export.engine_import import read_engine_file
-    except ImportError:
-        return None
-    reader: EngineReader = read_engine_file
-    return reader
+        text = read_json_text(path)
+    except LoadError as exc:
+        code = IO_ERROR if exc.message.startswith(("cannot read", "file not found")) else SYNTAX
+        return [Hit(code, exc.message, exc.hint, position=exc.position)], None, ""
+    try:
+        data = scenario_from_engine(text, str(path))
+    except ImportFailed as exc:
+        message = str(exc).removeprefix(f"{path}:").strip()
+        return [Hit(ENGINE, f"not a readable engine file: {message}",
+                    "export it again with `realms export --to engine`")], None, ""
+    hits, loaded = check_data(data, "", path.parent)
+    for hit in hits:  # the conversion produced it: a schema error here is the engine file's
+        return [Hit(ENGINE, f"the engine file converts to an invalid scenario: {hit.what}",
+                    hit.fix)], None, ""
+    return hits, loaded, ""
 
 
 def _read(path: Path) -> tuple[list[Hit], LoadedScenario | None, str]:
     if path.name.endswith(ENGINE_SUFFIX):
-        reader = _engine_reader()
-        if reader is None:
-            return [Hit(ENGINE, "engine-format files cannot be linted by this version",
-                        "lint the .realm.json it was exported from, or import it with "
-                        "`realms import` first")], None, ""
-        return reader(path)
+        return read_engine_file(path)
     hits, loaded = check_file(path)
     text = loaded.text if loaded is not None else _text_for_positions(path, hits)
     return hits, loaded, text

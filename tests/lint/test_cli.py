@@ -206,3 +206,16 @@ def test_jobs_give_the_same_findings(tmp_path: Path) -> None:
 def test_shipped_scenarios_pass() -> None:
     result = run_cli("scenarios/")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_engine_files_are_linted_as_graph_only_boards(tmp_path: Path) -> None:
+    from editor.export import export_bytes
+    from editor.model.scenario_io import load_scenario
+
+    loaded = load_scenario(write(tmp_path, TINY, "tiny.realm.json"))
+    (tmp_path / "exports").mkdir()
+    (tmp_path / "exports" / "tiny.engine.json").write_bytes(export_bytes(loaded, "engine", 2))
+    out = json.loads(run_cli("--format", "json", "exports", cwd=tmp_path).stdout)
+    assert {f["code"] for f in out} >= {"B001"}
+    assert not [f for f in out if f["code"].startswith("S")], out
+    assert all(f["path"].endswith("tiny.engine.json") for f in out)
