@@ -118,6 +118,8 @@ class CountContext:
     doc: DocContext
     players: int
     _realm: Realm | None = field(default=None, repr=False)
+    # Per-count results several rules share (walkable graph, counted regions...).
+    cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def scenario(self) -> Scenario:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
-from editor.lint.rules_geometry import walkable
+from editor.lint.rules_geometry import adjacency, components, walkable
 
 if TYPE_CHECKING:
     from editor.topology import Region
@@ -21,9 +21,12 @@ if TYPE_CHECKING:
 
 def counted(ctx: CountContext) -> list[Region]:
     """The regions the balance rules count: land (and water when configured), no chasms."""
-    water = ctx.config.balance.count_water
-    return [r for r in ctx.realm.regions.values()
-            if not r.chasm and (r.is_land or water)]
+    if "counted" not in ctx.cache:
+        water = ctx.config.balance.count_water
+        ctx.cache["counted"] = [r for r in ctx.realm.regions.values()
+                                if not r.chasm and (r.is_land or water)]
+    result: list[Region] = ctx.cache["counted"]
+    return result
 
 
 def _per_player(ctx: CountContext) -> tuple[int, float]:
@@ -133,20 +136,16 @@ def _run_from(graph: dict[str, list[str]], start: str, length: int) -> list[str]
 
 @rule("B006", "info", "a long run of adjacent empty land regions", "realm")
 def empty_runs(ctx: CountContext) -> Iterator[Hit]:
-    import networkx as nx
-
     realm = ctx.realm
     limit = ctx.config.balance.empty_run_length
     empty = [rid for rid in walkable(ctx) if _empty(realm.regions[rid])]
-    sub = realm.graph.subgraph(empty)
-    adjacency = {n: sorted(sub.neighbors(n)) for n in sorted(sub.nodes)}
-    for component in sorted((sorted(c) for c in nx.connected_components(sub)),
-                            key=lambda c: c[0]):
+    adj = adjacency(ctx, empty)
+    for component in sorted(components(adj), key=lambda c: c[0]):
         if len(component) <= limit:
             continue
         run = None
         for start in component:
-            run = _run_from(adjacency, start, limit + 1)
+            run = _run_from(adj, start, limit + 1)
             if run:
                 break
         if run:

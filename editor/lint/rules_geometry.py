@@ -97,14 +97,52 @@ def duplicate_tile(ctx: CountContext) -> Iterator[Hit]:
 def walkable(ctx: CountContext) -> list[str]:
     """Regions a race can move over: land and (passable) rivers, never chasms, and nothing on
     a necromancer-island board (the island sits apart in its lake)."""
-    boards = {b.id: b.kind for b in ctx.scenario.boards}
-    keep = []
-    for rid, region in ctx.realm.regions.items():
-        if region.chasm or region.impassable or boards.get(region.board) == "necromancer_island":
+    if "walkable" not in ctx.cache:
+        boards = {b.id: b.kind for b in ctx.scenario.boards}
+        keep = []
+        for rid, region in ctx.realm.regions.items():
+            if region.chasm or region.impassable or (
+                    boards.get(region.board) == "necromancer_island"):
+                continue
+            if region.is_land or region.water_kind == "river":
+                keep.append(rid)
+        ctx.cache["walkable"] = keep
+    result: list[str] = ctx.cache["walkable"]
+    return result
+
+
+def adjacency(ctx: CountContext, nodes: list[str]) -> dict[str, list[str]]:
+    """Neighbour lists of the graph of play restricted to ``nodes`` (plain dicts: much faster
+    than networkx subgraph views for the few traversals lint needs)."""
+    keep = set(nodes)
+    adj = ctx.realm.graph.adj
+    return {n: sorted(m for m in adj[n] if m in keep) for n in nodes}
+
+
+def components(adj: dict[str, list[str]]) -> list[list[str]]:
+    """Connected components, each sorted, largest first (ties by first id)."""
+    seen: set[str] = set()
+    found = []
+    for start in sorted(adj):
+        if start in seen:
             continue
-        if region.is_land or region.water_kind == "river":
-            keep.append(rid)
-    return keep
+        seen.add(start)
+        stack, piece = [start], [start]
+        while stack:
+            for nxt in adj[stack.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+                    piece.append(nxt)
+        found.append(sorted(piece))
+    return sorted(found, key=lambda c: (-len(c), c))
+
+
+def walk_components(ctx: CountContext) -> list[list[str]]:
+    if "walk_components" not in ctx.cache:
+        ctx.cache["walk_components"] = components(adjacency(ctx, walkable(ctx)))
+    result: list[list[str]] = ctx.cache["walk_components"]
+    return result
 
 
 def _short_list(ids: Iterable[str], limit: int = 6) -> str:
@@ -115,13 +153,7 @@ def _short_list(ids: Iterable[str], limit: int = 6) -> str:
 
 @rule("G003", "error", "the realm is not one connected landmass for a player count", "realm")
 def connected(ctx: CountContext) -> Iterator[Hit]:
-    import networkx as nx
-
-    graph = ctx.realm.graph.subgraph(walkable(ctx))
-    if graph.number_of_nodes() == 0:
-        return
-    pieces = sorted((sorted(c) for c in nx.connected_components(graph)),
-                    key=lambda c: (-len(c), c))
+    pieces = walk_components(ctx)
     if len(pieces) < 2:
         return
     stray = [rid for piece in pieces[1:] for rid in piece]
@@ -137,19 +169,12 @@ def connected(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("G004", "warning", "land that no first conquest can ever reach", "realm")
 def unreachable(ctx: CountContext) -> Iterator[Hit]:
-    import networkx as nx
-
     realm = ctx.realm
-    starts = [rid for rid, r in realm.regions.items() if r.first_conquest]
+    starts = {rid for rid, r in realm.regions.items() if r.first_conquest}
     if not starts:
         return  # G005 / R006 say it
-    keep = walkable(ctx)
-    graph = realm.graph.subgraph(keep)
-    reached: set[str] = set()
-    for start in starts:
-        if start in graph and start not in reached:
-            reached |= nx.node_connected_component(graph, start)
-    lost = [rid for rid in keep if realm.regions[rid].is_land and rid not in reached]
+    lost = [rid for piece in walk_components(ctx) if not starts.intersection(piece)
+            for rid in piece if realm.regions[rid].is_land]
     if lost:
         first = realm.regions[lost[0]]
         yield Hit("G004", f"{_short_list(lost)}: land no race can reach from any "
