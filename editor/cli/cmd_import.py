@@ -1,0 +1,51 @@
+"""``realms import FILE --from FORMAT -o OUT``: a board from another engine as a scenario.
+
+The result is a graph-only scenario (regions and adjacency, no geometry) that
+``realms lint`` and ``realms export`` accept. Untrusted input is never executed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from editor.cli.common import EXIT_ERROR, EXIT_OK
+
+IMPORT_FORMATS = ("smawg", "cestpasphoto", "engine")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "import", help="turn a smawg, cestpasphoto or engine board into a scenario file",
+        description="Import a board made elsewhere as a graph-only scenario (regions and "
+                    "adjacency, no geometry). See docs/export.md.")
+    parser.add_argument("file", type=Path, help="the file to import")
+    parser.add_argument("--from", dest="format", required=True, choices=IMPORT_FORMATS,
+                        metavar="FORMAT", help=", ".join(IMPORT_FORMATS))
+    parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT",
+                        help="the scenario file to write (*.realm.json)")
+    parser.add_argument("--players", type=int, metavar="N",
+                        help="player count for a cestpasphoto module not named "
+                             "SmallworldMaps_<N>pl.py")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from editor.export import write_bytes_atomic
+    from editor.export.importers import ImportFailed, import_scenario
+
+    try:
+        text = import_scenario(args.file, args.format, args.players)
+    except ImportFailed as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        write_bytes_atomic(args.output, text.encode("utf-8"))
+    except OSError as exc:
+        print(f"{args.output}: cannot write ({exc.strerror}); check the folder exists and is "
+              "writable", file=sys.stderr)
+        return EXIT_ERROR
+    print(args.output)
+    return EXIT_OK

@@ -1,0 +1,147 @@
+"""Exports of a derived realm to files: a registry of formats and one entry point.
+
+Every writer takes the loaded scenario, the realm derived for one player count
+and the options, and returns the file's bytes. Formats that need Qt import it
+inside their writer only, so JSON and text exports stay headless and fast.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from editor.model.scenario_io import LoadedScenario
+from editor.topology.realm import Realm
+
+DEFAULT_TILE_MM = 40.0
+
+
+class ExportError(Exception):
+    """An export that cannot be made; ``str()`` is the one line the CLI prints."""
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    tile_mm: float = DEFAULT_TILE_MM  # printed hex width (flat side to flat side), PDF only
+
+
+Writer = Callable[[LoadedScenario, Realm, ExportOptions], bytes]
+
+
+@dataclass(frozen=True)
+class ExportFormat:
+    name: str
+    suffix: str
+    needs_qt: bool
+    writer: Writer
+    help: str
+
+
+def _engine(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
+    from editor.export.engine import engine_text
+    return engine_text(loaded, realm).encode("utf-8")
+
+
+def _smawg(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
+    from editor.export.smawg import smawg_text
+    return smawg_text(realm).encode("utf-8")
+
+
+def _cestpasphoto(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
+    from editor.export.cestpasphoto import UnsupportedPlayers, cestpasphoto_text
+    try:
+        return cestpasphoto_text(realm).encode("utf-8")
+    except UnsupportedPlayers as exc:
+        raise ExportError(str(exc)) from None
+
+
+def _geojson(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
+    from editor.export.geojson import geojson_text
+    return geojson_text(realm).encode("utf-8")
+
+
+def _graphml(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
+    from editor.export.graph import graphml_text
+    return graphml_text(realm).encode("utf-8")
+
+
+def _dot(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
+    from editor.export.graph import dot_text
+    return dot_text(realm).encode("utf-8")
+
+
+def _image(kind: str) -> Writer:
+    def write(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
+        from editor.export.board_render import render_board
+        return render_board(realm, kind, options.tile_mm)
+    return write
+
+
+FORMATS: dict[str, ExportFormat] = {f.name: f for f in (
+    ExportFormat("engine", "engine.json", False, _engine,
+                 "engine-neutral resolved board (schemas/engine.schema.json)"),
+    ExportFormat("smawg", "smawg.json", False, _smawg, "assets file for smawg"),
+    ExportFormat("cestpasphoto", "py", False, _cestpasphoto,
+                 "SmallworldMaps_<N>pl.py for cestpasphoto's AlphaZero engine (2-4 players)"),
+    ExportFormat("geojson", "geojson", False, _geojson, "regions as GeoJSON features"),
+    ExportFormat("graphml", "graphml", False, _graphml, "graph of play as GraphML"),
+    ExportFormat("dot", "dot", False, _dot, "graph of play as Graphviz DOT"),
+    ExportFormat("svg", "svg", True, _image("svg"), "printable board, SVG"),
+    ExportFormat("png", "png", True, _image("png"), "printable board, PNG"),
+    ExportFormat("pdf", "pdf", True, _image("pdf"), "printable board, PDF at --tile-mm"),
+)}
+
+
+def export_bytes(loaded: LoadedScenario, fmt: str, players: int,
+                 options: ExportOptions | None = None) -> bytes:
+    """The exported file's content for one player count; raises :class:`ExportError`."""
+    from editor.topology import derive_realm
+
+    if fmt not in FORMATS:
+        raise ExportError(f"unknown export format {fmt!r}; use one of {', '.join(FORMATS)}")
+    if players not in loaded.scenario.player_counts:
+        counts = loaded.scenario.player_counts
+        raise ExportError(f"{players} players is outside this scenario's "
+                          f"{counts[0]}-{counts[-1]} players")
+    return export_realm(loaded, derive_realm(loaded, players), fmt, options)
+
+
+def export_realm(loaded: LoadedScenario, realm: Realm, fmt: str,
+                 options: ExportOptions | None = None) -> bytes:
+    """Like :func:`export_bytes` for a realm already derived (the CLI reports its problems)."""
+    spec = FORMATS.get(fmt)
+    if spec is None:
+        raise ExportError(f"unknown export format {fmt!r}; use one of {', '.join(FORMATS)}")
+    data: bytes = spec.writer(loaded, realm, options or ExportOptions())
+    return data
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write through a temporary file and rename, so no half-written export is left."""
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.chmod(temp_name, 0o644)
+        os.replace(temp_name, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp_name)
+        raise
+
+
+def export_to_path(loaded: LoadedScenario, fmt: str, players: int, out_path: Path | str,
+                   options: ExportOptions | None = None) -> Path:
+    """Export one player count of ``loaded`` to ``out_path`` (written atomically)."""
+    path = Path(out_path)
+    write_bytes_atomic(path, export_bytes(loaded, fmt, players, options))
+    return path
+
+
+__all__ = ["DEFAULT_TILE_MM", "FORMATS", "ExportError", "ExportFormat", "ExportOptions",
+           "export_bytes", "export_realm", "export_to_path"]

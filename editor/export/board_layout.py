@@ -1,0 +1,212 @@
+"""Where everything goes on a printable board, in page units, without Qt.
+
+One unit is 1/100 of the hex size (centre to corner), so a hex is 173.2 units
+across its flats. Boards sit side by side under the title; the legend lists
+only what appears on the page. Graph-only boards (imported, no geometry) are
+drawn as a node-link diagram with a fixed-seed layout so output is stable.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import networkx as nx
+import shapely
+from shapely.ops import polylabel
+
+from editor.model import lattice
+from editor.topology import euclidean
+from editor.topology.realm import Realm, Region
+
+U = 100.0  # page units per hex size
+MARGIN = 70.0
+TITLE_BLOCK = 150.0
+BOARD_CAPTION = 50.0
+BOARD_GAP = 140.0
+LEGEND_GAP = 70.0
+NODE_RADIUS = 42.0
+MIN_WIDTH = 1100.0
+Point = tuple[float, float]
+Ring = tuple[Point, ...]
+
+
+@dataclass
+class RegionShape:
+    region: Region
+    rings: list[Ring]  # exterior and interior rings, page units (even-odd fill)
+    anchor: Point
+    node: bool = False  # drawn as a circle (graph-only board)
+
+
+@dataclass
+class BoardShape:
+    id: str
+    kind: str
+    caption: str
+    origin: Point  # page position of the board's top-left
+    size: Point
+    regions: list[RegionShape] = field(default_factory=list)
+    tile_outlines: list[Ring] = field(default_factory=list)
+    hole_hexes: list[Ring] = field(default_factory=list)
+    river_markers: list[tuple[Point, Point]] = field(default_factory=list)
+    graph_edges: list[tuple[Point, Point]] = field(default_factory=list)
+    shift: Point = (0.0, 0.0)  # euclidean board coordinates -> page coordinates
+
+
+@dataclass
+class PageLayout:
+    width: float
+    height: float
+    title: str
+    subtitle: str
+    boards: list[BoardShape]
+    links: list[tuple[Point, Point, str]]  # drawn dashed: cloud bridges and custom links
+    crop_spaces: list[Point]
+    legend_top: float
+    legend_width: float
+
+
+def _ring(coords: object, dx: float, dy: float) -> Ring:
+    return tuple((float(x) + dx, float(y) + dy) for x, y in coords)  # type: ignore[attr-defined]
+
+
+def _rings(geometry: shapely.Geometry, dx: float, dy: float) -> list[Ring]:
+    rings = []
+    for polygon in getattr(geometry, "geoms", [geometry]):
+        rings.append(_ring(polygon.exterior.coords, dx, dy))
+        rings.extend(_ring(hole.coords, dx, dy) for hole in polygon.interiors)
+    return rings
+
+
+def _anchor(geometry: shapely.Geometry) -> Point:
+    parts = list(getattr(geometry, "geoms", [geometry]))
+    largest = max(parts, key=lambda p: p.area)
+    point = polylabel(largest, tolerance=1.0)
+    return (float(point.x), float(point.y))
+
+
+def _hex_ring(q: int, r: int) -> list[Point]:
+    cx, cy = lattice.hex_centre(q, r)
+    return [lattice.to_euclidean((cx + x, cy + y), U) for x, y in lattice.CORNERS]
+
+
+def _geometric_board(realm: Realm, board_id: str, regions: list[Region]) -> BoardShape:
+    shapes = [(r, euclidean(r.polygon, U)) for r in regions if r.polygon is not None]
+    hexes = [_hex_ring(p.q, p.r) for p in realm.placements(board_id)]
+    holes = [_hex_ring(q, r) for h in realm.holes if h.board == board_id for q, r in h.hexes]
+    points = [pt for ring in hexes + holes for pt in ring]
+    if not points:
+        points = [(0.0, 0.0)]
+    min_x, min_y = min(p[0] for p in points), min(p[1] for p in points)
+    max_x, max_y = max(p[0] for p in points), max(p[1] for p in points)
+    dx, dy = -min_x, -min_y
+    board = BoardShape(board_id, "", "", (0.0, 0.0), (max_x - min_x, max_y - min_y),
+                       shift=(dx, dy))
+    for region, geometry in shapes:
+        ax, ay = _anchor(geometry)
+        board.regions.append(RegionShape(region, _rings(geometry, dx, dy), (ax + dx, ay + dy)))
+    board.tile_outlines = [tuple((x + dx, y + dy) for x, y in ring) for ring in hexes]
+    board.hole_hexes = [tuple((x + dx, y + dy) for x, y in ring) for ring in holes]
+    for border in realm.borders:
+        if border.board == board_id and "river_marker" in border.kinds:
+            a = lattice.to_euclidean(border.start, U)
+            b = lattice.to_euclidean(border.end, U)
+            board.river_markers.append(((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)))
+    return board
+
+
+def _graph_board(realm: Realm, board_id: str, regions: list[Region]) -> BoardShape:
+    ids = [r.id for r in regions]
+    graph = realm.graph.subgraph(ids)
+    spread = max(2.0, math.sqrt(len(ids))) * 150.0
+    positions = nx.spring_layout(graph, seed=7, scale=spread) if len(ids) > 1 else \
+        {rid: (0.0, 0.0) for rid in ids}
+    xs = [float(positions[i][0]) for i in ids] or [0.0]
+    ys = [float(positions[i][1]) for i in ids] or [0.0]
+    dx, dy = NODE_RADIUS - min(xs), NODE_RADIUS - min(ys)
+    size = (max(xs) - min(xs) + 2 * NODE_RADIUS, max(ys) - min(ys) + 2 * NODE_RADIUS)
+    board = BoardShape(board_id, "", "", (0.0, 0.0), size)
+    centre = {rid: (float(positions[rid][0]) + dx, float(positions[rid][1]) + dy) for rid in ids}
+    for region in regions:
+        cx, cy = centre[region.id]
+        ring = tuple((cx + NODE_RADIUS * math.cos(t * math.pi / 18),
+                      cy + NODE_RADIUS * math.sin(t * math.pi / 18)) for t in range(36))
+        board.regions.append(RegionShape(region, [ring], (cx, cy), node=True))
+    board.graph_edges = [(centre[a], centre[b]) for a, b in sorted(graph.edges)]
+    return board
+
+
+def _offset(board: BoardShape, dx: float, dy: float) -> None:
+    def move(p: Point) -> Point:
+        return (p[0] + dx, p[1] + dy)
+
+    board.origin = (dx, dy)
+    board.shift = move(board.shift)
+    for shape in board.regions:
+        shape.rings = [tuple(move(p) for p in ring) for ring in shape.rings]
+        shape.anchor = move(shape.anchor)
+    board.tile_outlines = [tuple(move(p) for p in ring) for ring in board.tile_outlines]
+    board.hole_hexes = [tuple(move(p) for p in ring) for ring in board.hole_hexes]
+    board.river_markers = [(move(a), move(b)) for a, b in board.river_markers]
+    board.graph_edges = [(move(a), move(b)) for a, b in board.graph_edges]
+
+
+def _crop_spaces(realm: Realm, boards: dict[str, BoardShape]) -> list[Point]:
+    """Crop spaces sit on empty hexes (usually holes), not on regions."""
+    points = []
+    for board in realm.scenario.boards:
+        shape = boards.get(board.id)
+        if shape is None or board.is_graph_only:
+            continue
+        for marker in board.markers:
+            if marker.kind != "crop_space" or marker.hex is None or \
+                    not marker.presence.includes(realm.players, realm.scenario.players_min):
+                continue
+            cx, cy = lattice.to_euclidean(lattice.hex_centre(*marker.hex), U)
+            points.append((cx + shape.shift[0], cy + shape.shift[1]))
+    return points
+
+
+def _caption(kind: str, title: str | None, many: bool) -> str:
+    names = {"surface": "Surface", "underground": "Underground", "sky_islands": "Sky islands",
+             "necromancer_island": "Necromancer island"}
+    label = names.get(kind, kind)
+    return f"{label}: {title}" if title else (label if many else "")
+
+
+def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
+    scenario = realm.scenario
+    boards: list[BoardShape] = []
+    x = MARGIN
+    top = MARGIN + TITLE_BLOCK
+    many = len(scenario.boards) > 1
+    for board in scenario.boards:
+        regions = [r for r in realm.regions.values() if r.board == board.id]
+        shape = (_graph_board(realm, board.id, regions) if board.is_graph_only
+                 else _geometric_board(realm, board.id, regions))
+        shape.kind = board.kind
+        shape.caption = _caption(board.kind, board.title, many)
+        caption = BOARD_CAPTION if shape.caption else 0.0
+        _offset(shape, x, top + caption)
+        x += shape.size[0] + BOARD_GAP
+        boards.append(shape)
+    by_id = {b.id: b for b in boards}
+    content_width = max(MIN_WIDTH, x - BOARD_GAP - MARGIN)
+    board_bottom = max((b.origin[1] + b.size[1] for b in boards), default=top)
+    anchors = {s.region.id: s.anchor for b in boards for s in b.regions}
+    links = []
+    for link in scenario.links:
+        if not link.presence.includes(realm.players, scenario.players_min):
+            continue
+        a, b = realm.resolve(link.a), realm.resolve(link.b)
+        if a in anchors and b in anchors and a != b:
+            links.append((anchors[a], anchors[b], link.kind))
+    land = sum(1 for r in realm.regions.values() if r.is_land and not r.chasm)
+    subtitle = (f"{realm.players} players \u00b7 {scenario.turns(realm.players)} turns \u00b7 "
+                f"{land} land regions, {len(realm.regions) - land} other")
+    if source:
+        subtitle += f" \u00b7 {source}"
+    return PageLayout(content_width + 2 * MARGIN, board_bottom + LEGEND_GAP, scenario.title,
+                      subtitle, boards, links, _crop_spaces(realm, by_id),
+                      board_bottom + LEGEND_GAP, content_width)

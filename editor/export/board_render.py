@@ -1,0 +1,337 @@
+"""Printable boards drawn with Qt: SVG (QSvgGenerator), PNG (QImage), PDF (QPdfWriter).
+
+Headless: a QGuiApplication is created on the offscreen platform when none
+exists. Hatches are drawn as real lines and dots (not Qt's pixel pattern
+brushes) so they print crisply at any size and keep terrains apart in black
+and white. Colours, hatches and badges come from ``editor/data/style.json``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterable
+
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QMarginsF,
+    QPointF,
+    QRectF,
+    QSize,
+    QSizeF,
+    Qt,
+)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QGuiApplication,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPainterPath,
+    QPdfWriter,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtSvg import QSvgGenerator
+
+from editor.export.board_layout import BoardShape, PageLayout, Point, RegionShape, U, layout_page
+from editor.gui.style import BadgeStyle, Style, default_style
+from editor.topology.realm import Realm, Region
+
+PNG_SCALE = 0.6  # pixels per page unit: a hex is 60 px from centre to corner
+PNG_MAX_SIDE = 6000
+SVG_SCALE = 0.6
+PDF_DPI = 600
+HATCH_SPACING = 11.0
+BADGE_RADIUS = 13.0
+FONT = "DejaVu Sans"
+_APP: QGuiApplication | None = None
+
+
+def _ensure_app() -> None:
+    global _APP
+    if QGuiApplication.instance() is None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        _APP = QGuiApplication([])
+
+
+def _font(pixels: float, bold: bool = False) -> QFont:
+    font = QFont(FONT)
+    font.setPixelSize(max(1, round(pixels)))
+    font.setBold(bold)
+    return font
+
+
+def _path(rings: Iterable[tuple[Point, ...]]) -> QPainterPath:
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    for ring in rings:
+        path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
+        path.closeSubpath()
+    return path
+
+
+# -- hatching ---------------------------------------------------------------------------
+def _lines(painter: QPainter, rect: QRectF, angle: float) -> None:
+    """Parallel lines at ``angle`` degrees covering ``rect`` (the clip trims them)."""
+    cx, cy = rect.center().x(), rect.center().y()
+    reach = math.hypot(rect.width(), rect.height()) / 2 + HATCH_SPACING
+    dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    nx_, ny_ = -dy, dx
+    steps = int(reach // HATCH_SPACING) + 1
+    for i in range(-steps, steps + 1):
+        ox, oy = cx + nx_ * i * HATCH_SPACING, cy + ny_ * i * HATCH_SPACING
+        painter.drawLine(QPointF(ox - dx * reach, oy - dy * reach),
+                         QPointF(ox + dx * reach, oy + dy * reach))
+
+
+def _hatch(painter: QPainter, path: QPainterPath, hatch: str, colour: str) -> None:
+    if hatch == "none":
+        return
+    painter.save()
+    painter.setClipPath(path)
+    rect = path.boundingRect()
+    if hatch == "dots":
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(colour))
+        y = rect.top() - rect.top() % HATCH_SPACING
+        row = 0
+        while y <= rect.bottom() + HATCH_SPACING:
+            x = rect.left() - rect.left() % HATCH_SPACING + (HATCH_SPACING / 2) * (row % 2)
+            while x <= rect.right() + HATCH_SPACING:
+                painter.drawEllipse(QPointF(x, y), 1.9, 1.9)
+                x += HATCH_SPACING
+            y += HATCH_SPACING
+            row += 1
+    else:
+        pen = QPen(QColor(colour), 1.6)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        painter.setPen(pen)
+        angles = {"horizontal": [0.0], "vertical": [90.0], "cross": [0.0, 90.0],
+                  "fdiagonal": [-45.0], "bdiagonal": [45.0], "diagcross": [45.0, -45.0]}
+        for angle in angles.get(hatch, []):
+            _lines(painter, rect, angle)
+    painter.restore()
+
+
+# -- badges -----------------------------------------------------------------------------
+def _badge(painter: QPainter, centre: QPointF, badge: BadgeStyle, text: str | None = None,
+           radius: float = BADGE_RADIUS) -> None:
+    painter.setPen(QPen(QColor("#1f1a16"), 1.4))
+    painter.setBrush(QColor(badge.fill))
+    rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+    if badge.shape == "square":
+        painter.drawRoundedRect(rect, radius * 0.25, radius * 0.25)
+    elif badge.shape == "diamond":
+        painter.drawPolygon(QPolygonF([QPointF(centre.x(), rect.top() - 2),
+                                       QPointF(rect.right() + 2, centre.y()),
+                                       QPointF(centre.x(), rect.bottom() + 2),
+                                       QPointF(rect.left() - 2, centre.y())]))
+    elif badge.shape == "triangle":
+        painter.drawPolygon(QPolygonF([QPointF(centre.x(), rect.top() - 2),
+                                       QPointF(rect.right() + 2, rect.bottom()),
+                                       QPointF(rect.left() - 2, rect.bottom())]))
+    else:
+        painter.drawEllipse(rect)
+    glyph = badge.glyph if text is None else text
+    if glyph:
+        painter.setPen(QColor(badge.text))
+        size = radius * (1.15 if len(glyph) == 1 else 0.95 if len(glyph) == 2 else 0.75)
+        painter.setFont(_font(size, bold=True))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, glyph)
+
+
+def marker_text(kind: str, attrs: dict[str, object], style: Style) -> str:
+    glyph = style.marker(kind).glyph
+    if kind == "tunnel" and "number" in attrs:
+        return f"T{attrs['number']}"
+    if kind == "gold_vein" and "vein" in attrs:
+        return str(attrs["vein"])
+    if kind == "monster_stack" and "count" in attrs:
+        return f"{glyph}{attrs['count']}"
+    if kind == "custom" and "label" in attrs:
+        return str(attrs["label"])[:3]
+    return glyph
+
+
+# -- regions ----------------------------------------------------------------------------
+def _terrain_key(region: Region) -> str:
+    return region.water_kind or region.terrain if region.kind == "water" else region.terrain
+
+
+def _paint_region(painter: QPainter, shape: RegionShape, style: Style, side: str) -> None:
+    region = shape.region
+    spec = style.terrain(_terrain_key(region), side)
+    path = _path(shape.rings)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(spec.fill))
+    painter.drawPath(path)
+    _hatch(painter, path, spec.hatch, spec.hatch_colour)
+    if region.chasm:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(QColor(20, 20, 20, 150)))
+        painter.drawPath(path)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    pen = QPen(QColor(style.canvas["region_border"]), 2.4 if not shape.node else 3.0)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    painter.setPen(pen)
+    painter.drawPath(path)
+
+
+def _row(painter: QPainter, y: float, cx: float,
+         items: list[tuple[BadgeStyle, str | None]]) -> None:
+    step = BADGE_RADIUS * 2 + 4
+    x = cx - step * (len(items) - 1) / 2
+    for badge, text in items:
+        _badge(painter, QPointF(x, y), badge, text)
+        x += step
+
+
+def _annotate(painter: QPainter, shape: RegionShape, style: Style) -> None:
+    region = shape.region
+    ax, ay = shape.anchor
+    label = region.id
+    painter.setFont(_font(15, bold=True))
+    width = painter.fontMetrics().horizontalAdvance(label) + 10
+    box = QRectF(ax - width / 2, ay - 10, width, 20)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(255, 255, 255, 215))
+    painter.drawRoundedRect(box, 6, 6)
+    painter.setPen(QColor(style.canvas["label"]))
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+    symbols: list[tuple[BadgeStyle, str | None]] = [
+        (style.symbol(s), None) for s in sorted(region.symbols)]
+    if symbols:
+        _row(painter, ay + 10 + BADGE_RADIUS + 4, ax, symbols)
+    markers: list[tuple[BadgeStyle, str | None]] = [
+        (style.marker(m.kind), marker_text(m.kind, m.attrs, style))
+        for m in sorted(region.markers, key=lambda m: m.kind)]
+    if markers:
+        _row(painter, ay - 10 - BADGE_RADIUS - 4, ax, markers)
+
+
+def _paint_board(painter: QPainter, board: BoardShape, style: Style) -> None:
+    side = "underground" if board.kind == "underground" else "surface"
+    if board.caption:
+        painter.setPen(QColor(style.canvas["label"]))
+        painter.setFont(_font(26, bold=True))
+        painter.drawText(QPointF(board.origin[0], board.origin[1] - 16), board.caption)
+    for ring in board.hole_hexes:
+        pen = QPen(QColor(style.canvas["hole"]), 2.0, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(QColor(style.canvas["background"]))
+        painter.drawPath(_path([ring]))
+    edge_pen = QPen(QColor(style.canvas["graph_edge"]), 3.0)
+    painter.setPen(edge_pen)
+    for a, b in board.graph_edges:
+        painter.drawLine(QPointF(*a), QPointF(*b))
+    for shape in board.regions:
+        _paint_region(painter, shape, style, side)
+    outline = QPen(QColor(style.canvas["tile_outline"]), 5.0)
+    outline.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    painter.setPen(outline)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for ring in board.tile_outlines:
+        painter.drawPath(_path([ring]))
+    _river_markers(painter, board.river_markers, style)
+    for shape in board.regions:
+        _annotate(painter, shape, style)
+
+
+def _river_markers(painter: QPainter, segments: list[tuple[Point, Point]],
+                   style: Style) -> None:
+    """A dark plank with a light core along the seam: unlike any tile or region border."""
+    badge = style.marker("river_marker")
+    for a, b in segments:
+        for width, colour in ((18.0, badge.fill), (6.0, badge.text)):
+            pen = QPen(QColor(colour), width)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            painter.drawLine(QPointF(*a), QPointF(*b))
+
+
+# -- page -------------------------------------------------------------------------------
+def _paint_page(painter: QPainter, page: PageLayout, realm: Realm, style: Style) -> None:
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    painter.fillRect(QRectF(0, 0, page.width, page.height), QColor("#ffffff"))
+    margin = 70.0
+    painter.setPen(QColor(style.canvas["label"]))
+    painter.setFont(_font(48, bold=True))
+    painter.drawText(QPointF(margin, margin + 44), page.title)
+    painter.setFont(_font(22))
+    painter.setPen(QColor("#5b5148"))
+    painter.drawText(QPointF(margin, margin + 84), page.subtitle)
+    for board in page.boards:
+        _paint_board(painter, board, style)
+    link_pen = QPen(QColor(style.canvas["graph_link"]), 4.0, Qt.PenStyle.DashLine)
+    painter.setPen(link_pen)
+    for a, b, _kind in page.links:
+        painter.drawLine(QPointF(*a), QPointF(*b))
+    for point in page.crop_spaces:
+        _badge(painter, QPointF(*point), style.marker("crop_space"), radius=20)
+    from editor.export.board_legend import paint_legend
+    paint_legend(painter, page, realm, style)
+
+
+def page_height(page: PageLayout, realm: Realm, style: Style) -> float:
+    from editor.export.board_legend import legend_height
+    return page.legend_top + legend_height(page, realm, style) + 60.0
+
+
+def _draw(device_painter: QPainter, page: PageLayout, realm: Realm, style: Style,
+          scale: float) -> None:
+    device_painter.scale(scale, scale)
+    _paint_page(device_painter, page, realm, style)
+    device_painter.end()
+
+
+def render_board(realm: Realm, kind: str, tile_mm: float = 40.0) -> bytes:
+    """The board of ``realm`` as ``svg``, ``png`` or ``pdf`` bytes.
+
+    ``tile_mm`` is the printed hex width from flat side to flat side (PDF only).
+    """
+    _ensure_app()
+    style = default_style()
+    page = layout_page(realm)
+    page.height = page_height(page, realm, style)
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if kind == "png":
+        scale = min(PNG_SCALE, PNG_MAX_SIDE / max(page.width, page.height))
+        image = QImage(max(1, round(page.width * scale)), max(1, round(page.height * scale)),
+                       QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(QColor("#ffffff"))
+        _draw(QPainter(image), page, realm, style, scale)
+        image.save(buffer, "PNG")  # type: ignore[call-overload]
+    elif kind == "svg":
+        generator = QSvgGenerator()
+        generator.setOutputDevice(buffer)
+        size = QSize(round(page.width * SVG_SCALE), round(page.height * SVG_SCALE))
+        generator.setSize(size)
+        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+        generator.setTitle(page.title)
+        generator.setDescription(f"{page.subtitle}. Drawn by Realms Studio.")
+        _draw(QPainter(generator), page, realm, style, SVG_SCALE)
+    elif kind == "pdf":
+        size_mm = tile_mm / math.sqrt(3)  # hex size (centre to corner) in millimetres
+        mm_per_unit = size_mm / U
+        writer = QPdfWriter(buffer)
+        writer.setResolution(PDF_DPI)
+        writer.setTitle(page.title)
+        writer.setCreator("Realms Studio")
+        writer.setPageSize(QPageSize(QSizeF(page.width * mm_per_unit, page.height * mm_per_unit),
+                                     QPageSize.Unit.Millimeter, "Realm",
+                                     QPageSize.SizeMatchPolicy.ExactMatch))
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
+        _draw(QPainter(writer), page, realm, style, mm_per_unit * PDF_DPI / 25.4)
+    else:
+        raise ValueError(f"unknown image kind {kind!r}")
+    data = bytes(QByteArray(buffer.data()).data())
+    buffer.close()
+    return data
