@@ -52,8 +52,10 @@ def uses_underground(ctx: CountContext) -> bool:
 @rule("R002", "info", "with Underground pieces, places plus relics differ from players + 1",
       "count")
 def places_and_relics(ctx: CountContext) -> Iterator[Hit]:
-    if not uses_underground(ctx):
-        return
+    if not uses_underground(ctx) or not any(
+            b.graph is not None or any(ctx.doc.active(p, ctx.players) for p in b.tiles)
+            for b in ctx.scenario.boards):
+        return  # no Underground, or nothing laid out yet (a blank template)
     laid = [m for _, m in ctx.doc.active_markers(ctx.players) if m.kind in ("place", "relic")]
     setup = ctx.scenario.section("setup").get("places_relics")
     count = len(laid)
@@ -66,7 +68,7 @@ def places_and_relics(ctx: CountContext) -> Iterator[Hit]:
         where = ("setup", "places_relics")
     if count != ctx.players + 1:
         yield Hit("R002", f"{count} popular places and righteous relics where Underground "
-                  f"uses players + 1 = {ctx.players + 1}",
+                  "uses players + 1",
                   "lay players + 1 place/relic markers, or set setup.places_relics.count_rule "
                   "to players_plus_one", where)
 
