@@ -17,19 +17,21 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtCore import QCoreApplication, QSettings  # noqa: E402
-from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
-from pytest_benchmark.fixture import BenchmarkFixture  # noqa: E402
-from pytestqt.qtbot import QtBot  # noqa: E402
+import itertools
 
-from editor.gui.document import ScenarioDocument, Selection  # noqa: E402
-from editor.gui.main_window import MainWindow  # noqa: E402
-from editor.gui.templates import new_scenario  # noqa: E402
-from editor.model import lattice  # noqa: E402
-from editor.model.catalogue import default_catalogue  # noqa: E402
-from editor.model.scenario import Placement, Scenario  # noqa: E402
-from editor.model.scenario_io import load_scenario, save_scenario  # noqa: E402
+import pytest
+from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtWidgets import QApplication, QMessageBox
+from pytest_benchmark.fixture import BenchmarkFixture
+from pytestqt.qtbot import QtBot
+
+from editor.gui.document import ScenarioDocument, Selection
+from editor.gui.main_window import MainWindow
+from editor.gui.templates import new_scenario
+from editor.model import lattice
+from editor.model.catalogue import default_catalogue
+from editor.model.scenario import Placement, Scenario
+from editor.model.scenario_io import load_scenario, save_scenario
 
 ROTATION_BUDGET_S = 0.016
 OPEN_BUDGET_S = 2.0
@@ -92,7 +94,7 @@ def test_rotate_one_tile_26(qtbot: QtBot, benchmark: BenchmarkFixture) -> None:
         rotations.append(doc.board.tiles[13].rotation)
 
     benchmark(rotate)
-    assert all((b - a) % 6 == 1 for a, b in zip(rotations, rotations[1:], strict=False))
+    assert all((b - a) % 6 == 1 for a, b in itertools.pairwise(rotations))
     assert doc.analysis.realm is not None
     assert window.issues.issues() == doc.analysis.issues, "the dock shows the fresh issues"
     if benchmark.stats is not None:
