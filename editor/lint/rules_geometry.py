@@ -201,7 +201,19 @@ def no_first_conquest(ctx: CountContext) -> Iterator[Hit]:
 @rule("G006", "error", "a marker, link, water rule or entry rule names a missing region",
       "realm")
 def missing_reference(ctx: CountContext) -> Iterator[Hit]:
+    reported = {h.regions for h in _problems(ctx, "G006")}
     yield from _problems(ctx, "G006")
+    active = {p.tile for b in ctx.scenario.boards for p in b.tiles
+              if ctx.doc.active(p, ctx.players)}
+    for _, marker in ctx.doc.active_markers(ctx.players):
+        for ref in (marker.region, marker.attrs.get("target")):
+            if (not isinstance(ref, str) or (ref,) in reported
+                    or ref.rpartition(".")[0] not in active or ctx.realm.resolve(ref)):
+                continue
+            yield Hit("G006", f"{marker.kind} marker names {ref}, but tile "
+                      f"{ref.rpartition('.')[0]} has no such region",
+                      "use one of the tile's region ids (see the catalogue)",
+                      _reference_path(ctx, ref), regions=(ref,))
     rules = ctx.scenario.section("entry").get("rules") or []
     all_tiles = {p.tile for b in ctx.scenario.boards for p in b.tiles}
     graph_ids = {r.get("id") for b in ctx.scenario.boards if b.graph

@@ -231,6 +231,11 @@ def test_passing_base_is_clean_of_errors(tmp_path: Path) -> None:
     assert not [f for f in findings if f.severity == "error"], findings
 
 
+def test_marker_on_a_region_its_tile_does_not_have(tmp_path: Path) -> None:
+    found = lint_data(tmp_path, _markers({"kind": "peak", "region": "L1.s9"}), "G006")
+    assert [f.json_path for f in found] == ["$.boards[0].markers[0].region"]
+
+
 def test_internal_error_is_a_finding_not_a_traceback(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from editor.lint import registry
