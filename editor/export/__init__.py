@@ -52,10 +52,10 @@ def _smawg(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> byte
 
 
 def _cestpasphoto(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
-    from editor.export.cestpasphoto import UnsupportedPlayers, cestpasphoto_text
+    from editor.export.cestpasphoto import UnsupportedBoard, cestpasphoto_text
     try:
         return cestpasphoto_text(realm).encode("utf-8")
-    except UnsupportedPlayers as exc:
+    except UnsupportedBoard as exc:
         raise ExportError(str(exc)) from None
 
 

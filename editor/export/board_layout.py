@@ -27,6 +27,7 @@ BOARD_GAP = 140.0
 LEGEND_GAP = 70.0
 NODE_RADIUS = 42.0
 MIN_WIDTH = 1100.0
+EMPTY_BOARD = (520.0, 300.0)
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
 
@@ -52,6 +53,7 @@ class BoardShape:
     river_markers: list[tuple[Point, Point]] = field(default_factory=list)
     graph_edges: list[tuple[Point, Point]] = field(default_factory=list)
     shift: Point = (0.0, 0.0)  # euclidean board coordinates -> page coordinates
+    empty: bool = False  # no tile for this player count: drawn as a labelled frame
 
 
 @dataclass
@@ -97,7 +99,7 @@ def _geometric_board(realm: Realm, board_id: str, regions: list[Region]) -> Boar
     holes = [_hex_ring(q, r) for h in realm.holes if h.board == board_id for q, r in h.hexes]
     points = [pt for ring in hexes + holes for pt in ring]
     if not points:
-        points = [(0.0, 0.0)]
+        return BoardShape(board_id, "", "", (0.0, 0.0), EMPTY_BOARD, empty=True)
     min_x, min_y = min(p[0] for p in points), min(p[1] for p in points)
     max_x, max_y = max(p[0] for p in points), max(p[1] for p in points)
     dx, dy = -min_x, -min_y

@@ -221,6 +221,13 @@ def _paint_board(painter: QPainter, board: BoardShape, style: Style) -> None:
         painter.setPen(QColor(style.canvas["label"]))
         painter.setFont(_font(26, bold=True))
         painter.drawText(QPointF(board.origin[0], board.origin[1] - 16), board.caption)
+    if board.empty:
+        frame = QRectF(board.origin[0], board.origin[1], board.size[0], board.size[1])
+        painter.setPen(QPen(QColor(style.canvas["ghost"]), 3.0, Qt.PenStyle.DashLine))
+        painter.setBrush(QColor(style.canvas["background"]))
+        painter.drawRoundedRect(frame, 16, 16)
+        painter.setFont(_font(24))
+        painter.drawText(frame, Qt.AlignmentFlag.AlignCenter, "no tiles on this board yet")
     for ring in board.hole_hexes:
         pen = QPen(QColor(style.canvas["hole"]), 2.0, Qt.PenStyle.DashLine)
         painter.setPen(pen)

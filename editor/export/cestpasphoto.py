@@ -20,8 +20,8 @@ TERRAIN_VALUES = {"FORESTT": 0, "FARMLAND": 1, "HILLT": 2, "SWAMPT": 3, "MOUNTAI
 BLOCK_COLUMNS = 6  # areas per display row; each area is a 2 x 2 block of cells
 
 
-class UnsupportedPlayers(ValueError):
-    """cestpasphoto's engine has maps for 2-4 players only."""
+class UnsupportedBoard(ValueError):
+    """cestpasphoto's engine has maps for 2-4 players only, with at least one area."""
 
 
 def _terrain(region: Region) -> str:
@@ -78,10 +78,13 @@ def _display(board: PlayableBoard) -> tuple[int, int, list[str]]:
 
 def cestpasphoto_text(realm: Realm) -> str:
     if realm.players not in SUPPORTED_PLAYERS:
-        raise UnsupportedPlayers(
+        raise UnsupportedBoard(
             f"cestpasphoto maps exist for 2-4 players, not {realm.players}; "
             "export with --players 2, 3 or 4")
     board = playable_board(realm)
+    if not board.regions:
+        raise UnsupportedBoard(f"the board has no regions for {realm.players} players; "
+                               "place tiles first")
     width, height, display = _display(board)
     title = " ".join(realm.scenario.title.split())
     out = [

@@ -52,7 +52,7 @@ def region_entry(realm: Realm, region: Region) -> dict[str, Any]:
         "flags": {
             "board_edge": region.board_edge,
             "first_conquest": region.first_conquest,
-            "coastal": region.coastal,
+            "coastal": region.coastal and not region.chasm,  # a chasm is out of play
             "chasm": region.chasm,
             "impassable": region.impassable,
             "entry_edge": region.entry_edge,

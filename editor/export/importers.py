@@ -243,6 +243,9 @@ def _engine_board(doc: dict[str, Any], board: dict[str, Any]) -> dict[str, Any]:
 def scenario_from_engine(text: str, shown: str) -> dict[str, Any]:
     try:
         doc = parse_json_text(text, shown)
+        if not isinstance(doc, dict) or doc.get("format") != "realms-studio-engine":
+            raise _fail(shown, "not a realms-studio-engine file (no \"format\": "
+                        "\"realms-studio-engine\")", "make one with `realms export --to engine`")
         schemas.validate_or_raise("engine", doc, text, shown)
     except LoadError as exc:
         raise ImportFailed(str(exc)) from None

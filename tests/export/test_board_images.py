@@ -1,0 +1,99 @@
+"""Printable boards: SVG, PNG and PDF of every shipped scenario, headless."""
+
+from __future__ import annotations
+
+import struct
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from export_support import SHIPPED, rich, rich_dict, run_cli, write_scenario
+from scenario_factory import load_dict
+
+from editor.export import ExportOptions, export_bytes
+from editor.model.scenario_io import LoadedScenario, load_scenario
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)
+
+
+def pdf_page_mm(data: bytes) -> tuple[float, float]:
+    assert data.startswith(b"%PDF-")
+    start = data.index(b"/MediaBox")
+    numbers = data[start:data.index(b"]", start)].split(b"[")[1].split()
+    x0, y0, x1, y1 = (float(n) for n in numbers)
+    return ((x1 - x0) * 25.4 / 72, (y1 - y0) * 25.4 / 72)
+
+
+def check_images(loaded: LoadedScenario, players: int) -> None:
+    png = export_bytes(loaded, "png", players)
+    width, height = png_size(png)
+    assert 600 <= width <= 6000 and 300 <= height <= 6000
+    root = ET.fromstring(export_bytes(loaded, "svg", players))
+    assert root.tag == f"{SVG}svg"
+    assert loaded.scenario.title in "".join(root.itertext())
+    pdf = export_bytes(loaded, "pdf", players)
+    assert pdf.startswith(b"%PDF-") and len(pdf) > 1000
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_every_shipped_scenario_renders(path: Path) -> None:
+    loaded = load_scenario(path)
+    for players in loaded.scenario.player_counts:
+        check_images(loaded, players)
+
+
+def test_rich_board_renders_every_part() -> None:
+    for with_hole in (False, True):
+        check_images(rich(with_hole), 3)
+    root = ET.fromstring(export_bytes(rich(), "svg", 3))
+    text = "".join(root.itertext())
+    for expected in ("L1.s1", "Legend", "Mountain", "Tunnel", "River border marker", "Chasm",
+                     "Lost tribe", "Cavern"):
+        assert expected in text
+
+
+def test_more_tiles_make_a_bigger_picture() -> None:
+    small = png_size(export_bytes(rich(), "png", 2))
+    data = rich_dict(with_hole=True)
+    data["boards"][0]["tiles"] += rich_dict()["boards"][0]["tiles"][2:]
+    data["boards"][0]["tiles"] = [dict(t, q=t["q"] - 6) if t["tile"] in ("TS", "TN") else t
+                                  for t in data["boards"][0]["tiles"]]
+    big = png_size(export_bytes(load_dict(data), "png", 2))
+    assert big[0] > small[0]
+
+
+def test_pdf_is_printed_at_the_chosen_tile_size() -> None:
+    loaded = rich()
+    w40, h40 = pdf_page_mm(export_bytes(loaded, "pdf", 2, ExportOptions(tile_mm=40)))
+    w80, h80 = pdf_page_mm(export_bytes(loaded, "pdf", 2, ExportOptions(tile_mm=80)))
+    assert w80 == pytest.approx(2 * w40, rel=0.01) and h80 == pytest.approx(2 * h40, rel=0.01)
+    # the page is about 4.2 hexes wide plus margins and title: 40 mm hexes need > 150 mm
+    assert 150 < w40 < 400
+
+
+def test_graph_only_boards_render_as_diagrams(tmp_path: Path) -> None:
+    source = write_scenario(tmp_path, rich_dict())
+    engine = tmp_path / "b.json"
+    imported = tmp_path / "imported.realm.json"
+    assert run_cli("export", source, "--players", "2", "--to", "engine", "-o",
+                   engine).returncode == 0
+    assert run_cli("import", engine, "--from", "engine", "-o", imported).returncode == 0
+    check_images(load_scenario(imported), 2)
+
+
+def test_cli_writes_one_picture_per_player_count(tmp_path: Path) -> None:
+    source = write_scenario(tmp_path, rich_dict())
+    out = tmp_path / "out"
+    out.mkdir()
+    result = run_cli("export", source, "--to", "png", "-o", out)
+    assert result.returncode == 0, result.stderr
+    names = sorted(p.name for p in out.iterdir())
+    assert names == [f"realm.{n}p.png" for n in (2, 3, 4, 5)]
+    bad = run_cli("export", source, "--to", "pdf", "--tile-mm", "0.5")
+    assert bad.returncode == 2 and "--tile-mm" in bad.stderr
