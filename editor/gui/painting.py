@@ -140,10 +140,28 @@ def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
             rect = QRectF(ax - 20, ay + 9, 40, 12)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shape.local_id)
     if tile_label:
-        painter.setFont(badge_font(13))
-        painter.setPen(colour(style.canvas["label"]))
-        painter.drawText(QRectF(-15, -HEX_SIZE + 4, 30, 16), Qt.AlignmentFlag.AlignCenter,
-                         tile_label)
+        _paint_tile_label(painter, tile_label, style)
+
+
+@cache
+def _label_path(text: str) -> QPainterPath:
+    font = badge_font(14)
+    path = QPainterPath()
+    path.addText(QPointF(0, 0), font, text)
+    box = path.boundingRect()
+    return path.translated(-box.center().x(), -HEX_SIZE + 12 - box.center().y())
+
+
+def _paint_tile_label(painter: QPainter, text: str, style: Style) -> None:
+    """The tile letter near the top corner, haloed so markers and hatches never hide it."""
+    path = _label_path(text)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(QPen(colour("#ffffff"), 3.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                        Qt.PenJoinStyle.RoundJoin))
+    painter.drawPath(path)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour(style.canvas["label"]))
+    painter.drawPath(path)
 
 
 def _paint_symbols(painter: QPainter, shape: RegionShape, style: Style) -> None:

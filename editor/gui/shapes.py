@@ -107,3 +107,25 @@ def edge_segment(rotation: int, local_edge: int) -> tuple[Point, Point]:
 def edge_has_water(side: TileSide, local_edge: int) -> bool:
     owners = side.half_edge_owner[2 * local_edge: 2 * local_edge + 2]
     return any(side.region(owner).is_water for owner in owners)
+
+
+MARKER_ROWS = (-24.0, 24.0, -14.0, 14.0, 0.0)
+
+
+@cache
+def marker_slots(shape: RegionShape, count: int, spacing: float = 22.0,
+                 clearance: float = 9.0) -> tuple[Point, ...]:
+    """Centres (relative to the hex centre) for ``count`` markers in one row inside a region.
+
+    Rows above and below the label are tried in turn; the first where every marker
+    keeps ``clearance`` from the border wins, else the row through the anchor.
+    """
+    polygon = shapely.Polygon(shape.outline)
+    ax, ay = shape.anchor
+    xs = [ax + (k - (count - 1) / 2) * spacing for k in range(count)]
+    for dy in MARKER_ROWS:
+        points = [shapely.Point(x, ay + dy) for x in xs]
+        if all(polygon.contains(p) and polygon.exterior.distance(p) >= clearance
+               for p in points):
+            return tuple((x, ay + dy) for x in xs)
+    return tuple((x, ay) for x in xs)

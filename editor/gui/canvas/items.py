@@ -13,7 +13,7 @@ from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement
 
-Z_TILE, Z_RIVER, Z_LINK, Z_MARKER, Z_HIGHLIGHT, Z_OVERLAY = 0, 2, 3, 4, 5, 6
+Z_TILE, Z_HIGHLIGHT, Z_RIVER, Z_LINK, Z_MARKER, Z_OVERLAY = 0, 1.5, 2, 3, 4, 6
 MARKER_RADIUS = 10.0
 
 

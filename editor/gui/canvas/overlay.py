@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.gui.canvas.items import Z_OVERLAY
@@ -32,7 +32,8 @@ class GraphOverlayItem(QGraphicsItem):
         self.setZValue(Z_OVERLAY)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_realm(self, realm: Any | None, board: str, anchors: dict[str, Point]) -> None:
+    def set_realm(self, realm: Any | None, board: str, anchors: dict[str, Point],
+                  frame: QRectF | None = None) -> None:
         """``anchors`` maps the part ids drawn on the shown board to scene points."""
         self.prepareGeometryChange()
         self.nodes, self.first, self.edges, self.stubs = {}, set(), [], []
@@ -64,6 +65,8 @@ class GraphOverlayItem(QGraphicsItem):
         else:
             self.rect = QRectF()
         self.rect = self.rect.united(self.holes.boundingRect()).adjusted(-20, -20, 20, 20)
+        if frame is not None:
+            self.rect = self.rect.united(frame.adjusted(-4, -4, 4, 4))
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -73,6 +76,9 @@ class GraphOverlayItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         canvas = self.theme.canvas
+        wash = QColor(colour(canvas["background"]))
+        wash.setAlpha(150)
+        painter.fillRect(self.rect, wash)  # fade the map so the graph reads first
         if not self.holes.isEmpty():
             painter.setPen(QPen(colour(canvas["hole"]), 2, Qt.PenStyle.DashLine))
             painter.setBrush(QBrush(colour(canvas["hole"]), Qt.BrushStyle.BDiagPattern))

@@ -18,7 +18,7 @@ from editor.gui.canvas.items import (
 from editor.gui.canvas.overlay import GraphOverlayItem
 from editor.gui.document import ScenarioDocument
 from editor.gui.painting import colour, hex_path
-from editor.gui.shapes import HEX_SIZE, RegionShape, edge_segment, hex_centre
+from editor.gui.shapes import HEX_SIZE, RegionShape, edge_segment, hex_centre, marker_slots
 from editor.gui.style import Style, default_style
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
@@ -160,24 +160,35 @@ class RealmScene(QGraphicsScene):
         for item in self.marker_items:
             self.removeItem(item)
         self.marker_items = []
-        groups: dict[str, list[tuple[int, Marker, Point, float]]] = {}
+        groups: dict[str, list[tuple[int, Marker]]] = {}
         for index, marker in enumerate(self.doc.board.markers):
-            if not self.doc.active(marker):
-                continue
-            if marker.hex is not None:
-                point: Point | None = hex_centre(*marker.hex)
-                key, lift = f"hex{marker.hex}", 0.0
-            else:
-                key, lift = marker.region or "", 24.0
-                point = self.part_anchor(key)
-            if point is not None:
-                groups.setdefault(key, []).append((index, marker, point, lift))
+            if self.doc.active(marker):
+                key = f"hex{marker.hex}" if marker.hex is not None else marker.region or ""
+                groups.setdefault(key, []).append((index, marker))
         for members in groups.values():
-            for slot, (index, marker, (x, y), lift) in enumerate(members):
-                dx = (slot - (len(members) - 1) / 2) * MARKER_SPACING
-                item = MarkerItem(index, marker, (x + dx, y - lift), self.theme)
+            for (index, marker), centre in zip(members, self._marker_centres(members),
+                                               strict=False):
+                item = MarkerItem(index, marker, centre, self.theme)
                 self.marker_items.append(item)
                 self.addItem(item)
+
+    def _marker_centres(self, members: list[tuple[int, Marker]]) -> list[Point]:
+        """Scene points for the markers of one region (inside it) or one empty hex."""
+        marker = members[0][1]
+        count = len(members)
+        if marker.hex is not None:
+            cx, cy = hex_centre(*marker.hex)
+            return [(cx + (k - (count - 1) / 2) * MARKER_SPACING, cy) for k in range(count)]
+        tile, local = split_region_id(marker.region or "")
+        index = self.doc.tile_index(tile)
+        item = self.tile_items.get(index) if index is not None else None
+        if item is None:
+            return []
+        for shape in item.region_shapes():
+            if shape.local_id == local:
+                x, y = item.pos().x(), item.pos().y()
+                return [(x + sx, y + sy) for sx, sy in marker_slots(shape, count)]
+        return []
 
     def sync_rivers(self) -> None:
         for river in self.river_items:
@@ -235,14 +246,16 @@ class RealmScene(QGraphicsScene):
                 item.issue = flagged
                 item.update()
         if self.show_graph:
-            self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors())
+            self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors(),
+                                  self.realm_rect())
         self.sync_selection()
 
     def set_show_graph(self, show: bool) -> None:
         self.show_graph = show
         self.overlay.setVisible(show)
         if show:
-            self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors())
+            self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors(),
+                                  self.realm_rect())
 
     def set_show_grid(self, show: bool) -> None:
         self.show_grid = show
