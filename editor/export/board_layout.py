@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 
 import networkx as nx
+import numpy as np
 import shapely
 from shapely.ops import polylabel
 
@@ -35,9 +36,14 @@ Ring = tuple[Point, ...]
 @dataclass
 class RegionShape:
     region: Region
-    rings: list[Ring]  # exterior and interior rings, page units (even-odd fill)
+    geometry: shapely.Geometry  # page units; hatching is cut from it (no clip paths needed)
     anchor: Point
     node: bool = False  # drawn as a circle (graph-only board)
+
+    @property
+    def rings(self) -> list[Ring]:
+        """Exterior and interior rings, for an even-odd filled path."""
+        return _rings(self.geometry, 0.0, 0.0)
 
 
 @dataclass
@@ -81,6 +87,11 @@ def _rings(geometry: shapely.Geometry, dx: float, dy: float) -> list[Ring]:
     return rings
 
 
+def _moved(geometry: shapely.Geometry, dx: float, dy: float) -> shapely.Geometry:
+    shift = np.array([dx, dy])
+    return shapely.transform(geometry, lambda xy: xy + shift)
+
+
 def _anchor(geometry: shapely.Geometry) -> Point:
     parts = list(getattr(geometry, "geoms", [geometry]))
     largest = max(parts, key=lambda p: p.area)
@@ -107,7 +118,7 @@ def _geometric_board(realm: Realm, board_id: str, regions: list[Region]) -> Boar
                        shift=(dx, dy))
     for region, geometry in shapes:
         ax, ay = _anchor(geometry)
-        board.regions.append(RegionShape(region, _rings(geometry, dx, dy), (ax + dx, ay + dy)))
+        board.regions.append(RegionShape(region, _moved(geometry, dx, dy), (ax + dx, ay + dy)))
     board.tile_outlines = [tuple((x + dx, y + dy) for x, y in ring) for ring in hexes]
     board.hole_hexes = [tuple((x + dx, y + dy) for x, y in ring) for ring in holes]
     for border in realm.borders:
@@ -132,9 +143,8 @@ def _graph_board(realm: Realm, board_id: str, regions: list[Region]) -> BoardSha
     centre = {rid: (float(positions[rid][0]) + dx, float(positions[rid][1]) + dy) for rid in ids}
     for region in regions:
         cx, cy = centre[region.id]
-        ring = tuple((cx + NODE_RADIUS * math.cos(t * math.pi / 18),
-                      cy + NODE_RADIUS * math.sin(t * math.pi / 18)) for t in range(36))
-        board.regions.append(RegionShape(region, [ring], (cx, cy), node=True))
+        circle = shapely.Point(cx, cy).buffer(NODE_RADIUS, quad_segs=12)
+        board.regions.append(RegionShape(region, circle, (cx, cy), node=True))
     board.graph_edges = [(centre[a], centre[b]) for a, b in sorted(graph.edges)]
     return board
 
@@ -143,10 +153,10 @@ def _offset(board: BoardShape, dx: float, dy: float) -> None:
     def move(p: Point) -> Point:
         return (p[0] + dx, p[1] + dy)
 
-    board.origin = (dx, dy)
+    board.origin = move(board.origin)
     board.shift = move(board.shift)
     for shape in board.regions:
-        shape.rings = [tuple(move(p) for p in ring) for ring in shape.rings]
+        shape.geometry = _moved(shape.geometry, dx, dy)
         shape.anchor = move(shape.anchor)
     board.tile_outlines = [tuple(move(p) for p in ring) for ring in board.tile_outlines]
     board.hole_hexes = [tuple(move(p) for p in ring) for ring in board.hole_hexes]
@@ -194,7 +204,11 @@ def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
         x += shape.size[0] + BOARD_GAP
         boards.append(shape)
     by_id = {b.id: b for b in boards}
-    content_width = max(MIN_WIDTH, x - BOARD_GAP - MARGIN)
+    boards_width = x - BOARD_GAP - MARGIN
+    content_width = max(MIN_WIDTH, boards_width)
+    if boards_width < content_width:  # centre a narrow board above the wider legend
+        for shape in boards:
+            _offset(shape, (content_width - boards_width) / 2, 0.0)
     board_bottom = max((b.origin[1] + b.size[1] for b in boards), default=top)
     anchors = {s.region.id: s.anchor for b in boards for s in b.regions}
     links = []

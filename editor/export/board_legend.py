@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
@@ -59,7 +60,14 @@ def legend_items(page: PageLayout, realm: Realm, style: Style) -> list[LegendIte
     markers = {m.kind for r in realm.regions.values() for m in r.markers}
     if page.crop_spaces:
         markers.add("crop_space")
-    items += [LegendItem("marker", k, style.marker(k).label) for k in sorted(markers)]
+    printed = {item.label for item in items if item.kind == "symbol"}
+    for kind in sorted(markers):
+        label = style.marker(kind).label
+        if label in printed:  # a printed mark and a token of the same name: tell them apart
+            items = [LegendItem(i.kind, i.key, f"{i.label} (printed)", i.side)
+                     if i.kind == "symbol" and i.label == label else i for i in items]
+            label += " (token)"
+        items.append(LegendItem("marker", kind, label))
     if any(b.river_markers for b in page.boards):
         items.append(LegendItem("river_marker", "river_marker",
                                 style.marker("river_marker").label))
@@ -107,7 +115,8 @@ def _swatch(painter: QPainter, item: LegendItem, rect: QRectF, style: Style) -> 
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(spec.fill))
         painter.drawPath(path)
-        _hatch(painter, path, spec.hatch, spec.hatch_colour)
+        _hatch(painter, shapely.box(rect.left(), rect.top(), rect.right(), rect.bottom()),
+               spec.hatch, spec.hatch_colour)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(QColor(style.canvas["region_border"]), 2.0))
         painter.drawPath(path)

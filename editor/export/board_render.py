@@ -11,7 +11,10 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterable
+from itertools import pairwise
 
+import numpy as np
+import shapely
 from PySide6.QtCore import (
     QBuffer,
     QByteArray,
@@ -43,7 +46,7 @@ from editor.export.board_layout import BoardShape, PageLayout, Point, RegionShap
 from editor.gui.style import BadgeStyle, Style, default_style
 from editor.topology.realm import Realm, Region
 
-PNG_SCALE = 0.6  # pixels per page unit: a hex is 60 px from centre to corner
+PNG_SCALE = 0.8  # pixels per page unit: a hex is 80 px from centre to corner
 PNG_MAX_SIDE = 6000
 SVG_SCALE = 0.6
 PDF_DPI = 600
@@ -77,46 +80,55 @@ def _path(rings: Iterable[tuple[Point, ...]]) -> QPainterPath:
 
 
 # -- hatching ---------------------------------------------------------------------------
-def _lines(painter: QPainter, rect: QRectF, angle: float) -> None:
-    """Parallel lines at ``angle`` degrees covering ``rect`` (the clip trims them)."""
-    cx, cy = rect.center().x(), rect.center().y()
-    reach = math.hypot(rect.width(), rect.height()) / 2 + HATCH_SPACING
+HATCH_ANGLES = {"horizontal": (0.0,), "vertical": (90.0,), "cross": (0.0, 90.0),
+                "fdiagonal": (-45.0,), "bdiagonal": (45.0,), "diagcross": (45.0, -45.0)}
+
+
+def _hatch_lines(geometry: shapely.Geometry, angle: float) -> list[tuple[Point, Point]]:
+    """Parallel lines at ``angle`` degrees cut to ``geometry`` (exact, no clip path)."""
+    min_x, min_y, max_x, max_y = geometry.bounds
+    cx, cy = (min_x + max_x) / 2, (min_y + max_y) / 2
+    reach = math.hypot(max_x - min_x, max_y - min_y) / 2 + HATCH_SPACING
     dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-    nx_, ny_ = -dy, dx
+    # lines sit on a page-wide grid, so neighbouring regions' hatches line up
+    offset = round((cx * -dy + cy * dx) / HATCH_SPACING)
     steps = int(reach // HATCH_SPACING) + 1
-    for i in range(-steps, steps + 1):
-        ox, oy = cx + nx_ * i * HATCH_SPACING, cy + ny_ * i * HATCH_SPACING
-        painter.drawLine(QPointF(ox - dx * reach, oy - dy * reach),
-                         QPointF(ox + dx * reach, oy + dy * reach))
+    lines = []
+    for i in range(offset - steps, offset + steps + 1):
+        ox, oy = -dy * i * HATCH_SPACING, dx * i * HATCH_SPACING
+        t0 = (cx - ox) * dx + (cy - oy) * dy
+        lines.append(((ox + dx * (t0 - reach), oy + dy * (t0 - reach)),
+                      (ox + dx * (t0 + reach), oy + dy * (t0 + reach))))
+    cut = shapely.intersection(shapely.MultiLineString(lines), geometry)
+    segments: list[tuple[Point, Point]] = []
+    for part in getattr(cut, "geoms", [cut]):
+        if part.geom_type == "LineString" and not part.is_empty:
+            segments.extend(((a[0], a[1]), (b[0], b[1])) for a, b in pairwise(part.coords))
+    return segments
 
 
-def _hatch(painter: QPainter, path: QPainterPath, hatch: str, colour: str) -> None:
-    if hatch == "none":
+def _hatch(painter: QPainter, geometry: shapely.Geometry, hatch: str, colour: str) -> None:
+    if hatch == "none" or geometry.is_empty:
         return
-    painter.save()
-    painter.setClipPath(path)
-    rect = path.boundingRect()
     if hatch == "dots":
+        min_x, min_y, max_x, max_y = geometry.bounds
+        ys = np.arange(math.floor(min_y / HATCH_SPACING), math.ceil(max_y / HATCH_SPACING) + 1)
+        xs = np.arange(math.floor(min_x / HATCH_SPACING), math.ceil(max_x / HATCH_SPACING) + 1)
+        grid_x, grid_y = np.meshgrid(xs, ys)
+        px = (grid_x + (grid_y % 2) * 0.5).ravel() * HATCH_SPACING
+        py = grid_y.ravel() * HATCH_SPACING
+        inside = shapely.contains_xy(geometry.buffer(-2.0), px, py)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(colour))
-        y = rect.top() - rect.top() % HATCH_SPACING
-        row = 0
-        while y <= rect.bottom() + HATCH_SPACING:
-            x = rect.left() - rect.left() % HATCH_SPACING + (HATCH_SPACING / 2) * (row % 2)
-            while x <= rect.right() + HATCH_SPACING:
-                painter.drawEllipse(QPointF(x, y), 1.9, 1.9)
-                x += HATCH_SPACING
-            y += HATCH_SPACING
-            row += 1
-    else:
-        pen = QPen(QColor(colour), 1.6)
-        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-        painter.setPen(pen)
-        angles = {"horizontal": [0.0], "vertical": [90.0], "cross": [0.0, 90.0],
-                  "fdiagonal": [-45.0], "bdiagonal": [45.0], "diagcross": [45.0, -45.0]}
-        for angle in angles.get(hatch, []):
-            _lines(painter, rect, angle)
-    painter.restore()
+        for x, y in zip(px[inside], py[inside], strict=True):
+            painter.drawEllipse(QPointF(float(x), float(y)), 1.9, 1.9)
+        return
+    pen = QPen(QColor(colour), 1.6)
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    painter.setPen(pen)
+    for angle in HATCH_ANGLES.get(hatch, ()):
+        for a, b in _hatch_lines(geometry, angle):
+            painter.drawLine(QPointF(*a), QPointF(*b))
 
 
 # -- badges -----------------------------------------------------------------------------
@@ -171,7 +183,7 @@ def _paint_region(painter: QPainter, shape: RegionShape, style: Style, side: str
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(spec.fill))
     painter.drawPath(path)
-    _hatch(painter, path, spec.hatch, spec.hatch_colour)
+    _hatch(painter, shape.geometry, spec.hatch, spec.hatch_colour)
     if region.chasm:
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(QColor(20, 20, 20, 150)))
