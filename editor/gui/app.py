@@ -6,7 +6,13 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import (
+    QCoreApplication,
+    QMessageLogContext,
+    QTimer,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtWidgets import QApplication
 
 from editor.gui.document import ScenarioDocument
@@ -27,6 +33,16 @@ def headless() -> bool:
     return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+# Harmless notices of the offscreen platform that would only confuse a CLI user.
+_QUIET = ("propagateSizeHints", "QFont::setPointSizeF")
+
+
+def _qt_messages(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    if kind in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg) or any(q in message for q in _QUIET):
+        return
+    print(f"qt: {message}", file=sys.stderr)
+
+
 def application() -> QApplication:
     """The running QApplication, created (offscreen when headless) if needed."""
     existing = QApplication.instance()
@@ -34,6 +50,7 @@ def application() -> QApplication:
         return existing
     if headless():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        qInstallMessageHandler(_qt_messages)
     QCoreApplication.setOrganizationName(ORGANISATION)
     QCoreApplication.setApplicationName(APPLICATION)
     return QApplication(sys.argv[:1])

@@ -395,29 +395,38 @@ class MainWindow(QMainWindow):
     def _fill_export(self) -> None:
         self.export_menu.clear()
         try:
-            export = importlib.import_module("editor.export")
-            formats: dict[str, Any] = dict(export.FORMATS)
+            formats: dict[str, Any] = dict(importlib.import_module("editor.export").FORMATS)
         except (ImportError, AttributeError):
             self.export_menu.addAction("(exporters not installed)").setEnabled(False)
             return
-        for name, exporter in formats.items():
-            action = self.export_menu.addAction(f"{name}\u2026")
-            action.triggered.connect(lambda _c=False, n=name, e=exporter: self.export(n, e))
+        for name, spec in formats.items():
+            help_text = getattr(spec, "help", "")
+            action = self.export_menu.addAction(
+                f"{name}\u2026" + (f"  ({help_text})" if help_text else ""))
+            action.setData(name)
+            action.triggered.connect(lambda _c=False, n=name, e=spec: self.export_dialog(n, e))
 
-    def export(self, name: str, exporter: Any) -> None:
-        export = importlib.import_module("editor.export")
-        suffix = getattr(exporter, "extension", "") or getattr(exporter, "suffix", "")
+    def export_dialog(self, name: str, spec: Any) -> None:
+        suffix = str(getattr(spec, "suffix", "")).lstrip(".")
         stem = self.doc.path.name.removesuffix(".realm.json") if self.doc.path else "realm"
-        default = f"{stem}-{self.doc.players}p{suffix}"
+        default = f"{stem}-{self.doc.players}p" + (f".{suffix}" if suffix else "")
+        if self.doc.path is not None:
+            default = str(self.doc.path.with_name(default))
         target, _ = QFileDialog.getSaveFileName(self, f"Export {name}", default)
-        if not target:
-            return
+        if target:
+            self.export_to(name, Path(target))
+
+    def export_to(self, name: str, target: Path) -> bool:
+        """Export the shown player count in format ``name``; errors go to a message box."""
+        export = importlib.import_module("editor.export")
         try:
-            export.export_to_path(self.doc.loaded(), name, self.doc.players, Path(target))
-        except Exception as exc:  # exporters report user errors as exceptions
+            export.export_to_path(self.doc.loaded(), name, self.doc.players, target)
+        except Exception as exc:  # ExportError, OSError: the user can act on the message
             QMessageBox.critical(self, "Export failed", f"{target}: {exc}")
-            return
-        self.statusBar().showMessage(f"Exported {name} to {target}", 6000)
+            return False
+        self.statusBar().showMessage(f"Exported {name} for {self.doc.players} players to "
+                                     f"{target}", 6000)
+        return True
 
     # ----- closing --------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -19,7 +19,7 @@ from gui_support import (
     seam_point,
 )
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from editor.gui.document import ScenarioDocument
@@ -46,6 +46,7 @@ def open_window(qtbot: QtBot, doc: ScenarioDocument) -> MainWindow:
     window.show()
     qtbot.waitExposed(window)
     window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
     window.view.setFocus()
     return window
 

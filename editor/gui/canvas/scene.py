@@ -141,7 +141,7 @@ class RealmScene(QGraphicsScene):
             rect = rect.united(item.sceneBoundingRect())
         if rect.isEmpty():
             rect = QRectF(-4 * HEX_SIZE, -4 * HEX_SIZE, 8 * HEX_SIZE, 8 * HEX_SIZE)
-        margin = 6 * HEX_SIZE
+        margin = 30 * HEX_SIZE  # room to pan and to place tiles well beyond the realm
         self.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
 
     def realm_rect(self) -> QRectF:

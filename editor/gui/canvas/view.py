@@ -6,7 +6,7 @@ is shown live by moving its item and becomes one MoveTile command on release.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
@@ -22,7 +22,7 @@ from editor.gui.canvas.items import MarkerItem, RiverMarkerItem
 from editor.gui.canvas.scene import RealmScene
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import Selection
-from editor.gui.shapes import hex_centre, scene_to_hex
+from editor.gui.shapes import HEX_SIZE, hex_centre, scene_to_hex
 
 TILE_MIME = "application/x-realms-tile"
 ZOOM_STEP = 1.15
@@ -62,8 +62,8 @@ class RealmView(QGraphicsView):
 
     def fit_to_realm(self) -> None:
         rect = self.realm_scene.realm_rect()
-        if rect.isEmpty():
-            rect = self.realm_scene.sceneRect()
+        if rect.isEmpty():  # an empty board: show a few hexes around the origin
+            rect = QRectF(-4 * HEX_SIZE, -4 * HEX_SIZE, 8 * HEX_SIZE, 8 * HEX_SIZE)
         self.fitInView(rect.adjusted(-20, -20, 20, 20), Qt.AspectRatioMode.KeepAspectRatio)
 
     def _pan(self, pos: QPoint) -> None:
