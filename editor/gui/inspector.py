@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import ScenarioDocument
 from editor.gui.properties import PropertiesForm
-from editor.model.scenario import PLAYER_COUNTS
 
 
 class SelectionPanel(QWidget):
@@ -38,7 +37,8 @@ class SelectionPanel(QWidget):
             self.fields[name] = label
             self.form.addRow(name, label)
         self.min_players = QComboBox()
-        self.form.addRow("From players", self.min_players)
+        self._counts: tuple[int, ...] = ()
+        self.form.addRow("On the board for", self.min_players)
         self.min_players.activated.connect(self._set_min_players)
         layout.addWidget(QLabel("Neighbours (click to select)"))
         self.neighbours = QListWidget()
@@ -70,17 +70,22 @@ class SelectionPanel(QWidget):
             self._region_values(sel.region, values)
         for name, text in values.items():
             self.fields[name].setText(text)
-        self.min_players.clear()
         self.min_players.setEnabled(placement is not None)
+        counts = self.doc.scenario.player_counts
+        if self._counts != counts:  # rebuild only when the range changes, never mid-choice
+            self._counts = counts
+            self.min_players.clear()
+            for count in counts:
+                self.min_players.addItem(f"{count} players and up", f"from:{count}")
+            for count in counts:
+                self.min_players.addItem(f"only {count} players (own layout)", f"only:{count}")
         if placement is not None:
-            scenario = self.doc.scenario
-            for count in PLAYER_COUNTS:
-                if scenario.players_min <= count <= scenario.players_max:
-                    self.min_players.addItem(f"{count} players", count)
-            current = placement.presence.min_players or scenario.players_min
+            presence = placement.presence
+            if presence.players is not None and len(presence.players) == 1:
+                current = f"only:{presence.players[0]}"
+            else:
+                current = f"from:{presence.min_players or counts[0]}"
             self.min_players.setCurrentIndex(max(0, self.min_players.findData(current)))
-            if placement.presence.players is not None:
-                self.min_players.setToolTip("this tile uses an explicit list of player counts")
 
     def _region_values(self, rid: str, values: dict[str, str]) -> None:
         values["Region"] = rid
@@ -115,7 +120,8 @@ class SelectionPanel(QWidget):
     def _set_min_players(self, row: int) -> None:
         sel = self.doc.selection
         if sel.tile_index is not None and sel.board == self.doc.board_id:
-            self.editor.set_tile_min_players(sel.tile_index, self.min_players.itemData(row))
+            kind, _, count = str(self.min_players.itemData(row)).partition(":")
+            self.editor.set_tile_players(sel.tile_index, int(count), only=kind == "only")
 
 
 class Inspector(QTabWidget):

@@ -65,13 +65,25 @@ def test_player_counts_hide_tiles_and_set_presence(qtbot: QtBot) -> None:
     # The inspector's "From players" selector sets a tile's smallest player count.
     click_scene(qtbot, window.view, *hex_centre(0, 0))
     combo = window.inspector.selection_panel.min_players
-    assert combo.isEnabled() and combo.currentData() == 2
+    assert combo.isEnabled() and combo.currentData() == "from:2"
     combo.setFocus()
     qtbot.keyClick(combo, Qt.Key.Key_Down)
     assert tiles[0].presence == Presence(min_players=3)
     assert window.scene.tile_items == {}, "A is now only on the board from 3 players"
     doc.undo_stack.undo()
     assert tiles[0].presence == Presence()
+
+    # A separate layout: the tile is on the board for 4 players only.
+    doc.set_players(2)
+    click_scene(qtbot, window.view, *hex_centre(0, 0))
+    combo.setFocus()
+    for _ in range(combo.count() - 1):  # down to the last entry, "only 4 players"
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentData() == "only:4"
+    assert tiles[0].presence == Presence(players=(4,))
+    for count, shown in ((2, []), (3, ["B"]), (4, ["A", "B"])):
+        doc.set_players(count)
+        assert sorted(t.placement.tile for t in window.scene.tile_items.values()) == shown
 
 
 def test_tunnels_take_the_next_free_number_across_boards(qtbot: QtBot) -> None:

@@ -245,10 +245,14 @@ class CanvasEditor(QObject):
         self.doc.select(Selection(self.doc.board_id, index))
         return True
 
-    def set_tile_min_players(self, index: int, players: int | None) -> None:
+    def set_tile_players(self, index: int, players: int, *, only: bool = False) -> None:
+        """Put a tile on the board from ``players`` up (cumulative sets) or for that count
+        alone (scenarios whose layouts differ per player count)."""
         placement = self.doc.board.tiles[index]
-        presence = Presence(players if players and players > self.doc.scenario.players_min
-                            else None)
+        if only:
+            presence = Presence(players=(players,))
+        else:
+            presence = Presence(players if players > self.doc.scenario.players_min else None)
         if presence != placement.presence:
             self.doc.undo_stack.push(cmd.SetTilePresence(self.doc, self.doc.board_id, index,
                                                          presence))
