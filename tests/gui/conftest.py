@@ -11,6 +11,12 @@ os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtWidgets import QApplication
+
+# Widgets need a QApplication. Other suites (printable exports) create a bare
+# QGuiApplication when none exists; creating ours at collection time, before any
+# test runs, makes the whole session share one that can show widgets.
+_APP = QApplication.instance() or QApplication([])
 
 
 @pytest.fixture(autouse=True)
