@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from layouts import LETTERS, SCENARIO_1, spiral  # noqa: E402
+from layouts import LETTERS, SCENARIO_1, spiral
 
-from editor.model.catalogue import default_catalogue  # noqa: E402
+from editor.model.catalogue import default_catalogue
 
 REPO = Path(__file__).resolve().parent.parent
 FULL_BUDGET_S = 10.0

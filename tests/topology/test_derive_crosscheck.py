@@ -11,12 +11,11 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scenario_factory import load_dict, scenario_dict
+from scenario_factory import TEST_DATA, load_dict, scenario_dict
 
 from editor.model.catalogue import default_catalogue, load_catalogue
 from editor.topology import derive_realm
 from editor.topology.geometric import adjacency_all_pairs, adjacency_strtree, edge_parts
-from scenario_factory import TEST_DATA
 
 CATALOGUE = default_catalogue().merged(load_catalogue(TEST_DATA / "test-tiles.json"))
 TILE_SIDES = sorted((key, side) for key, tile in CATALOGUE.tiles.items() for side in tile.sides)

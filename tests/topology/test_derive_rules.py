@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
-from scenario_factory import build, scenario_dict, load_dict, tile
+from scenario_factory import build, load_dict, scenario_dict, tile
 
 from editor.topology import derive_realm
 
