@@ -186,7 +186,7 @@ class Layout:
         return adj, joins // 2, dead, outlets
 
 
-def land_pieces(layout: "Layout", players: int) -> int:
+def land_pieces(layout: Layout, players: int) -> int:
     """How many pieces the land falls into when water does not connect."""
     act = layout.active(players)
     adj: dict[str, set[str]] = defaultdict(set)
@@ -212,14 +212,14 @@ def land_pieces(layout: "Layout", players: int) -> int:
     return len(bodies(adj))
 
 
-def connected(layout: "Layout", players: int) -> float:
+def connected(layout: Layout, players: int) -> float:
     return -float(land_pieces(layout, players) - 1)
 
 
 SEA_CUT = 100.0
 
 
-def sea_score(layout: "Layout", players: int) -> float:
+def sea_score(layout: Layout, players: int) -> float:
     """Water as seas and lakes: join it, and keep the land one piece around it."""
     return default_score(layout, players) - SEA_CUT * (land_pieces(layout, players) - 1)
 
@@ -261,6 +261,44 @@ def river_score(layout: Layout, players: int) -> float:
     return 6.0 * big + 1.0 * joins - 2.0 * dead - 2.0 * len(comps) + 0.2 * min(outlets, 4)
 
 
+def _anneal(layout: Layout, rng: random.Random, fn: Score, judged: Sequence[int],
+            movable: Sequence[Hex], turnable: Sequence[Hex], budget: int,
+            floor: float | None, hard: Score | None, temp0: float,
+            until_zero: bool = False) -> None:
+    """Simulated annealing on turns (of ``turnable``) and swaps (within ``movable``)."""
+    def measure(f: Score) -> float:
+        return sum(f(layout, n) for n in judged)
+
+    current = measure(fn)
+    for step in range(budget):
+        if until_zero and current >= 0:
+            return
+        temp = temp0 * (1 - step / budget) + 0.05
+        if rng.random() < 0.6 or len(movable) < 2:
+            h = rng.choice(list(turnable))
+            move: tuple[Any, ...] = (h, layout.place[h][1])
+            layout.place[h][1] = rng.randrange(6)
+        else:
+            a, b = rng.sample(list(movable), 2)
+            move = (a, b, layout.place[a], layout.place[b])
+            layout.place[a], layout.place[b] = move[3], move[2]
+        if floor is not None and hard is not None and measure(hard) < floor:
+            _undo(layout, move)
+            continue
+        new = measure(fn)
+        if new >= current or rng.random() < math.exp((new - current) / temp):
+            current = new
+        else:
+            _undo(layout, move)
+
+
+def _undo(layout: Layout, move: tuple[Any, ...]) -> None:
+    if len(move) == 2:
+        layout.place[move[0]][1] = move[1]
+    else:
+        layout.place[move[0]], layout.place[move[1]] = move[2], move[3]
+
+
 def optimise(layout: Layout, counts: Sequence[int], score: Score = default_score,
              seed: int = 1, steps: int = 4000, hard: Score | None = None) -> None:
     """Group by group, lowest player count first: each group's tiles are swapped among its
@@ -274,46 +312,12 @@ def optimise(layout: Layout, counts: Sequence[int], score: Score = default_score
         turnable = list(hexes)
         judged = [n for n in counts if n == count] or [count]
         per_group = max(3000, steps * len(hexes) // max(1, len(layout.place)))
-
-        def measure(fn: Score) -> float:
-            return sum(fn(layout, n) for n in judged)
-
-        def anneal(fn: Score, budget: int, floor: float | None, temp0: float,
-                   until_zero: bool = False) -> None:
-            current = measure(fn)
-            for step in range(budget):
-                if until_zero and current >= 0:
-                    return
-                temp = temp0 * (1 - step / budget) + 0.05
-                if rng.random() < 0.6 or len(movable) < 2:
-                    h = rng.choice(turnable)
-                    old = layout.place[h][1]
-                    layout.place[h][1] = rng.randrange(6)
-
-                    def undo(h: Hex = h, old: int = old) -> None:
-                        layout.place[h][1] = old
-                else:
-                    a, b = rng.sample(movable, 2)
-                    pa, pb = layout.place[a], layout.place[b]
-                    layout.place[a], layout.place[b] = pb, pa
-
-                    def undo(a: Hex = a, b: Hex = b, pa: list[Any] = pa,
-                             pb: list[Any] = pb) -> None:
-                        layout.place[a], layout.place[b] = pa, pb
-                if floor is not None and hard is not None and measure(hard) < floor:
-                    undo()
-                    continue
-                new = measure(fn)
-                if new >= current or rng.random() < math.exp((new - current) / temp):
-                    current = new
-                else:
-                    undo()
-
         floor = None
         if hard is not None:
-            anneal(hard, per_group * 2, None, 0.5, until_zero=True)
-            floor = measure(hard)
-        anneal(score, per_group, floor, 3.0)
+            _anneal(layout, rng, hard, judged, movable, turnable, per_group * 2, None, None,
+                    0.5, until_zero=True)
+            floor = sum(hard(layout, n) for n in judged)
+        _anneal(layout, rng, score, judged, movable, turnable, per_group, floor, hard, 3.0)
 
 
 # --- scenario assembly ----------------------------------------------------------------------
@@ -413,10 +417,7 @@ def ring_shape(sizes: list[int], start_angle: float = 0.0) -> list[list[Hex]]:
     out: list[list[Hex]] = []
     taken: list[Hex] = []
     for i, size in enumerate(sizes):
-        if i == 0:
-            cells = spiral(size, start_angle=start_angle)
-        else:
-            cells = grow(taken, size)
+        cells = spiral(size, start_angle=start_angle) if i == 0 else grow(taken, size)
         out.append(cells)
         taken += cells
     return out
@@ -692,7 +693,7 @@ def s02() -> tuple[dict[str, Any], str]:
     groups = [(2, "A C G L R S U Y"), (3, "B J M V"), (4, "E K N Z"), (5, "H I Q W"),
               (6, "D F O X")]
     layout = land_layout("surface", groups, counts, score=river_score, seed=202, steps=12000)
-    data = base(2, "Life Is a Long – But Not So Quiet – River", 1, "surface", 2, 6,
+    data = base(2, "Life Is a Long \u2013 But Not So Quiet \u2013 River", 1, "surface", 2, 6,
                 {2: 10, 3: 10, 4: 9, 5: 8, 6: 8},
                 "La vie est un long fleuve (à peine) tranquille",
                 RIVER_RULES_TEXT + " Unless a special power lets them enter anywhere, new "
@@ -711,7 +712,7 @@ def s02() -> tuple[dict[str, Any], str]:
         adj, *_ = layout.water_graph(n)
         path = longest_path(adj, max(bodies(adj), key=len))
         seams = water_seams(layout, n)
-        cuts = [1, len(path) - 1] + list(range(3, len(path) - 2, 3))
+        cuts = [1, len(path) - 1, *range(3, len(path) - 2, 3)]
         for i in sorted(set(cuts))[:6]:
             h, d = seams[frozenset((path[i - 1], path[i]))]
             tile, rot, _ = layout.place[h]
@@ -1302,7 +1303,7 @@ def add_tunnels(data: dict[str, Any], counts: Sequence[int], new: dict[int, int]
             ends.append(spread(realm, fresh or cands, k, avoid=mine))
         surface_ends, under_ends = ends
 
-        def angle(r: str) -> float:
+        def angle(r: str, realm: Realm = realm) -> float:
             x, y = realm.regions[r].centroid
             return math.atan2(y, x)
 
