@@ -560,7 +560,9 @@ def used_regions(data: dict[str, Any], players: int) -> set[str]:
 
 def keeps_connected(realm: Realm, rid: str, removed: Iterable[str] = ()) -> bool:
     import networkx as nx
-    keep = [r for r in land(realm) if r != rid and r not in set(removed)]
+    gone = {rid, *removed}
+    keep = [r for r, reg in realm.regions.items() if r not in gone and not reg.chasm
+            and not reg.impassable and (reg.is_land or reg.water_kind == "river")]
     graph = realm.graph.subgraph(keep)
     return nx.is_connected(graph) if keep else False
 
@@ -636,8 +638,14 @@ def s01() -> tuple[dict[str, Any], str]:
                            "tiles": placements(layout, 2),
                            "river_markers": river_markers_for(layout, counts, 4)})
     add_per_count(data, 0, "peak", counts, {2: 1, 4: 1, 6: 1}, bare_mountain)
-    add_per_count(data, 0, "chasm", counts, {2: 1, 4: 1, 6: 1},
-                  lambda rl, r: plain(rl, r) and inland(rl, r) and keeps_connected(rl, r))
+    for n in (2, 4, 6):  # a chasm on plain land if there is one, else on any flat land
+        for ok in (lambda rl, r: plain(rl, r) and inland(rl, r),
+                   lambda rl, r: rl.regions[r].terrain != "mountain" and inland(rl, r),
+                   lambda rl, r: rl.regions[r].terrain != "mountain"):
+            def fits(rl: Realm, r: str, ok: Callable[[Realm, str], bool] = ok) -> bool:
+                return ok(rl, r) and keeps_connected(rl, r)
+            if add_per_count(data, 0, "chasm", counts, {n: 1}, fits):
+                break
     break_runs(data, 0, 2)
     lost_tribe_ignore(data, [6])
     return data, "01-my-precious-world.realm.json"
