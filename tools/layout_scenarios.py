@@ -1140,10 +1140,16 @@ def northmost(realm: Realm, rids: Iterable[str]) -> str:
 def s10() -> tuple[dict[str, Any], str]:
     counts = [3, 4]
     groups = [(3, "A B D E F G H N O P R S U"), (4, "C L M Q")]
-    shape = ring_shape([13, 4])
+    def north_shape(sizes: list[int]) -> list[list[Hex]]:
+        """The 4-player tiles go on the north side, where the Popular Places are."""
+        core = spiral(sizes[0], start_angle=math.pi)  # ring 2 filled from the west, south
+        return [core, grow(core, sizes[1], towards=(1, -3))]
+
+    shape = north_shape([13, 4])
     pins = {"H": min(shape[0], key=lambda h: (xy(h)[1], abs(xy(h)[0]))),
             "C": min(shape[1], key=lambda h: (xy(h)[1], abs(xy(h)[0])))}
-    layout = land_layout("underground", groups, counts, seed=1010, pins=pins)
+    layout = land_layout("underground", groups, counts, shape=north_shape, seed=1010,
+                         pins=pins)
     stacks = {"A": [1, 1, 1, 1, 3, 3], "B": [1, 1, 3, 3, 5, 5], "C": [5, 5, 5, 10]}
     data = base(10, "A Dig Too Far", 3, "underground", 3, 4, {3: 10, 4: 9}, "Un filon trop loin",
                 "Set-up: three veins of Gold run deep underground (west, centre, east), each "
@@ -1211,7 +1217,7 @@ def s10() -> tuple[dict[str, Any], str]:
 
         best: tuple[float, list[str]] | None = None
         for a in pool:
-            if a in taken or not in_column(a):
+            if a in taken:
                 continue
             for b in neighbours(realm, a):
                 if b in taken or b not in pool or not realm.regions[b].is_land:
@@ -1225,7 +1231,8 @@ def s10() -> tuple[dict[str, Any], str]:
                     touching = sum(1 for x in (a, b, c) for t in taken
                                    if t in neighbours(realm, x))
                     lost = sum("lost_tribe" in realm.regions[x].symbols for x in (a, b, c))
-                    value = (yc - ya) + 0.5 * yc - 1.0 * touching - 0.5 * lost
+                    value = ((yc - ya) + 0.5 * yc - 1.0 * touching - 0.5 * lost
+                             - 3.0 * sum(not in_column(x) for x in (a, b, c)))
                     if best is None or value > best[0]:
                         best = (value, [a, b, c])
         assert best is not None, name
