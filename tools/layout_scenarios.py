@@ -840,11 +840,27 @@ def eastern_regions(layout: Layout, players: int) -> list[str]:
     return sorted(out)
 
 
+def band_row(r: int, columns: Iterable[int]) -> list[Hex]:
+    """Hexes of row ``r`` at columns ``columns``: odd rows sit half a hex east, so the
+    columns make straight west and east edges."""
+    return [(c - r // 2, r) for c in columns]
+
+
+def east_band(sizes: list[int]) -> list[list[Hex]]:
+    """Go East: a band with straight west and east edges, widened to the east at 5 players."""
+    shapes = [band_row(0, range(4)) + band_row(1, range(4)), band_row(-1, range(1, 4)),
+              band_row(2, range(4)), [h for r in (-1, 0, 1, 2) for h in band_row(r, [4])],
+              band_row(3, range(1, 5))]
+    assert [len(s) for s in shapes] == sizes, sizes
+    return shapes
+
+
 def s03() -> tuple[dict[str, Any], str]:
     counts = [2, 3, 4, 5, 6]
     groups = [(2, "A D F G N O U X"), (3, "C E K"), (4, "B J M V"), (5, "H I S W"),
               (6, "L Q R Y")]
-    layout = land_layout("surface", groups, counts, score=sea_score, seed=303, restarts=8)
+    layout = land_layout("surface", groups, counts, shape=east_band, score=sea_score,
+                         seed=303, restarts=8)
     data = base(3, "Go East", 1, "surface", 2, 6, {}, "À l'est, du nouveau",
                 "Set-up: a Victory Coin Mine on each of the easternmost regions. Unless a "
                 "special power lets them enter anywhere, new races may only enter through the "
