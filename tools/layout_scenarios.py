@@ -637,7 +637,7 @@ def s01() -> tuple[dict[str, Any], str]:
     data["boards"].append({"id": "surface", "kind": "surface",
                            "tiles": placements(layout, 2),
                            "river_markers": river_markers_for(layout, counts, 4)})
-    add_per_count(data, 0, "peak", counts, {2: 1, 4: 1, 6: 1}, bare_mountain)
+    peaks_per_count(data, 0, counts, {2: 1, 4: 1, 6: 1})
     for n in (2, 4, 6):  # a chasm on plain land if there is one, else on any flat land
         for ok in (lambda rl, r: plain(rl, r) and inland(rl, r),
                    lambda rl, r: rl.regions[r].terrain != "mountain" and inland(rl, r),
