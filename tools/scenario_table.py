@@ -175,7 +175,12 @@ def main(argv: list[str]) -> int:
              "| --- | --- | --- | --- | --- | --- |"]
     for path in scenario_files():
         print(path.relative_to(REPO))
-        lines.append(row(path, not args.no_images))
+        try:
+            lines.append(row(path, not args.no_images))
+        except Exception as exc:  # a file another author is still editing must not stop us
+            rel = path.relative_to(SCENARIOS).as_posix()
+            reason = str(exc).splitlines()[0][:200].replace("|", "/")
+            lines.append(f"| [{path.name}]({rel}) | ? | ? | ? | cannot be read: {reason} | |")
     README.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {README.relative_to(REPO)}")
     return 0
