@@ -42,6 +42,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 
+import editor.qtcompat  # noqa: F401  (before any painting: PySide6 6.12 leaks None)
 from editor.export.board_layout import BoardShape, PageLayout, Point, RegionShape, U, layout_page
 from editor.gui.style import BadgeStyle, Style, default_style
 from editor.topology.realm import Realm, Region

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-import editor.gui.qtcompat  # noqa: F401  (must run before any painting)
+import editor.qtcompat  # noqa: F401  (must run before any painting)
 from editor.gui.analysis import Analysis, analyse, make_deriver
 from editor.model.catalogue import Catalogue
 from editor.model.scenario import Board, Link, Marker, Placement, RiverMarker, Scenario

@@ -16,7 +16,7 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
-import editor.gui.qtcompat  # noqa: F401  (must run before any painting)
+import editor.qtcompat  # noqa: F401  (must run before any painting)
 from editor.gui.shapes import HEX_SIZE, RegionShape, hex_outline, side_shapes
 from editor.gui.style import BadgeStyle, Style, default_style
 from editor.model.catalogue import TileSide

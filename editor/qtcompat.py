@@ -1,4 +1,4 @@
-"""Work around a PySide6 defect that would otherwise abort long editing sessions.
+"""Work around a PySide6 defect that would otherwise abort long editing sessions and exports.
 
 PySide6 6.12.0 on CPython 3.11 drops one reference to ``None`` on every Qt call
 that returns nothing (``QPainter.setPen``, ``drawPath`` ...). From 3.12 ``None``
