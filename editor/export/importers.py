@@ -226,6 +226,12 @@ def _engine_board(doc: dict[str, Any], board: dict[str, Any]) -> dict[str, Any]:
             entry["symbols"] = list(region["symbols"])
         entry["board_edge"] = region["flags"]["board_edge"]
         entry["first_conquest"] = region["flags"]["first_conquest"]
+        if region["first_conquest_for"] not in ([], ["all"]):
+            entry["first_conquest_for"] = list(region["first_conquest_for"])
+        if region["kind"] == "water":  # the scenario's water rules, resolved per body
+            entry["entry_edge"] = region["flags"]["entry_edge"]
+        if region["flags"]["impassable"]:
+            entry["impassable"] = True
         regions.append(entry)
         markers.extend({**m, "region": region["id"]} for m in region["markers"])
     ids = {r["id"] for r in regions}

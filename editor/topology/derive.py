@@ -292,8 +292,13 @@ class _Assembly:
                 region.board_edge = bool(spec.get("board_edge", False))
                 if water:
                     region.water_kind = terrain
-                    region.entry_edge = terrain == "sea" and region.board_edge
-                if "first_conquest" in spec:
+                    region.entry_edge = bool(spec.get(
+                        "entry_edge", terrain == "sea" and region.board_edge))
+                region.impassable = bool(spec.get("impassable", False))
+                if "first_conquest_for" in spec:  # per race group, as the engine format says
+                    region.first_conquest_for = frozenset(spec["first_conquest_for"])
+                    region.first_conquest = bool(region.first_conquest_for)
+                elif "first_conquest" in spec:
                     region.first_conquest = bool(spec["first_conquest"])
                     region.first_conquest_for = frozenset({"all"}) if region.first_conquest \
                         else frozenset()
