@@ -50,6 +50,9 @@ class RealmDeriver:
 
     def __init__(self, cache_size: int = 50_000) -> None:
         self._polygons: dict[tuple[object, ...], shapely.Geometry] = {}
+        # Keys hold id(side); keeping the sides alive here stops an id from being reused by
+        # another catalogue's side (after a reload) while its polygons are still cached.
+        self._sides: dict[int, object] = {}
         self._cache_size = cache_size
 
     # -- polygons -----------------------------------------------------------------------
@@ -62,7 +65,9 @@ class RealmDeriver:
         for layout in layouts:
             for part, placed, index in layout.parts():
                 p = placed.placement
-                key: tuple[object, ...] = (id(placed.side.side), p.rotation, p.q, p.r, index)
+                side = placed.side.side
+                self._sides.setdefault(id(side), side)
+                key: tuple[object, ...] = (id(side), p.rotation, p.q, p.r, index)
                 cached = self._polygons.get(key)
                 if cached is not None:
                     result[part] = cached
@@ -75,6 +80,10 @@ class RealmDeriver:
             built = build_polygons(rings, offsets)
             if len(self._polygons) + len(built) > self._cache_size:
                 self._polygons.clear()
+                self._sides.clear()
+                for layout in layouts:  # the sides still in use stay pinned
+                    for _part, placed, _index in layout.parts():
+                        self._sides.setdefault(id(placed.side.side), placed.side.side)
             for key, part, polygon in zip(missing_keys, missing_parts, built, strict=True):
                 self._polygons[key] = polygon
                 result[part] = polygon
