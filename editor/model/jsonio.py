@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -64,11 +66,90 @@ def _depth_exceeding(text: str, limit: int) -> int | None:
     return None
 
 
-def _find_duplicate_key(text: str, key: str) -> int:
-    needle = json.dumps(key)
-    first = text.find(needle)
-    second = text.find(needle, first + 1) if first >= 0 else -1
-    return second if second >= 0 else max(first, 0)
+_TOKEN = re.compile(r'''
+    (?P<string>"(?:[^"\\]|\\.)*")
+  | (?P<number>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)
+  | (?P<word>-?[A-Za-z]+)
+  | (?P<punct>[{}\[\]:,])
+''', re.VERBOSE)
+_MAX_DIGITS = 4300  # CPython's int<->str conversion limit
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]", re.ASCII)
+
+
+def _string_problem(token: str) -> str | None:
+    try:
+        json.loads(token).encode("utf-8")
+    except UnicodeEncodeError:
+        return "a \\u escape makes a lone surrogate, which is not a character"
+    except ValueError:
+        return None  # json.loads has already reported it with its own position
+    return None
+
+
+def _number_problem(token: str) -> str | None:
+    if len(token.lstrip("-").split(".")[0].split("e")[0].split("E")[0]) > _MAX_DIGITS:
+        return f"integer with more than {_MAX_DIGITS} digits"
+    if not math.isfinite(float(token)):
+        return f"number {token[:20]} is too large to be represented (it would become Infinity)"
+    return None
+
+
+def _first_problem(text: str) -> tuple[int, str, str] | None:
+    """Offset, message and hint of the first duplicate key or value that plain ``json``
+    accepts silently or reports without a position (NaN, huge numbers, lone surrogates).
+
+    A token scan that tracks the keys of each open object; run only when something is
+    wrong, so the common path stays json's C parser."""
+    stack: list[set[str] | None] = []  # a set of keys per open object, None per array
+    expect_key = False
+    for match in _TOKEN.finditer(text):
+        kind, token, offset = match.lastgroup, match.group(), match.start()
+        if kind == "punct":
+            if token in "{[":
+                stack.append(set() if token == "{" else None)
+                expect_key = token == "{"
+            elif token in "}]":
+                if stack:
+                    stack.pop()
+                expect_key = False
+            elif token == ",":
+                expect_key = bool(stack) and stack[-1] is not None
+            else:  # ":"
+                expect_key = False
+        elif kind == "string":
+            problem = _string_problem(token)
+            if problem:
+                return offset, problem, "write the character itself or a valid escape pair"
+            keys = stack[-1] if stack else None
+            if expect_key and keys is not None:
+                key = json.loads(token)
+                if key in keys:
+                    return (offset, f"duplicate key {key!r}",
+                            "each key may appear once per object; remove one")
+                keys.add(key)
+        elif kind == "number":
+            problem = _number_problem(token)
+            if problem:
+                return offset, problem, "use a plain number of reasonable size"
+        elif token.lstrip("-") in ("NaN", "Infinity"):
+            return (offset, f"non-standard JSON constant {token}",
+                    "JSON has no NaN or Infinity; use a plain finite number")
+    return None
+
+
+def _problem_error(text: str, shown: str, fallback: str) -> LoadError:
+    found = _first_problem(text)
+    if found is None:
+        return LoadError(shown, f"invalid JSON: {fallback}", hint="use plain finite numbers")
+    offset, message, hint = found
+    return LoadError(shown, message, position=offset_to_position(text, offset), hint=hint)
+
+
+def _reject_overflow(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise ValueError(f"number {token} overflows")
+    return value
 
 
 def read_json_text(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:
@@ -128,15 +209,10 @@ def parse_json_text(text: str, shown: str, *, max_depth: int = MAX_DEPTH) -> Any
             hint="the scenario format never nests this deep; the file is damaged or not a scenario",
         )
     try:
-        return json.loads(text, object_pairs_hook=_reject_duplicates,
-                          parse_constant=_reject_constant)
+        data = json.loads(text, object_pairs_hook=_reject_duplicates,
+                          parse_constant=_reject_constant, parse_float=_reject_overflow)
     except _DuplicateKeyError as exc:
-        raise LoadError(
-            shown,
-            f"duplicate key {exc.key!r}",
-            position=offset_to_position(text, _find_duplicate_key(text, exc.key)),
-            hint="each key may appear once per object; remove one",
-        ) from None
+        raise _problem_error(text, shown, f"duplicate key {exc.key!r}") from None
     except json.JSONDecodeError as exc:
         message = exc.msg
         if exc.pos >= len(text.rstrip()):
@@ -144,10 +220,13 @@ def parse_json_text(text: str, shown: str, *, max_depth: int = MAX_DEPTH) -> Any
         raise LoadError(shown, f"invalid JSON: {message}",
                         position=SourcePosition(exc.lineno, exc.colno),
                         hint="fix the syntax at that position") from None
-    except ValueError as exc:  # NaN/Infinity, or an integer too long to convert
-        raise LoadError(shown, f"invalid JSON: {exc}", hint="use plain finite numbers") from None
+    except ValueError as exc:  # NaN/Infinity, a float overflow, an over-long integer
+        raise _problem_error(text, shown, str(exc)) from None
     except RecursionError:
         raise LoadError(shown, "JSON is nested too deeply") from None
+    if _SURROGATE_ESCAPE.search(text) and _first_problem(text) is not None:
+        raise _problem_error(text, shown, "lone surrogate")
+    return data
 
 
 def load_json(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> tuple[Any, str]:

@@ -15,9 +15,9 @@ from typing import Any
 from editor.model.catalogue import Catalogue, default_catalogue, load_catalogue
 from editor.model.errors import LoadError
 from editor.model.jsonio import canonical_json, parse_json_text, read_json_text, write_text_atomic
-from editor.model.jsonpos import PathKey, SourceMap, format_json_path
+from editor.model.jsonpos import PathKey, SourceMap, format_json_path, offset_to_position
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
-from editor.model.schemas import validate_or_raise
+from editor.model.schemas import json_type_name, validate_or_raise
 
 
 @dataclass
@@ -99,8 +99,10 @@ def parse_scenario(text: str, shown: str, base_dir: Path | None = None) -> Loade
     """Parse and check scenario text; raises :class:`LoadError`."""
     data = parse_json_text(text, shown)
     if not isinstance(data, dict):
-        raise LoadError(shown, f"a scenario must be a JSON object, not {type(data).__name__}",
-                        hint="start from `realms new`", code="S002")
+        raise LoadError(shown, f"a scenario must be a JSON object, not {json_type_name(data)}",
+                        position=offset_to_position(text, len(text) - len(text.lstrip())),
+                        hint="the file holds one {...} object; start from `realms new`",
+                        code="S002")
     _check_version(data, text, shown)
     validate_or_raise("scenario", data, text, shown)
     catalogue = _resolve_catalogue(data, text, shown, base_dir)

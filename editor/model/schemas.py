@@ -70,6 +70,19 @@ def offending_path(error: ValidationError) -> tuple[PathKey, bool]:
     return (path, False)
 
 
+def json_type_name(value: Any) -> str:
+    """The JSON name of a parsed value's type (designers read JSON, not Python)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, list) else "object"
+
+
 def describe(error: ValidationError) -> tuple[str, str]:
     """A readable message and a fix hint for one schema error."""
     validator_name = error.validator
@@ -88,8 +101,15 @@ def describe(error: ValidationError) -> tuple[str, str]:
     if validator_name in {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}:
         return (error.message, "use a value in the allowed range")
     if validator_name == "type":
-        return (f"expected {error.validator_value}, got {type(instance).__name__}",
+        return (f"expected {error.validator_value}, got {json_type_name(instance)}",
                 "change the value's type")
+    if validator_name == "not" and isinstance(error.validator_value, dict):
+        excluded = error.validator_value.get("required", [])
+        present = [k for k in excluded if isinstance(instance, dict) and k in instance]
+        if len(present) >= 2:
+            keys = " and ".join(repr(k) for k in present)
+            return (f"{keys} exclude each other here", f"keep only one of {keys}")
+        return ("this value matches a form that is not allowed here", "see docs/format.md")
     if validator_name == "pattern":
         return (f"{json.dumps(instance)[:60]} does not match the expected form",
                 f"pattern {error.validator_value}")
