@@ -165,17 +165,7 @@ MALFORMED: dict[str, dict[str, Any]] = {
         region("s2", polygon=["K3", "K4", "K5", "K0"]),
     ),
 }
-KNOWN_GAPS = {
-    "ZIGZAG": "catalogue.parse_catalogue only checks total area and the outline profile, so "
-              "an inner gap cancelled by an equal inner overlap is accepted",
-}
-
-
-@pytest.mark.parametrize(
-    "key",
-    [pytest.param(key, marks=[pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[key])]
-                  if key in KNOWN_GAPS else []) for key in MALFORMED],
-)
+@pytest.mark.parametrize("key", list(MALFORMED))
 def test_a_malformed_custom_catalogue_is_refused_naming_the_tile(tmp_path: Path,
                                                                  key: str) -> None:
     path = catalogue_file(tmp_path, {key: MALFORMED[key]})
@@ -188,7 +178,7 @@ def test_a_malformed_custom_catalogue_is_refused_naming_the_tile(tmp_path: Path,
 
 
 def test_the_zigzag_fixture_really_is_broken() -> None:
-    """Guards the xfail above: its two regions do overlap and leave a gap."""
+    """Guards the case above: its two regions do overlap and leave a gap."""
     spec = MALFORMED["ZIGZAG"]["surface"]
     polygons = [Polygon([lattice.to_euclidean(tuple(p) if isinstance(p, list)
                                               else lattice.named_point(p))

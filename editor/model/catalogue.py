@@ -159,6 +159,18 @@ def _edge_profile(regions: tuple[RegionTemplate, ...]) -> tuple[str, ...] | None
     return tuple(owners)
 
 
+def _inner_gap_or_overlap(regions: list[RegionTemplate]) -> bool:
+    """Whether the regions overlap (and so leave an equal gap, their areas summing to the hex).
+
+    Area and outline alone miss a zig-zag inner border; the union's area catches it
+    exactly, as every point is a lattice point. shapely is imported only here, when a
+    catalogue is parsed, so merely importing the model stays light."""
+    import shapely
+
+    union = shapely.union_all([shapely.Polygon(r.polygon) for r in regions])
+    return abs(float(union.area) - HEX_AREA) > 1e-9
+
+
 def parse_catalogue(data: dict[str, Any], text: str, shown: str) -> Catalogue:
     """Build a catalogue from validated JSON, checking what the schema cannot say."""
     validate_or_raise("catalogue", data, text, shown)
@@ -189,7 +201,7 @@ def parse_catalogue(data: dict[str, Any], text: str, shown: str) -> Catalogue:
                           f"number them {prefix}1, {prefix}2, ...")
             area = sum(_signed_area(r.polygon) for r in regions)
             profile = _edge_profile(tuple(regions))
-            if abs(area - HEX_AREA) > 1e-9 or profile is None:
+            if abs(area - HEX_AREA) > 1e-9 or profile is None or _inner_gap_or_overlap(regions):
                 raise _at(shown, text, ("tiles", key, side_name),
                           f"regions of tile {key} ({side_name}) do not tile the hex exactly",
                           "regions must cover the hex with no gap or overlap, meeting the "
