@@ -14,8 +14,6 @@ from editor.model import schemas
 from editor.model.jsonio import canonical_json
 from editor.model.scenario_io import load_scenario, parse_scenario
 
-SCHEMA_KEEPS_PROVENANCE = "provenance" in schemas.schema("scenario")["properties"]
-
 
 def _engine(loaded: object, players: int) -> dict[str, object]:
     return json.loads(export_bytes(loaded, "engine", players))  # type: ignore[arg-type]
@@ -81,9 +79,6 @@ def test_engine_import_then_export_gives_the_same_board(players: int) -> None:
     assert _without_provenance(again) == _without_provenance(first)
 
 
-@pytest.mark.xfail(not SCHEMA_KEEPS_PROVENANCE, strict=True,
-                   reason="the scenario schema has no top-level 'provenance' key yet, so an "
-                          "imported board names the imported file as its source")
 def test_engine_round_trip_is_byte_identical_through_the_cli(tmp_path: Path) -> None:
     source = write_scenario(tmp_path, rich_dict())
     first = tmp_path / "first.json"
