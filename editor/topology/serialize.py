@@ -50,6 +50,15 @@ def region_to_dict(region: Region) -> dict[str, Any]:
     }
 
 
+def borders_to_list(realm: Realm) -> list[dict[str, Any]]:
+    """Every boundary segment with its kinds, in lattice coordinates, in a stable order."""
+    rows = [{"board": b.board, "a": b.a, "b": b.b, "kinds": sorted(b.kinds),
+             "from": [_round(c) for c in b.start], "to": [_round(c) for c in b.end]}
+            for b in realm.borders]
+    rows.sort(key=lambda r: (r["board"], r["a"], r["b"] or "", r["from"], r["to"]))
+    return rows
+
+
 def realm_to_dict(realm: Realm) -> dict[str, Any]:
     edges = []
     for a, b, data in realm.graph.edges(data=True):
@@ -64,6 +73,7 @@ def realm_to_dict(realm: Realm) -> dict[str, Any]:
         "adjacency": edges,
         "holes": [{"id": h.id, "board": h.board, "hexes": [list(c) for c in h.hexes],
                    "regions": list(h.regions)} for h in realm.holes],
+        "borders": borders_to_list(realm),
         "problems": sorted(
             ({"code": p.code, "message": p.message, "board": p.board,
               "regions": list(p.regions), "tiles": list(p.tiles)} for p in realm.problems),

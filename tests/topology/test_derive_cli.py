@@ -34,6 +34,15 @@ def test_json_is_sorted_stable_and_complete() -> None:
     # at 3 players a river marker keeps TH's water and TW apart
     ids = {r["id"] for r in three["regions"]}
     assert {"TH.s1", "TW.s1"} <= ids
+    # every boundary segment is classified, in a stable order
+    borders = three["borders"]
+    keys = [(b["board"], b["a"], b["b"] or "", b["from"], b["to"]) for b in borders]
+    assert keys == sorted(keys)
+    kinds = {k for b in borders for k in b["kinds"]}
+    assert {"board_edge", "hole", "seam", "river_marker"} <= kinds
+    hole_sides = {b["a"] for b in borders if "hole" in b["kinds"]}
+    assert hole_sides == {f"L{i}.s1" for i in range(1, 7)}
+    assert all(b["b"] is None for b in borders if "board_edge" in b["kinds"])
 
 
 def test_graphml_and_dot() -> None:
