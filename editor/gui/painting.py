@@ -149,7 +149,7 @@ def _label_path(text: str) -> QPainterPath:
     path = QPainterPath()
     path.addText(QPointF(0, 0), font, text)
     box = path.boundingRect()
-    return path.translated(-box.center().x(), -HEX_SIZE + 12 - box.center().y())
+    return path.translated(-box.center().x(), -HEX_SIZE + 0.3 * HEX_SIZE - box.center().y())
 
 
 def _paint_tile_label(painter: QPainter, text: str, style: Style) -> None:
