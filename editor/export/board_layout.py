@@ -25,6 +25,9 @@ MARGIN = 70.0
 TITLE_BLOCK = 150.0
 BOARD_CAPTION = 50.0
 BOARD_GAP = 140.0
+# A generous average advance of the 26 px bold caption font: the layout has no font
+# metrics (it is Qt-free), and a caption must never run past the next board or the page.
+CAPTION_CHAR_WIDTH = 17.0
 LEGEND_GAP = 70.0
 NODE_RADIUS = 42.0
 MIN_WIDTH = 1100.0
@@ -201,7 +204,7 @@ def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
         shape.caption = _caption(board.kind, board.title, many)
         caption = BOARD_CAPTION if shape.caption else 0.0
         _offset(shape, x, top + caption)
-        x += shape.size[0] + BOARD_GAP
+        x += max(shape.size[0], len(shape.caption) * CAPTION_CHAR_WIDTH) + BOARD_GAP
         boards.append(shape)
     by_id = {b.id: b for b in boards}
     boards_width = x - BOARD_GAP - MARGIN

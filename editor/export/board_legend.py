@@ -47,11 +47,14 @@ def legend_items(page: PageLayout, realm: Realm, style: Style) -> list[LegendIte
             seen.add((key, side))
     for key in (*LAND_TERRAINS, *WATER_ORDER, "water"):
         for side in ("surface", "underground"):
-            if (key, side) in seen:
-                label = style.terrain(key).label + (" (underground)" if side != "surface"
-                                                    and ("underground" in style.underground
-                                                         or key in style.underground) else "")
-                items.append(LegendItem("terrain", key, label, side))
+            if (key, side) not in seen:
+                continue
+            distinct = "underground" in style.underground or key in style.underground
+            if side != "surface" and not distinct and (key, "surface") in seen:
+                continue  # drawn alike on both sides: one swatch says it all
+            label = style.terrain(key).label + (
+                " (underground)" if side != "surface" and distinct else "")
+            items.append(LegendItem("terrain", key, label, side))
     symbols = {s for r in realm.regions.values() for s in r.symbols}
     items += [LegendItem("symbol", s, style.symbol(s).label) for s in SYMBOL_ORDER
               if s in symbols]
