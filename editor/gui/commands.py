@@ -207,6 +207,20 @@ class RemoveLink(_DocCommand):
         self.doc.insert_link(self.index, self.link)
 
 
+class EditLink(_DocCommand):
+    """Change one link in place (its label); the index and everything else stay."""
+
+    def __init__(self, doc: ScenarioDocument, index: int, link: Link, text: str) -> None:
+        super().__init__(doc, text)
+        self.index, self.new, self.old = index, link, doc.scenario.links[index]
+
+    def redo(self) -> None:
+        self.doc.replace_link(self.index, self.new)
+
+    def undo(self) -> None:
+        self.doc.replace_link(self.index, self.old)
+
+
 class EditProperties(_DocCommand):
     """Scenario-wide fields (title, players, turns, rule sections) as one swap."""
 

@@ -29,12 +29,13 @@ Item = Placement | RiverMarker | Marker
 
 @dataclass(frozen=True)
 class Selection:
-    """What the inspector shows: a tile (board, index), a region id and/or a marker."""
+    """What the inspector shows: a tile (board, index), a region id, a marker or a link."""
 
     board: str | None = None
     tile_index: int | None = None
     region: str | None = None
     marker_index: int | None = None
+    link_index: int | None = None  # into scenario.links (links belong to no single board)
 
 
 @dataclass(frozen=True)
@@ -176,14 +177,25 @@ class ScenarioDocument(QObject):
 
     def insert_link(self, index: int, link: Link) -> None:
         self.scenario.links.insert(index, link)
+        if self.selection.link_index is not None and self.selection.link_index >= index:
+            self.select(Selection())
         self.linksChanged.emit()
         self.modelChanged.emit()
 
     def remove_link(self, index: int) -> Link:
         link = self.scenario.links.pop(index)
+        if self.selection.link_index is not None:  # indexes shift: never point at the wrong one
+            self.select(Selection())
         self.linksChanged.emit()
         self.modelChanged.emit()
         return link
+
+    def replace_link(self, index: int, link: Link) -> Link:
+        old = self.scenario.links[index]
+        self.scenario.links[index] = link
+        self.linksChanged.emit()
+        self.modelChanged.emit()
+        return old
 
     def set_meta(self, state: MetaState) -> None:
         s = self.scenario

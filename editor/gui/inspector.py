@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QTabWidget,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import ScenarioDocument
 from editor.gui.properties import PropertiesForm
+from editor.model.scenario import Link
 
 
 class SelectionPanel(QWidget):
@@ -30,7 +32,8 @@ class SelectionPanel(QWidget):
         self.form = QFormLayout()
         layout.addLayout(self.form)
         self.fields: dict[str, QLabel] = {}
-        for name in ("Region", "Terrain", "Symbols", "Markers", "Flags", "Tile", "Placement"):
+        for name in ("Region", "Terrain", "Symbols", "Markers", "Flags", "Tile", "Placement",
+                     "Link"):
             label = QLabel("\u2014")
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -40,13 +43,17 @@ class SelectionPanel(QWidget):
         self._counts: tuple[int, ...] = ()
         self.form.addRow("On the board for", self.min_players)
         self.min_players.activated.connect(self._set_min_players)
+        self.link_label = QLineEdit()
+        self.link_label.setPlaceholderText("select a custom link to rename it")
+        self.link_label.editingFinished.connect(self._rename_link)
+        self.form.addRow("Link label", self.link_label)
         layout.addWidget(QLabel("Neighbours (click to select)"))
         self.neighbours = QListWidget()
         self.neighbours.itemClicked.connect(
             lambda item: doc.select_region(item.data(Qt.ItemDataRole.UserRole)))
         layout.addWidget(self.neighbours, 1)
         for signal in (doc.selectionChanged, doc.derivationChanged, doc.tilesChanged,
-                       doc.metaChanged):
+                       doc.metaChanged, doc.linksChanged):
             signal.connect(self.refresh)
         self.refresh()
 
@@ -68,6 +75,12 @@ class SelectionPanel(QWidget):
             values["Markers"] = f"{marker.kind} on {marker.region or marker.hex} {attrs}".strip()
         if sel.region:
             self._region_values(sel.region, values)
+        link = self._selected_link()
+        if link is not None:
+            values["Link"] = f"{link.kind.replace('_', ' ')}: {link.a} \u2013 {link.b}" + (
+                f" \u201c{link.label}\u201d" if link.label else "")
+        self.link_label.setEnabled(link is not None and link.kind == "custom")
+        self.link_label.setText((link.label or "") if link is not None else "")
         for name, text in values.items():
             self.fields[name].setText(text)
         self.min_players.setEnabled(placement is not None)
@@ -116,6 +129,16 @@ class SelectionPanel(QWidget):
                 item = QListWidgetItem(f"{other}  ({realm.regions[other].terrain}; {kinds})")
                 item.setData(Qt.ItemDataRole.UserRole, other)
                 self.neighbours.addItem(item)
+
+    def _selected_link(self) -> Link | None:
+        index = self.doc.selection.link_index
+        links = self.doc.scenario.links
+        return links[index] if index is not None and index < len(links) else None
+
+    def _rename_link(self) -> None:
+        index = self.doc.selection.link_index
+        if index is not None and self._selected_link() is not None:
+            self.editor.set_link_label(index, self.link_label.text())
 
     def _set_min_players(self, row: int) -> None:
         sel = self.doc.selection

@@ -29,7 +29,7 @@ from editor.gui.commands import RestoreScenario
 from editor.gui.document import ScenarioDocument
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
-from editor.gui.marker_palette import MarkerPalette
+from editor.gui.marker_palette import MarkerDock
 from editor.gui.palette import TilePalette
 from editor.gui.templates import NewScenarioDialog, new_scenario
 from editor.model.catalogue import default_catalogue
@@ -124,13 +124,14 @@ class MainWindow(QMainWindow):
         old_central = self.centralWidget()
         self.setCentralWidget(self.view)
         self.tile_palette = TilePalette(doc, self.editor)
-        self.marker_palette = MarkerPalette(self.editor)
+        self.marker_dock = MarkerDock(self.editor)
+        self.marker_palette = self.marker_dock.palette_list
         self.inspector = Inspector(doc, self.editor)
         self.issues = IssuesPanel(doc)
         self.balance = BalancePanel(doc)
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
-        for name, widget in (("tiles", self.tile_palette), ("markers", self.marker_palette),
+        for name, widget in (("tiles", self.tile_palette), ("markers", self.marker_dock),
                              ("inspector", self.inspector), ("issues", self.issues),
                              ("balance", self.balance), ("history", self.history)):
             previous = self._docks[name].widget()

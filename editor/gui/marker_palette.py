@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSize, Qt
 from PySide6.QtGui import QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
-from editor.gui.canvas.tools import PAIR_TOOLS, CanvasEditor, Tool
+from editor.gui.canvas.tools import DEFAULT_CUSTOM_LABEL, PAIR_TOOLS, CanvasEditor, Tool
 from editor.gui.painting import paint_badge
 from editor.gui.style import BadgeStyle, Style, default_style
 
@@ -15,7 +22,7 @@ ROLE_TOOL = Qt.ItemDataRole.UserRole
 ORDER = ("select", "river_marker", "mountain", "black_mountain", "peak", "chasm", "lost_tribe",
          "monster_stack", "place", "relic", "coin_mine", "rusted_throne", "gold_vein",
          "crop_space", "entry_arrow", "tribe_spot", "necromancer_island", "custom",
-         "tunnel", "cloud_bridge", "sky_access")
+         "tunnel", "cloud_bridge", "sky_access", "custom_link")
 
 
 def badge_icon(badge: BadgeStyle, size: int = 28) -> QIcon:
@@ -61,3 +68,23 @@ class MarkerPalette(QListWidget):
         tool = self.editor.tool
         if tool.kind in ("tile", "select"):
             self.setCurrentRow(0)
+
+
+class MarkerDock(QWidget):
+    """The marker palette with its one option: the label of custom markers and links."""
+
+    def __init__(self, editor: CanvasEditor, style: Style | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.palette_list = MarkerPalette(editor, style, self)
+        self.label_edit = QLineEdit(editor.custom_label)
+        self.label_edit.setObjectName("custom-label")
+        self.label_edit.setPlaceholderText(DEFAULT_CUSTOM_LABEL)
+        self.label_edit.setToolTip("The name given to the next custom marker or custom link")
+        self.label_edit.textChanged.connect(editor.set_custom_label)
+        form = QFormLayout()
+        form.addRow("Custom label", self.label_edit)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.palette_list, 1)
+        layout.addLayout(form)

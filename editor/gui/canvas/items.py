@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.gui.painting import badge_font, colour, hex_path, paint_badge, paint_tile, region_path
@@ -11,7 +11,7 @@ from editor.gui.shapes import HEX_SIZE, RegionShape, hex_centre, side_shapes
 from editor.gui.style import Style
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
-from editor.model.scenario import Marker, Placement
+from editor.model.scenario import Link, Marker, Placement
 
 Z_TILE, Z_HIGHLIGHT, Z_RIVER, Z_LINK, Z_MARKER, Z_OVERLAY = 0, 1.5, 2, 3, 4, 6
 MARKER_RADIUS = 10.0
@@ -150,24 +150,65 @@ class RiverMarkerItem(QGraphicsItem):
 
 
 class LinkItem(QGraphicsItem):
-    """A cloud bridge or custom link between two regions of the shown board."""
+    """A cloud bridge or custom link between two regions: a dashed line, a badge mid-way.
 
-    def __init__(self, index: int, a: Point, b: Point, kind: str, style: Style) -> None:
+    Only the badge catches clicks (``shape``), so the regions under the line stay clickable.
+    A custom link shows its label beside the badge.
+    """
+
+    BADGE_RADIUS = 9.0
+
+    def __init__(self, index: int, a: Point, b: Point, link: Link, style: Style) -> None:
         super().__init__()
-        self.index, self.kind, self.theme = index, kind, style
+        self.index, self.link, self.theme = index, link, style
+        self.kind = link.kind
+        self.selected = False
         self.a, self.b = QPointF(*a), QPointF(*b)
+        self.middle = (self.a + self.b) / 2
         self.setZValue(Z_LINK)
+        badge = style.marker("custom_link" if link.kind == "custom" else link.kind)
+        self.badge = badge
+        self.setToolTip(f"{badge.label}: {link.a} \u2013 {link.b}"
+                        + (f" (\u201c{link.label}\u201d)" if link.label else ""))
 
     def boundingRect(self) -> QRectF:
-        return QRectF(self.a, self.b).normalized().adjusted(-14, -14, 14, 14)
+        rect = QRectF(self.a, self.b).normalized().adjusted(-14, -14, 14, 14)
+        if self.link.label:
+            rect = rect.united(QRectF(self.middle.x(), self.middle.y() - 10, 160, 20))
+        return rect
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(self.middle, self.BADGE_RADIUS + 3, self.BADGE_RADIUS + 3)
+        return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(colour(self.theme.canvas["graph_link"]), 3, Qt.PenStyle.DashLine))
         painter.drawLine(self.a, self.b)
-        middle = (self.a + self.b) / 2
-        paint_badge(painter, middle, 9, self.theme.marker(self.kind))
+        outline = colour(self.theme.canvas["selection"]) if self.selected else None
+        paint_badge(painter, self.middle, self.BADGE_RADIUS, self.badge, None, outline)
+        if self.selected:
+            painter.setPen(QPen(colour(self.theme.canvas["selection"]), 3))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(self.middle, self.BADGE_RADIUS + 3, self.BADGE_RADIUS + 3)
+        if self.link.kind == "custom" and self.link.label:
+            self._paint_label(painter, self.link.label[:24])
+
+    def _paint_label(self, painter: QPainter, text: str) -> None:
+        """The label on a pale pill, so the dashed line under it does not cross the letters."""
+        font = badge_font(11.0, bold=False)
+        painter.setFont(font)
+        width = QFontMetricsF(font).horizontalAdvance(text)
+        pill = QRectF(self.middle.x() + self.BADGE_RADIUS + 3, self.middle.y() - 8, width + 8, 16)
+        painter.setPen(Qt.PenStyle.NoPen)
+        background = colour(self.theme.canvas["background"])
+        background.setAlpha(230)
+        painter.setBrush(background)
+        painter.drawRoundedRect(pill, 4, 4)
+        painter.setPen(colour(self.theme.canvas["label"]))
+        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class RegionHighlightItem(QGraphicsItem):

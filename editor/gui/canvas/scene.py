@@ -218,7 +218,8 @@ class RealmScene(QGraphicsScene):
             a, b = self.part_anchor(link.a), self.part_anchor(link.b)
             if a is None or b is None:
                 continue
-            item = LinkItem(index, a, b, link.kind, self.theme)
+            item = LinkItem(index, a, b, link, self.theme)
+            item.selected = self.doc.selection.link_index == index
             self.link_items.append(item)
             self.addItem(item)
 
@@ -235,6 +236,11 @@ class RealmScene(QGraphicsScene):
             if marker.selected != chosen:
                 marker.selected = chosen
                 marker.update()
+        for link in self.link_items:
+            chosen = sel.link_index == link.index
+            if link.selected != chosen:
+                link.selected = chosen
+                link.update()
         self.highlight.set_parts(self.part_shapes(sel.region) if sel.region and on_board else [])
 
     def sync_analysis(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QObject, Signal
 
@@ -12,11 +12,13 @@ from editor.gui.shapes import HEX_SIZE, edge_has_water, local_point, nearest_edg
 from editor.model.lattice import neighbour
 from editor.model.scenario import Link, Marker, Placement, Presence, RiverMarker
 
-PAIR_TOOLS = ("tunnel", "cloud_bridge", "sky_access")
+PAIR_TOOLS = ("tunnel", "cloud_bridge", "sky_access", "custom_link")
+# Tools whose name differs from the link kind they draw.
+LINK_KIND = {"custom_link": "custom"}
+DEFAULT_CUSTOM_LABEL = "custom"
 HEX_MARKERS = ("crop_space",)
 DEFAULT_ATTRS: dict[str, dict[str, object]] = {
     "gold_vein": {"vein": "A"},
-    "custom": {"label": "custom"},
     "monster_stack": {"count": 2},
     "place": {"face": "down"},
     "relic": {"face": "down"},
@@ -51,6 +53,7 @@ class CanvasEditor(QObject):
         self.doc = doc
         self.tool = Tool()
         self.pending: tuple[str, str] | None = None  # (board, region) of a pair tool's first end
+        self.custom_label = DEFAULT_CUSTOM_LABEL  # what custom markers and links are called
 
     # ----- tools ---------------------------------------------------------------------------
     def set_tool(self, tool: Tool) -> None:
@@ -64,7 +67,8 @@ class CanvasEditor(QObject):
             "river": "Click near a water seam to lay (or lift) a river border marker",
         }
         if tool.kind == "marker" and tool.name in PAIR_TOOLS:
-            self.message.emit(f"{tool.name.replace('_', ' ')}: click the first region")
+            named = f" \u201c{self.custom_label}\u201d" if tool.name in LINK_KIND else ""
+            self.message.emit(f"{tool.name.replace('_', ' ')}{named}: click the first region")
         elif tool.kind in hints:
             self.message.emit(hints[tool.kind])
 
@@ -145,6 +149,8 @@ class CanvasEditor(QObject):
             self._pair_click(board, hit.region)
             return
         attrs = dict(DEFAULT_ATTRS.get(name, {}))
+        if name == "custom":
+            attrs["label"] = self.custom_label
         self.doc.undo_stack.push(cmd.AddMarker(self.doc, board, Marker(
             name, hit.region, None, attrs, self._presence())))
         self.doc.select(Selection(board, hit.tile_index, hit.region))
@@ -169,7 +175,9 @@ class CanvasEditor(QObject):
                 "sky_access", first, None, {"token": token, "target": region},
                 self._presence())))
         else:
-            self.doc.undo_stack.push(cmd.AddLink(self.doc, Link(name, first, region, None,
+            kind = LINK_KIND.get(name, name)
+            label = self.custom_label if kind == "custom" else None
+            self.doc.undo_stack.push(cmd.AddLink(self.doc, Link(kind, first, region, label,
                                                                 self._presence())))
         self.message.emit(f"Linked {first} and {region}")
 
@@ -228,11 +236,26 @@ class CanvasEditor(QObject):
         sel = self.doc.selection
         if sel.board != self.doc.board_id:
             return
-        if sel.marker_index is not None:
+        if sel.link_index is not None:
+            self.doc.undo_stack.push(cmd.RemoveLink(self.doc, sel.link_index))
+        elif sel.marker_index is not None:
             self.doc.undo_stack.push(cmd.RemoveMarker(self.doc, sel.board, sel.marker_index))
             self.doc.select(Selection())
         elif sel.tile_index is not None:
             self.doc.undo_stack.push(cmd.DeleteTile(self.doc, sel.board, sel.tile_index))
+
+    def set_custom_label(self, label: str) -> None:
+        """The name the next custom marker or link gets (a blank name keeps the default)."""
+        self.custom_label = label.strip() or DEFAULT_CUSTOM_LABEL
+
+    def set_link_label(self, index: int, label: str) -> None:
+        link = self.doc.scenario.links[index]
+        label = label.strip()
+        if link.kind != "custom" or not label or label == link.label:
+            return
+        self.doc.undo_stack.push(cmd.EditLink(
+            self.doc, index, replace(link, label=label),
+            f"Rename link {link.a} - {link.b} to \u201c{label}\u201d"))
 
     def move_tile(self, index: int, q: int, r: int) -> bool:
         placement = self.doc.board.tiles[index]

@@ -18,7 +18,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from editor.gui.canvas.items import MarkerItem, RiverMarkerItem
+from editor.gui.canvas.items import LinkItem, MarkerItem, RiverMarkerItem
 from editor.gui.canvas.scene import RealmScene
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import Selection
@@ -96,6 +96,10 @@ class RealmView(QGraphicsView):
             if isinstance(item, MarkerItem):
                 self.editor.doc.select(Selection(self.editor.doc.board_id,
                                                  marker_index=item.index))
+                return
+            if isinstance(item, LinkItem):
+                self.editor.doc.select(Selection(self.editor.doc.board_id,
+                                                 link_index=item.index))
                 return
             if isinstance(item, RiverMarkerItem):
                 break
