@@ -1,22 +1,30 @@
 """Crash recovery: the document is written to a per-user recovery file every minute.
 
-Recovery files live in ``<AppDataLocation>/autosave``, one per document, keyed by
-the document's absolute path (or "untitled"). A clean save or close removes it;
-finding one when a document is opened means the last session did not end cleanly.
+Recovery files live in ``<AppDataLocation>/autosave``, one per document. A saved
+document's file is keyed by its absolute path, so reopening that file finds it. An
+untitled document gets a key of its own (``untitled-<random>``), so two untitled
+windows never overwrite each other's work; while its editor runs, a lock file
+(``QLockFile``, which knows when its holder died) marks the recovery file as live.
+A clean save or close removes it. A recovery file found when a document is opened
+(or an unlocked untitled one when a new window starts) means a session did not end
+cleanly.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer
+from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer
 
 from editor.gui.document import ScenarioDocument
 from editor.model.jsonio import write_text_atomic
 
 AUTOSAVE_INTERVAL_MS = 60_000
+UNTITLED_PREFIX = "untitled-"
+SUFFIX = ".realm.json"
 
 
 def autosave_dir() -> Path:
@@ -24,24 +32,63 @@ def autosave_dir() -> Path:
     return Path(base) / "autosave"
 
 
-def recovery_key(path: Path | None) -> str:
+def recovery_key(path: Path | None, untitled_key: str = "") -> str:
+    """The file stem for a document: its name and a hash of its path, or the untitled key."""
     if path is None:
-        return "untitled"
+        return f"{UNTITLED_PREFIX}{untitled_key or 'document'}"
     digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
     return f"{path.stem.removesuffix('.realm')}-{digest}"
 
 
-def recovery_path(path: Path | None) -> Path:
-    return autosave_dir() / f"{recovery_key(path)}.realm.json"
+def recovery_path(path: Path | None, untitled_key: str = "") -> Path:
+    return autosave_dir() / f"{recovery_key(path, untitled_key)}{SUFFIX}"
 
 
 def read_recovery(path: Path | None) -> str | None:
     """The recovered text for a document path, if a recovery file exists and is readable."""
-    candidate = recovery_path(path)
+    return read_recovery_file(recovery_path(path))
+
+
+def read_recovery_file(candidate: Path) -> str | None:
     try:
         return candidate.read_text(encoding="utf-8")
     except OSError:
         return None
+
+
+def _lock_for(recovery: Path) -> QLockFile:
+    lock = QLockFile(str(recovery.with_suffix(".lock")))
+    lock.setStaleLockTime(0)  # only a dead holder makes a lock stale, never its age
+    return lock
+
+
+def orphaned_untitled() -> list[Path]:
+    """Untitled recovery files no running editor holds, newest first.
+
+    Taking and dropping each lock is how we learn its holder is gone: QLockFile
+    removes a lock whose process no longer runs.
+    """
+    folder = autosave_dir()
+    found = []
+    for candidate in folder.glob(f"{UNTITLED_PREFIX}*{SUFFIX}"):
+        lock = _lock_for(candidate)
+        if lock.tryLock(0):
+            lock.unlock()
+            found.append(candidate)
+    return sorted(found, key=_mtime, reverse=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def remove_recovery(path: Path) -> None:
+    """A recovery file and the notes kept beside it."""
+    for candidate in (path, path.with_suffix(".source"), path.with_suffix(".lock")):
+        candidate.unlink(missing_ok=True)
 
 
 class Autosaver(QObject):
@@ -49,34 +96,43 @@ class Autosaver(QObject):
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
+        self.untitled_key = uuid.uuid4().hex[:12]
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.autosave)
         self.timer.start()
         self._written: Path | None = None
+        self._lock: QLockFile | None = None
+
+    def target(self) -> Path:
+        return recovery_path(self.doc.path, self.untitled_key)
 
     def autosave(self) -> Path | None:
         """Write the recovery file if there are unsaved changes; returns its path."""
         if not self.doc.dirty:
             return None
-        target = recovery_path(self.doc.path)
+        target = self.target()
         target.parent.mkdir(parents=True, exist_ok=True)
+        if self.doc.path is None and self._lock is None:
+            self._lock = _lock_for(target)
+            self._lock.tryLock(0)
         write_text_atomic(target, self.doc.text())
         sidecar = target.with_suffix(".source")
         sidecar.write_text(json.dumps({"path": str(self.doc.path or "")}), encoding="utf-8")
         if self._written is not None and self._written != target:
-            self._remove(self._written)
+            self._forget_written()
         self._written = target
         return target
 
     def discard(self) -> None:
         """Forget the recovery file (after a clean save or close)."""
-        for path in {recovery_path(self.doc.path), self._written}:
-            if path is not None:
-                self._remove(path)
-        self._written = None
+        remove_recovery(recovery_path(self.doc.path, self.untitled_key))
+        self._forget_written()
 
-    @staticmethod
-    def _remove(path: Path) -> None:
-        for candidate in (path, path.with_suffix(".source")):
-            candidate.unlink(missing_ok=True)
+    def _forget_written(self) -> None:
+        if self._lock is not None:
+            self._lock.unlock()
+            self._lock = None
+        if self._written is not None:
+            remove_recovery(self._written)
+        self._written = None

@@ -21,7 +21,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.gui.autosave import Autosaver, read_recovery, recovery_path
+from editor.gui.autosave import (
+    Autosaver,
+    orphaned_untitled,
+    read_recovery_file,
+    recovery_path,
+    remove_recovery,
+)
 from editor.gui.balance_dock import BalancePanel
 from editor.gui.canvas import RealmScene, RealmView
 from editor.gui.canvas.tools import CanvasEditor
@@ -158,13 +164,22 @@ class MainWindow(QMainWindow):
             old.deleteLater()
 
     def offer_recovery(self) -> bool:
-        """If a recovery file exists for this document, offer it; returns True if restored."""
-        text = read_recovery(self.doc.path)
-        recovery = recovery_path(self.doc.path)
+        """Offer the work a crashed session left for this document; True if restored.
+
+        A saved document looks for its own recovery file. An untitled one is offered
+        each untitled recovery file no running editor holds, newest first, until one
+        is taken; a declined one is removed.
+        """
+        if self.doc.path is not None:
+            return self._offer(recovery_path(self.doc.path))
+        return any(self._offer(candidate) for candidate in orphaned_untitled())
+
+    def _offer(self, recovery: Path) -> bool:
+        text = read_recovery_file(recovery)
         if text is None or text == self.doc.text():
             return False
         if not self.recovery_prompt(self, recovery):
-            recovery.unlink(missing_ok=True)
+            remove_recovery(recovery)
             return False
         try:
             loaded = parse_scenario(text, str(recovery), self.doc.path.parent
@@ -174,6 +189,9 @@ class MainWindow(QMainWindow):
             return False
         self.doc.undo_stack.push(RestoreScenario(self.doc, loaded.scenario,
                                                  "Recover unsaved changes"))
+        if self.doc.path is None:
+            remove_recovery(recovery)  # our own autosave takes over from here
+            self.autosaver.autosave()
         self.statusBar().showMessage(f"Recovered unsaved changes from {recovery}", 10000)
         return True
 

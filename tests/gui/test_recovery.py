@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,3 +122,91 @@ def test_closing_with_changes_asks_and_can_cancel(qtbot: QtBot, tmp_path: Path) 
     assert asked == ["crashy.realm.json"]
     assert window.isVisible()
     assert "*" in window.windowTitle()
+
+
+CRASHING_SESSION = """
+import os, sys
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+QCoreApplication.setOrganizationName("Realms Studio Tests")
+QCoreApplication.setApplicationName("Realms Studio Tests")
+from editor.gui.main_window import MainWindow
+window = MainWindow(offer_recovery=False)
+window.editor.place_tile(sys.argv[1], "surface", 0, 0)
+print(window.autosaver.autosave(), flush=True)
+os._exit(3)  # a crash: no close, no cleanup, the lock's holder is gone
+"""
+
+
+def crash_untitled_session(tile: str) -> Path:
+    """Run an editor in another process that edits an untitled realm, autosaves and dies."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", CRASHING_SESSION, tile], capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert done.returncode == 3, done.stderr
+    recovery = Path(done.stdout.strip().splitlines()[-1])
+    assert recovery.is_file() and recovery.name.startswith("untitled-")
+    assert recovery.with_suffix(".lock").is_file(), "the dead session left its lock behind"
+    return recovery
+
+
+def record_prompts(monkeypatch: pytest.MonkeyPatch, answer: bool) -> list[Path]:
+    asked: list[Path] = []
+
+    def prompt(_parent: object, recovery: Path) -> bool:
+        asked.append(recovery)
+        return answer
+
+    monkeypatch.setattr(MainWindow, "recovery_prompt", staticmethod(prompt))
+    return asked
+
+
+def untitled_window(qtbot: QtBot) -> MainWindow:
+    window = MainWindow()
+    window.close_prompt = lambda _p, _n: QMessageBox.StandardButton.Discard  # type: ignore[method-assign,assignment]
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def test_untitled_work_of_a_crashed_session_is_offered_to_a_new_window(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    recovery = crash_untitled_session("D")
+    seen: list[str] = []
+    answer_next_box(QMessageBox.StandardButton.Yes, seen)
+    window = untitled_window(qtbot)
+    assert seen and "Recover" in seen[0]
+    assert [p.tile for p in window.doc.scenario.boards[0].tiles] == ["D"]
+    assert window.doc.path is None and window.isWindowModified()
+    assert not recovery.exists(), "the new window's own autosave took over"
+    own = window.autosaver.target()
+    assert own != recovery and own.is_file(), "recovered work is protected at once"
+
+    asked = record_prompts(monkeypatch, answer=True)
+    other = untitled_window(qtbot)
+    assert asked == [], "a live window's untitled work is never offered to another"
+    assert other.doc.scenario.boards[0].tiles == []
+
+
+def test_two_untitled_windows_keep_separate_recovery_files(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    record_prompts(monkeypatch, answer=True)
+    first, second = untitled_window(qtbot), untitled_window(qtbot)
+    assert first.editor.place_tile("A", "surface", 0, 0)
+    assert second.editor.place_tile("B", "surface", 0, 0)
+    a, b = first.autosaver.autosave(), second.autosaver.autosave()
+    assert a is not None and b is not None and a != b
+    assert '"A"' in a.read_text(encoding="utf-8") and '"B"' in b.read_text(encoding="utf-8")
+
+
+def test_declined_untitled_recovery_goes_and_the_next_is_offered(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    older = crash_untitled_session("E")
+    newer = crash_untitled_session("F")
+    os.utime(older, (1_000_000, 1_000_000))
+    asked = record_prompts(monkeypatch, answer=False)
+    window = untitled_window(qtbot)
+    assert asked == [newer, older], "newest first, each declined one removed"
+    assert not older.exists() and not newer.exists()
+    assert window.doc.scenario.boards[0].tiles == [] and not window.isWindowModified()
