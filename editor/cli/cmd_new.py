@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-WORLDS = ("surface", "underground", "both")
+from editor.model.templates import WORLDS
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 EXIT_OK = 0
 EXIT_ERROR = 2
@@ -61,15 +62,10 @@ def title_text(text: str) -> str:
     return stripped
 
 
-def template_path(world: str) -> Path:
-    from editor.model.paths import SCENARIO_DIR
-
-    return SCENARIO_DIR / "templates" / f"blank-{world}.realm.json"
-
-
 def run(args: argparse.Namespace) -> int:
     from editor.model.errors import LoadError
-    from editor.model.scenario_io import load_scenario, parse_scenario, save_scenario, scenario_text
+    from editor.model.scenario_io import parse_scenario, save_scenario, scenario_text
+    from editor.model.templates import scenario_from_template
 
     output: Path = args.output
     if output.is_dir():
@@ -81,11 +77,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_ERROR
     try:
-        scenario = load_scenario(template_path(args.world)).scenario
-        if args.players is not None:
-            scenario.players_min, scenario.players_max = args.players
-        if args.title is not None:
-            scenario.title = args.title
+        scenario = scenario_from_template(args.world, args.players, args.title)
         # Re-check the result with every load-time check before anything is written.
         parse_scenario(scenario_text(scenario), str(output), output.parent)
         save_scenario(scenario, output)

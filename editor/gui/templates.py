@@ -12,17 +12,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.model.scenario import PLAYER_COUNTS, Board, Scenario
-
-WORLDS = ("surface", "underground", "both")
+from editor.model.scenario import PLAYER_COUNTS, Scenario
+from editor.model.templates import WORLDS, scenario_from_template
 
 
 def new_scenario(title: str = "Untitled realm", players_min: int = 2, players_max: int = 5,
                  world: str = "surface") -> Scenario:
-    """An empty scenario with one board per world, valid against the schema."""
-    boards = [Board(kind, kind) for kind in ("surface", "underground")
-              if world in (kind, "both")]
-    return Scenario(title, players_min, players_max, boards, [], {"world": world})
+    """An empty scenario from the bundled template for ``world`` (as ``realms new`` makes)."""
+    return scenario_from_template(world, (players_min, players_max), title)
 
 
 class NewScenarioDialog(QDialog):

@@ -1,0 +1,37 @@
+"""Blank scenarios from the bundled templates, shared by ``realms new`` and the editor.
+
+Templates are ordinary scenario files in ``scenarios/templates/`` (checked like
+every shipped scenario), so a new realm starts valid, with the same notes and
+water defaults whichever front made it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from editor.model.paths import SCENARIO_DIR
+from editor.model.scenario import Scenario
+
+WORLDS = ("surface", "underground", "both")
+
+
+def template_path(world: str) -> Path:
+    if world not in WORLDS:
+        raise ValueError(f"unknown world {world!r}; choose one of {', '.join(WORLDS)}")
+    return SCENARIO_DIR / "templates" / f"blank-{world}.realm.json"
+
+
+def scenario_from_template(world: str = "surface", players: tuple[int, int] | None = None,
+                           title: str | None = None) -> Scenario:
+    """A fresh copy of the template for ``world``, with the player range and title given.
+
+    Raises :class:`~editor.model.errors.LoadError` if the template file is damaged.
+    """
+    from editor.model.scenario_io import load_scenario
+
+    scenario = load_scenario(template_path(world)).scenario
+    if players is not None:
+        scenario.players_min, scenario.players_max = players
+    if title is not None:
+        scenario.title = title
+    return scenario
