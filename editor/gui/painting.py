@@ -17,7 +17,13 @@ from PySide6.QtGui import (
 )
 
 import editor.qtcompat  # noqa: F401  (must run before any painting)
-from editor.gui.shapes import HEX_SIZE, RegionShape, hex_outline, side_shapes
+from editor.gui.shapes import (
+    HEX_SIZE,
+    TILE_LABEL_CENTRE,
+    RegionShape,
+    hex_outline,
+    side_shapes,
+)
 from editor.gui.style import BadgeStyle, Style, default_style
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
@@ -149,7 +155,8 @@ def _label_path(text: str) -> QPainterPath:
     path = QPainterPath()
     path.addText(QPointF(0, 0), font, text)
     box = path.boundingRect()
-    return path.translated(-box.center().x(), -HEX_SIZE + 0.3 * HEX_SIZE - box.center().y())
+    lx, ly = TILE_LABEL_CENTRE
+    return path.translated(lx - box.center().x(), ly - box.center().y())
 
 
 def _paint_tile_label(painter: QPainter, text: str, style: Style) -> None:

@@ -109,23 +109,56 @@ def edge_has_water(side: TileSide, local_edge: int) -> bool:
     return any(side.region(owner).is_water for owner in owners)
 
 
-MARKER_ROWS = (-24.0, 24.0, -14.0, 14.0, 0.0)
+# Marker rows tried, relative to a region's anchor: clear of its symbol chips (around
+# the anchor) and its name (just below), then nearer rows as a last resort.
+MARKER_ROWS = (-24.0, 33.0, -36.0, 45.0, 14.0, -14.0, 0.0)
+MARKER_SHIFTS = (0.0, 18.0, -18.0, 32.0, -32.0)
+MARKER_RADIUS = 10.0
+# Where the tile letter sits (relative to the hex centre) and the room it needs: markers
+# keep out of it so the letter stays readable.
+TILE_LABEL_CENTRE: Point = (0.0, -0.7 * HEX_SIZE)
+TILE_LABEL_KEEP_OUT = 22.0
 
 
 @cache
 def marker_slots(shape: RegionShape, count: int, spacing: float = 22.0,
                  clearance: float = 9.0) -> tuple[Point, ...]:
-    """Centres (relative to the hex centre) for ``count`` markers in one row inside a region.
+    """Centres (relative to the hex centre) for ``count`` markers in a row (or column) inside
+    a region.
 
-    Rows above and below the label are tried in turn; the first where every marker
-    keeps ``clearance`` from the border wins, else the row through the anchor.
+    Candidate rows and columns around the anchor are scored: a marker outside the region costs
+    most, then one over the tile letter, within ``clearance`` of the border, or over
+    the region's symbol chips and name. The first row with no cost wins, else the
+    cheapest, so a crowded region still gets its markers where they hide the least.
     """
     polygon = shapely.Polygon(shape.outline)
+    exterior = polygon.exterior
     ax, ay = shape.anchor
-    xs = [ax + (k - (count - 1) / 2) * spacing for k in range(count)]
-    for dy in MARKER_ROWS:
-        points = [shapely.Point(x, ay + dy) for x in xs]
-        if all(polygon.contains(p) and polygon.exterior.distance(p) >= clearance
-               for p in points):
-            return tuple((x, ay + dy) for x in xs)
-    return tuple((x, ay) for x in xs)
+    lx, ly = TILE_LABEL_CENTRE
+    chips_half = max(20.0, len(shape.symbols) * 8.5 + 2.0) + MARKER_RADIUS
+    chips_top, chips_bottom = ay - 10 - MARKER_RADIUS, ay + 21 + MARKER_RADIUS
+    best: tuple[int, tuple[Point, ...]] | None = None
+    offsets = [(k - (count - 1) / 2) * spacing for k in range(count)]
+    candidates = [tuple((ax + dx + o, ay + dy) for o in offsets)
+                  for dy in MARKER_ROWS for dx in MARKER_SHIFTS]
+    if count > 1:  # a column, for tall narrow strips where no row fits
+        candidates += [tuple((ax + dx, ay + dy + o) for o in offsets)
+                       for dx in (-24.0, 24.0, -36.0, 36.0, 0.0) for dy in (0.0, -30.0, 30.0)]
+    for row in candidates:
+        cost = 0
+        for x, y in row:
+            point = shapely.Point(x, y)
+            if not polygon.contains(point):
+                cost += 12  # a marker outside its region says the wrong thing
+            elif exterior.distance(point) < clearance:
+                cost += 2
+            if math.hypot(x - lx, y - ly) < TILE_LABEL_KEEP_OUT:
+                cost += 3
+            if abs(x - ax) < chips_half and chips_top < y < chips_bottom:
+                cost += 1
+        if cost == 0:
+            return row
+        if best is None or cost < best[0]:
+            best = (cost, row)
+    assert best is not None
+    return best[1]

@@ -7,14 +7,14 @@ from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPainterPathStr
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.gui.painting import badge_font, colour, hex_path, paint_badge, paint_tile, region_path
-from editor.gui.shapes import HEX_SIZE, RegionShape, hex_centre, side_shapes
+from editor.gui.shapes import HEX_SIZE, MARKER_RADIUS, RegionShape, hex_centre, side_shapes
 from editor.gui.style import Style
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
 from editor.model.scenario import Link, Marker, Placement
 
 Z_TILE, Z_HIGHLIGHT, Z_RIVER, Z_LINK, Z_MARKER, Z_OVERLAY = 0, 1.5, 2, 3, 4, 6
-MARKER_RADIUS = 10.0
+
 
 
 class TileItem(QGraphicsItem):
