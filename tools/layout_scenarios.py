@@ -24,7 +24,7 @@ import math
 import random
 import sys
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -158,6 +158,24 @@ class Layout:
     def active(self, players: int) -> dict[Hex, list[Any]]:
         return {h: v for h, v in self.place.items() if v[2] <= players}
 
+    def seam_halves(self, players: int, directions: Iterable[int] = range(6)
+                    ) -> Iterator[tuple[Hex, int, str, str]]:
+        """Each half of each seam between two placed tiles: (hex, direction, part, part).
+
+        Parts are full ids ("T.s1"); with ``directions`` = range(3) each seam comes once.
+        """
+        act = self.active(players)
+        for h, (tile, rot, _) in act.items():
+            for d in directions:
+                n = add(h, d)
+                if n not in act:
+                    continue
+                t2, r2, _ = act[n]
+                for half in (0, 1):
+                    a = owner(tile, self.side, rot, d, half)
+                    b = owner(t2, self.side, r2, (d + 3) % 6, 1 - half)
+                    yield h, d, f"{tile}.{a}", f"{t2}.{b}"
+
     def water_graph(self, players: int) -> tuple[dict[str, set[str]], int, int, int]:
         """Water parts joined across seams, plus counts of joins, dead ends, edge outlets."""
         act = self.active(players)
@@ -190,25 +208,18 @@ def land_pieces(layout: Layout, players: int) -> int:
     """How many pieces the land falls into when water does not connect."""
     act = layout.active(players)
     adj: dict[str, set[str]] = defaultdict(set)
-    for h, (tile, rot, _) in act.items():
-        wet = water_ids(tile, layout.side)
+    for tile, _rot, _ in act.values():
         for r in CAT.side(tile, layout.side).regions:
             if not r.is_water:
                 adj[f"{tile}.{r.local_id}"]
         for a, b in inner_land_pairs(tile, layout.side):
             adj[f"{tile}.{a}"].add(f"{tile}.{b}")
             adj[f"{tile}.{b}"].add(f"{tile}.{a}")
-        for d in range(3):
-            n = add(h, d)
-            if n not in act:
-                continue
-            t2, r2, _ = act[n]
-            for half in (0, 1):
-                a = owner(tile, layout.side, rot, d, half)
-                b = owner(t2, layout.side, r2, (d + 3) % 6, 1 - half)
-                if a not in wet and b not in water_ids(t2, layout.side):
-                    adj[f"{tile}.{a}"].add(f"{t2}.{b}")
-                    adj[f"{t2}.{b}"].add(f"{tile}.{a}")
+    wet = {f"{tile}.{w}" for tile, _, _ in act.values() for w in water_ids(tile, layout.side)}
+    for _h, _d, a, b in layout.seam_halves(players, range(3)):
+        if a not in wet and b not in wet:
+            adj[a].add(b)
+            adj[b].add(a)
     return len(bodies(adj))
 
 
@@ -430,19 +441,7 @@ def river_markers_for(layout: Layout, counts: Sequence[int], budget: int, seg: i
     top = max(counts)
     act = layout.active(top)
     adj, *_ = layout.water_graph(top)
-    seam_of: dict[frozenset[str], tuple[Hex, int]] = {}
-    for h, (tile, rot, _) in act.items():
-        wet = water_ids(tile, layout.side)
-        for d in range(6):
-            n = add(h, d)
-            if n not in act:
-                continue
-            t2, r2, _ = act[n]
-            for half in (0, 1):
-                a = owner(tile, layout.side, rot, d, half)
-                b = owner(t2, layout.side, r2, (d + 3) % 6, 1 - half)
-                if a in wet and b in water_ids(t2, layout.side):
-                    seam_of[frozenset((f"{tile}.{a}", f"{t2}.{b}"))] = (h, d)
+    seam_of = water_seams(layout, top)
     markers: list[dict[str, Any]] = []
     for comp in sorted(bodies(adj), key=len, reverse=True):
         if len(comp) <= seg + 1:
@@ -765,19 +764,9 @@ def longest_path(adj: dict[str, set[str]], body: list[str]) -> list[str]:
 def water_seams(layout: Layout, players: int) -> dict[frozenset[str], tuple[Hex, int]]:
     """Seam (hex, board direction) between each pair of joined water parts."""
     act = layout.active(players)
-    out: dict[frozenset[str], tuple[Hex, int]] = {}
-    for h, (tile, rot, _) in act.items():
-        for d in range(6):
-            n = add(h, d)
-            if n not in act:
-                continue
-            t2, r2, _ = act[n]
-            for half in (0, 1):
-                a = owner(tile, layout.side, rot, d, half)
-                b = owner(t2, layout.side, r2, (d + 3) % 6, 1 - half)
-                if a in water_ids(tile, layout.side) and b in water_ids(t2, layout.side):
-                    out[frozenset((f"{tile}.{a}", f"{t2}.{b}"))] = (h, d)
-    return out
+    wet = {f"{tile}.{w}" for tile, _, _ in act.values() for w in water_ids(tile, layout.side)}
+    return {frozenset((a, b)): (h, d) for h, d, a, b in layout.seam_halves(players)
+            if a in wet and b in wet}
 
 
 def merge_river_markers(data: dict[str, Any]) -> None:
