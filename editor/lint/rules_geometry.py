@@ -214,6 +214,34 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
                       f"{ref.rpartition('.')[0]} has no such region",
                       "use one of the tile's region ids (see the catalogue)",
                       _reference_path(ctx, ref), regions=(ref,))
+    # The derivation lets an untimed reference follow its tile: it only reports ids whose
+    # tile is in no layout. A tile that is on the board for this count yet has no such
+    # region (a wrong region number or side) is reported here.
+    for l_index, link in enumerate(ctx.scenario.links):
+        if not ctx.doc.active(link, ctx.players):
+            continue
+        for end, ref in (("a", link.a), ("b", link.b)):
+            if (ref,) in reported or ref.rpartition(".")[0] not in active \
+                    or ctx.realm.resolve(ref):
+                continue
+            yield Hit("G006", f"{link.kind} link names {ref}, but tile "
+                      f"{ref.rpartition('.')[0]} has no such region",
+                      "link two existing regions (see the catalogue)",
+                      ("links", l_index, end), regions=(ref,))
+    bodies = ctx.scenario.section("water").get("bodies") or []
+    for w_index, body in enumerate(bodies if isinstance(bodies, list) else []):
+        ref = body.get("region") if isinstance(body, dict) else None
+        if not isinstance(ref, str) or (ref,) in reported:
+            continue
+        rid = ctx.realm.resolve(ref)
+        if rid is not None and ctx.realm.regions[rid].is_land:
+            yield Hit("G006", f"water rule names {ref}, a land region: there is no water body "
+                      "there", "name a water part id such as C.s2",
+                      ("water", "bodies", w_index, "region"), regions=(ref,))
+        elif rid is None and ref.rpartition(".")[0] in active:
+            yield Hit("G006", f"water rule names {ref}, but tile {ref.rpartition('.')[0]} "
+                      "has no such region", "name a water part id such as C.s2",
+                      ("water", "bodies", w_index, "region"), regions=(ref,))
     rules = ctx.scenario.section("entry").get("rules") or []
     all_tiles = {p.tile for b in ctx.scenario.boards for p in b.tiles}
     graph_ids = {r.get("id") for b in ctx.scenario.boards if b.graph
@@ -222,7 +250,8 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
         for i, ref in enumerate(entry.get("regions", []) if isinstance(entry, dict) else []):
             if ctx.realm.resolve(ref) is not None:
                 continue
-            if ref.rpartition(".")[0] in all_tiles or ref in graph_ids:
+            tile = ref.rpartition(".")[0]
+            if (tile in all_tiles and tile not in active) or ref in graph_ids:
                 continue  # its tile is simply not used for this count
             yield Hit("G006", f"entry rule names {ref}, which is not a region of this scenario",
                       "name an existing region id such as C.s1",
