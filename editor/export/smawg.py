@@ -4,7 +4,9 @@ smawg knows five land terrains, Sea and Lake, four symbols and one flag. Choices
 (documented in docs/export.md): chasm regions are left out; a river becomes a
 Lake (smawg has no river rules, and a Lake is the unconquerable water it knows);
 the Lost Tribe symbol marks a printed lost-tribe mark or a lost_tribe marker;
-``is_at_map_border`` is the region's physical board-edge flag.
+``is_at_map_border`` is the region's physical board-edge flag. Every tile carries
+``symbols`` (``[]`` when it has none) and ``is_at_map_border`` explicitly, although smawg
+defaults both, so the file says what each region is without knowing smawg's defaults.
 """
 
 from __future__ import annotations
@@ -28,11 +30,8 @@ def _tile(region: Region, lost_tribe: bool) -> dict[str, Any]:
     symbols = {SYMBOLS[s] for s in region.symbols if s in SYMBOLS}
     if lost_tribe:
         symbols.add("Lost Tribe")
-    tile: dict[str, Any] = {"terrain": terrain}
-    if symbols:
-        tile["symbols"] = [s for s in SYMBOL_ORDER if s in symbols]
-    tile["is_at_map_border"] = region.board_edge
-    return tile
+    return {"terrain": terrain, "symbols": [s for s in SYMBOL_ORDER if s in symbols],
+            "is_at_map_border": region.board_edge}
 
 
 def _description(realm: Realm) -> str:

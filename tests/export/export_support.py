@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 from scenario_factory import TEST_DATA, load_dict, scenario_dict, tile
 
 from editor.model.scenario_io import LoadedScenario
@@ -15,6 +16,63 @@ from editor.model.scenario_io import LoadedScenario
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((REPO / "scenarios").glob("**/*.realm.json"))
 RING = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+
+# The smawg assets format, as the issue describes it (not smawg's own schema files).
+SMAWG_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "required": ["name", "description", "n_players", "n_coins_on_start",
+                 "n_selectable_combos", "n_turns", "abilities", "races", "map"],
+    "properties": {
+        "name": {"type": "string"},
+        "description": {"type": "string"},
+        "n_players": {"type": "integer", "minimum": 1},
+        "n_coins_on_start": {"const": 5},
+        "n_selectable_combos": {"const": 6},
+        "n_turns": {"type": "integer", "minimum": 1},
+        "abilities": {"type": "array", "minItems": 20, "maxItems": 20, "items": {
+            "type": "object", "required": ["name", "n_tokens"], "additionalProperties": False,
+            "properties": {"name": {"type": "string"},
+                           "n_tokens": {"type": "integer", "minimum": 1}}}},
+        "races": {"type": "array", "minItems": 14, "maxItems": 14, "items": {
+            "type": "object", "required": ["name", "n_tokens", "max_n_tokens"],
+            "additionalProperties": False,
+            "properties": {"name": {"type": "string"},
+                           "n_tokens": {"type": "integer", "minimum": 1},
+                           "max_n_tokens": {"type": "integer", "minimum": 1}}}},
+        "map": {"type": "object", "required": ["tiles", "tile_borders"],
+                "additionalProperties": False, "properties": {
+            "tiles": {"type": "array", "items": {
+                "type": "object", "required": ["terrain", "symbols", "is_at_map_border"],
+                "additionalProperties": False,
+                "properties": {
+                    "terrain": {"enum": ["Farmland", "Forest", "Hill", "Swamp", "Mountain",
+                                         "Sea", "Lake"]},
+                    "symbols": {"type": "array", "uniqueItems": True, "items": {
+                        "enum": ["Cavern", "Mine", "Magic Source", "Lost Tribe"]}},
+                    "is_at_map_border": {"type": "boolean"}}}},
+            "tile_borders": {"type": "array", "uniqueItems": True, "items": {
+                "type": "array", "minItems": 2, "maxItems": 2,
+                "items": {"type": "integer", "minimum": 0}}}}},
+    },
+}
+
+
+def check_smawg(document: dict[str, Any]) -> None:
+    """Schema-valid, and every border a pair of two different in-range tiles, given once
+    ([a, b] and [b, a] count as the same border)."""
+    jsonschema.Draft202012Validator(SMAWG_SCHEMA).validate(document)
+    tiles = document["map"]["tiles"]
+    borders = document["map"]["tile_borders"]
+    for a, b in borders:
+        assert a != b, f"border [{a}, {b}] joins a tile to itself"
+        assert a < len(tiles) and b < len(tiles), f"border [{a}, {b}] is out of range"
+    unordered = {frozenset(pair) for pair in borders}
+    assert len(unordered) == len(borders), "a border is listed twice (maybe as [b, a])"
+    assert len(document["abilities"]) >= document["n_players"]
+    assert len(document["races"]) >= 2 * document["n_players"]
+    for race in document["races"]:
+        assert race["n_tokens"] <= race["max_n_tokens"]
 
 
 def rich_dict(with_hole: bool = False) -> dict[str, Any]:

@@ -8,9 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
-from export_support import SHIPPED, rich
+from export_support import SHIPPED, check_smawg, rich
 
 from editor.export import ExportError, export_bytes
 from editor.export.importers import (
@@ -21,56 +20,6 @@ from editor.export.importers import (
 from editor.model.jsonio import canonical_json
 from editor.model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from editor.topology import derive_realm
-
-# The smawg assets format, as the issue describes it (not smawg's own schema files).
-SMAWG_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "type": "object",
-    "required": ["name", "description", "n_players", "n_coins_on_start",
-                 "n_selectable_combos", "n_turns", "abilities", "races", "map"],
-    "properties": {
-        "name": {"type": "string"},
-        "description": {"type": "string"},
-        "n_players": {"type": "integer", "minimum": 1},
-        "n_coins_on_start": {"const": 5},
-        "n_selectable_combos": {"const": 6},
-        "n_turns": {"type": "integer", "minimum": 1},
-        "abilities": {"type": "array", "minItems": 20, "maxItems": 20, "items": {
-            "type": "object", "required": ["name", "n_tokens"], "additionalProperties": False,
-            "properties": {"name": {"type": "string"},
-                           "n_tokens": {"type": "integer", "minimum": 1}}}},
-        "races": {"type": "array", "minItems": 14, "maxItems": 14, "items": {
-            "type": "object", "required": ["name", "n_tokens", "max_n_tokens"],
-            "additionalProperties": False,
-            "properties": {"name": {"type": "string"},
-                           "n_tokens": {"type": "integer", "minimum": 1},
-                           "max_n_tokens": {"type": "integer", "minimum": 1}}}},
-        "map": {"type": "object", "required": ["tiles", "tile_borders"],
-                "additionalProperties": False, "properties": {
-            "tiles": {"type": "array", "items": {
-                "type": "object", "required": ["terrain"], "additionalProperties": False,
-                "properties": {
-                    "terrain": {"enum": ["Farmland", "Forest", "Hill", "Swamp", "Mountain",
-                                         "Sea", "Lake"]},
-                    "symbols": {"type": "array", "uniqueItems": True, "items": {
-                        "enum": ["Cavern", "Mine", "Magic Source", "Lost Tribe"]}},
-                    "is_at_map_border": {"type": "boolean"}}}},
-            "tile_borders": {"type": "array", "items": {
-                "type": "array", "minItems": 2, "maxItems": 2,
-                "items": {"type": "integer", "minimum": 0}}}}},
-    },
-}
-
-
-def check_smawg(document: dict[str, Any]) -> None:
-    jsonschema.Draft202012Validator(SMAWG_SCHEMA).validate(document)
-    tiles = document["map"]["tiles"]
-    for a, b in document["map"]["tile_borders"]:
-        assert a != b and a < len(tiles) and b < len(tiles)
-    assert len(document["abilities"]) >= document["n_players"]
-    assert len(document["races"]) >= 2 * document["n_players"]
-    for race in document["races"]:
-        assert race["n_tokens"] <= race["max_n_tokens"]
 
 
 def _smawg(loaded: LoadedScenario, players: int) -> dict[str, Any]:
