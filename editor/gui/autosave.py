@@ -44,12 +44,8 @@ def recovery_path(path: Path | None, untitled_key: str = "") -> Path:
     return autosave_dir() / f"{recovery_key(path, untitled_key)}{SUFFIX}"
 
 
-def read_recovery(path: Path | None) -> str | None:
-    """The recovered text for a document path, if a recovery file exists and is readable."""
-    return read_recovery_file(recovery_path(path))
-
-
 def read_recovery_file(candidate: Path) -> str | None:
+    """The text of a recovery file, if it exists and is readable."""
     try:
         return candidate.read_text(encoding="utf-8")
     except OSError:

@@ -19,6 +19,12 @@ from PySide6.QtGui import (
 import editor.qtcompat  # noqa: F401  (must run before any painting)
 from editor.gui.shapes import (
     HEX_SIZE,
+    NAME_HALF_WIDTH,
+    NAME_HEIGHT,
+    NAME_TOP_DY,
+    SYMBOL_RADIUS,
+    SYMBOL_ROW_DY,
+    SYMBOL_SPACING,
     TILE_LABEL_CENTRE,
     RegionShape,
     hex_outline,
@@ -143,7 +149,8 @@ def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
         painter.setPen(colour(style.canvas["label"]))
         for shape in shapes:
             ax, ay = shape.anchor
-            rect = QRectF(ax - 20, ay + 9, 40, 12)
+            rect = QRectF(ax - NAME_HALF_WIDTH, ay + NAME_TOP_DY, 2 * NAME_HALF_WIDTH,
+                          NAME_HEIGHT)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shape.local_id)
     if tile_label:
         _paint_tile_label(painter, tile_label, style)
@@ -174,12 +181,11 @@ def _paint_tile_label(painter: QPainter, text: str, style: Style) -> None:
 def _paint_symbols(painter: QPainter, shape: RegionShape, style: Style) -> None:
     if not shape.symbols:
         return
-    radius = 7.5
     count = len(shape.symbols)
     ax, ay = shape.anchor
     for k, name in enumerate(shape.symbols):
-        x = ax + (k - (count - 1) / 2) * (2 * radius + 2)
-        paint_badge(painter, QPointF(x, ay - 2), radius, style.symbol(name))
+        x = ax + (k - (count - 1) / 2) * SYMBOL_SPACING
+        paint_badge(painter, QPointF(x, ay + SYMBOL_ROW_DY), SYMBOL_RADIUS, style.symbol(name))
 
 
 def tile_pixmap(side: TileSide, rotation: int = 0, size: int = 84, *, greyed: bool = False,

@@ -114,6 +114,12 @@ def edge_has_water(side: TileSide, local_edge: int) -> bool:
 MARKER_ROWS = (-24.0, 33.0, -36.0, 45.0, 14.0, -14.0, 0.0)
 MARKER_SHIFTS = (0.0, 18.0, -18.0, 32.0, -32.0)
 MARKER_RADIUS = 10.0
+# What is drawn around a region's anchor (painting draws it, marker placement avoids it):
+# a row of symbol chips just above it and the region's name just below.
+SYMBOL_RADIUS = 7.5
+SYMBOL_SPACING = 2 * SYMBOL_RADIUS + 2
+SYMBOL_ROW_DY = -2.0
+NAME_TOP_DY, NAME_HEIGHT, NAME_HALF_WIDTH = 9.0, 12.0, 20.0
 # Where the tile letter sits (relative to the hex centre) and the room it needs: markers
 # keep out of it so the letter stays readable.
 TILE_LABEL_CENTRE: Point = (0.0, -0.7 * HEX_SIZE)
@@ -135,8 +141,10 @@ def marker_slots(shape: RegionShape, count: int, spacing: float = 22.0,
     exterior = polygon.exterior
     ax, ay = shape.anchor
     lx, ly = TILE_LABEL_CENTRE
-    chips_half = max(20.0, len(shape.symbols) * 8.5 + 2.0) + MARKER_RADIUS
-    chips_top, chips_bottom = ay - 10 - MARKER_RADIUS, ay + 21 + MARKER_RADIUS
+    chips_half = max(NAME_HALF_WIDTH, len(shape.symbols) * SYMBOL_SPACING / 2 + 2.0)
+    chips_half += MARKER_RADIUS
+    chips_top = ay + SYMBOL_ROW_DY - SYMBOL_RADIUS - MARKER_RADIUS
+    chips_bottom = ay + NAME_TOP_DY + NAME_HEIGHT + MARKER_RADIUS
     best: tuple[int, tuple[Point, ...]] | None = None
     offsets = [(k - (count - 1) / 2) * spacing for k in range(count)]
     candidates = [tuple((ax + dx + o, ay + dy) for o in offsets)

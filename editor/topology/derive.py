@@ -62,11 +62,12 @@ class RealmDeriver:
         missing_parts: list[str] = []
         rings = []
         offsets = []
+        used: dict[int, object] = {}
         for layout in layouts:
             for part, placed, index in layout.parts():
                 p = placed.placement
                 side = placed.side.side
-                self._sides.setdefault(id(side), side)
+                used[id(side)] = side
                 key: tuple[object, ...] = (id(side), p.rotation, p.q, p.r, index)
                 cached = self._polygons.get(key)
                 if cached is not None:
@@ -81,12 +82,10 @@ class RealmDeriver:
             if len(self._polygons) + len(built) > self._cache_size:
                 self._polygons.clear()
                 self._sides.clear()
-                for layout in layouts:  # the sides still in use stay pinned
-                    for _part, placed, _index in layout.parts():
-                        self._sides.setdefault(id(placed.side.side), placed.side.side)
             for key, part, polygon in zip(missing_keys, missing_parts, built, strict=True):
                 self._polygons[key] = polygon
                 result[part] = polygon
+        self._sides.update(used)  # pin every side a cached key names
         return result
 
     # -- main entry ---------------------------------------------------------------------

@@ -161,7 +161,6 @@ class LinkItem(QGraphicsItem):
     def __init__(self, index: int, a: Point, b: Point, link: Link, style: Style) -> None:
         super().__init__()
         self.index, self.link, self.theme = index, link, style
-        self.kind = link.kind
         self.selected = False
         self.a, self.b = QPointF(*a), QPointF(*b)
         self.middle = (self.a + self.b) / 2
