@@ -1,0 +1,67 @@
+"""Safe display of untrusted text (file names, titles) on terminals and in CI logs.
+
+A scenario collection is written by strangers, and so are its file names: a name with a
+newline followed by ``::error ...`` would otherwise become a live GitHub Actions workflow
+command, and control characters would rewrite the user's terminal. Every subcommand that
+prints a path or a string taken from a file goes through these helpers.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import PurePath
+
+_DISPLAY_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def in_github_actions() -> bool:
+    """True inside a GitHub Actions job, where stdout is parsed for workflow commands."""
+    return os.environ.get("GITHUB_ACTIONS") == "true"
+
+
+def _is_unsafe(char: str) -> bool:
+    code = ord(char)
+    return (code < 0x20 or 0x7F <= code < 0xA0 or 0xD800 <= code < 0xE000
+            or code in (0x2028, 0x2029, 0xFFFE, 0xFFFF))
+
+
+def display_text(text: str) -> str:
+    """``text`` with control characters, lone surrogates and line separators made visible.
+
+    Printable characters (including non-ASCII letters) are kept as they are; a backslash is
+    doubled only when the text needs escaping, so ordinary Windows-style paths stay readable.
+    """
+    if not any(_is_unsafe(char) for char in text):
+        return text
+    out = []
+    for char in text:
+        if char in _DISPLAY_ESCAPES:
+            out.append(_DISPLAY_ESCAPES[char])
+        elif _is_unsafe(char):
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def display_path(path: str | PurePath) -> str:
+    """A path as shown in messages: ``display_text`` of its string form."""
+    return display_text(os.fspath(path))
+
+
+def github_escape_data(text: str) -> str:
+    """Escape the message part of a workflow command (``::error ...::DATA``)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def github_escape_property(text: str) -> str:
+    """Escape a property value of a workflow command (``file=...,title=...``)."""
+    return (github_escape_data(text).replace(":", "%3A").replace(",", "%2C"))
+
+
+def ci_path(path: str | PurePath) -> str:
+    """A path to print on its own line: escaped as workflow-command data inside GitHub
+    Actions (so it can never start a command), made visible elsewhere."""
+    shown = display_path(path)
+    return github_escape_data(shown) if in_github_actions() else shown
