@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from editor.escaping import display_path
+
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_ERROR = 2
@@ -65,6 +67,9 @@ def register(subparsers: Any) -> None:
                              "supports)")
     parser.add_argument("--format", choices=FORMATS, default=None,
                         help="output format (default: text; github inside GitHub Actions)")
+    parser.add_argument("--show-source", action="store_true",
+                        help="in text output, show each finding's source line with a caret "
+                             "under its column")
     parser.add_argument("--statistics", action="store_true",
                         help="print the number of findings per code instead of the findings")
     parser.add_argument("--fail-on", choices=SEVERITIES, default=None,
@@ -108,8 +113,9 @@ def run(args: argparse.Namespace) -> int:
     from editor.lint.config import ConfigError, LintConfig, config_for, load_config
     from editor.lint.output import default_format, render_all, statistics, summary
     from editor.lint.registry import SelectorError, all_rules, check_selectors
-    from editor.lint.rules_schema import INTERNAL, IO_ERROR
+    from editor.lint.rules_schema import INTERNAL, IO_ERROR, WORKER_DIED
     from editor.lint.runner import collect, default_jobs, lint_files
+    from editor.lint.source import SourceCache
 
     select, ignore = _codes(args.select), _codes(args.ignore) or ()
     try:
@@ -117,10 +123,10 @@ def run(args: argparse.Namespace) -> int:
     except SelectorError as exc:
         return _fail(str(exc))
     paths: list[Path] = args.paths or [Path(".")]
-    files, missing = collect(paths)
+    files, missing, walk_errors = collect(paths)
     if missing:
-        return _fail(f"{missing[0]}: no such file or folder")
-    if not files:
+        return _fail(f"{display_path(missing[0])}: no such file or folder")
+    if not files and not walk_errors:
         print("realms lint: warning: no *.realm.json or *.engine.json files found",
               file=sys.stderr)
         return EXIT_CLEAN
@@ -129,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.config is not None:
             if not args.config.is_file():
-                return _fail(f"{args.config}: config file not found")
+                return _fail(f"{display_path(args.config)}: config file not found")
             base = load_config(args.config)
         configs = [base] if base is not None else [config_for(f) for f in files]
         for config in {id(c): c for c in configs}.values():
@@ -142,13 +148,16 @@ def run(args: argparse.Namespace) -> int:
     overrides = (select, ignore)
     jobs = args.jobs or default_jobs(len(files))
 
-    findings = []
+    findings = list(walk_errors)
     streaming = fmt in ("text", "github") and not args.statistics
+    sources = SourceCache() if args.show_source and fmt == "text" else None
+    if streaming and walk_errors:
+        sys.stdout.write(render_all(walk_errors, fmt, sources))
     for result in lint_files(files, base, args.players, jobs, progress=True,
                              overrides=overrides):
         findings.extend(result)
         if streaming and result:
-            sys.stdout.write(render_all(result, fmt))
+            sys.stdout.write(render_all(result, fmt, sources))
             sys.stdout.flush()
     if args.statistics:
         if findings:
@@ -158,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
     if fmt == "text":
         print(summary(findings, len(files)), file=sys.stderr if args.statistics else sys.stdout)
 
-    if any(f.code in (IO_ERROR, INTERNAL) for f in findings):
+    if any(f.code in (IO_ERROR, INTERNAL, WORKER_DIED) for f in findings):
         return EXIT_ERROR
     if args.exit_zero:
         return EXIT_CLEAN

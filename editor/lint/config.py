@@ -8,6 +8,7 @@ found upward from each linted file, or with ``--config``; the command line's
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, replace
 from functools import cache
@@ -183,7 +184,7 @@ def load_config(path: Path) -> LintConfig:
 def _config_in(directory: Path) -> Path | None:
     for name in CONFIG_NAMES:
         candidate = directory / name
-        if candidate.is_file():
+        if os.path.isfile(candidate):  # False, not an error, in a folder we cannot search
             if name == "pyproject.toml" and _lint_table(candidate, _read_toml(candidate)) is None:
                 continue
             return candidate
@@ -194,7 +195,7 @@ def discover(start: Path) -> Path | None:
     """The closest ``realms.toml`` or ``pyproject.toml`` with lint settings, upward from
     ``start`` (a file or folder)."""
     directory = start.resolve()
-    if not directory.is_dir():
+    if not os.path.isdir(directory):
         directory = directory.parent
     for folder in (directory, *directory.parents):
         found = _config_in(folder)

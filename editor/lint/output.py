@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from editor import __version__
+from editor.escaping import (
+    display_path,
+    display_text,
+    github_escape_data,
+    github_escape_property,
+    in_github_actions,
+)
 from editor.lint.findings import SEVERITIES, Finding
 from editor.lint.registry import all_rules
+from editor.lint.source import SourceCache, snippet
 
 FORMATS = ("text", "json", "sarif", "github")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -21,9 +29,20 @@ SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
+def shown_path(path: str) -> str:
+    """A finding's file name for a text line: control characters made visible, and a name
+    that starts with ``:`` (which could open a GitHub workflow command at the start of the
+    line) written as ``./:…``, the same file."""
+    shown = display_path(path)
+    return f"./{shown}" if shown.startswith(":") else shown
+
+
 def text_line(finding: Finding) -> str:
-    return (f"{finding.path}:{finding.line}:{finding.column}: {finding.code} "
-            f"[{finding.severity}] {finding.message}")
+    """``path:line:col: CODE [severity] $.json.path: message`` (the JSON path is left out
+    for findings about the whole file)."""
+    where = f"{finding.json_path}: " if finding.json_path not in ("", "$") else ""
+    return (f"{shown_path(finding.path)}:{finding.line}:{finding.column}: {finding.code} "
+            f"[{finding.severity}] {display_text(where)}{display_text(finding.message)}")
 
 
 def summary(findings: Sequence[Finding], files: int) -> str:
@@ -53,11 +72,19 @@ def to_json(findings: Sequence[Finding]) -> str:
 
 
 def _uri(path: str) -> str:
-    """Repository-relative (cwd-relative) POSIX path, as code scanning expects."""
+    """Repository-relative (cwd-relative) POSIX path as a percent-encoded relative URI
+    reference, as SARIF's ``artifactLocation.uri`` requires (a file name may hold ``%``,
+    ``#``, ``?``, spaces or newlines)."""
     candidate = Path(path)
     with contextlib.suppress(ValueError, OSError):
         candidate = candidate.resolve().relative_to(Path.cwd().resolve())
-    return candidate.as_posix()
+    posix = candidate.as_posix()
+    uri = quote(posix, safe="/", errors="surrogateescape")
+    if candidate.is_absolute():
+        return "file://" + uri  # outside the working folder: an absolute file URI
+    if ":" in posix.split("/", 1)[0]:
+        uri = "./" + uri  # never let a first segment read as a URI scheme
+    return uri
 
 
 def to_sarif(findings: Sequence[Finding]) -> dict[str, Any]:
@@ -104,31 +131,28 @@ def to_sarif(findings: Sequence[Finding]) -> dict[str, Any]:
     }
 
 
-def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
 def github_line(finding: Finding) -> str:
     """``::error file=F,line=L,col=C,title=CODE::message`` with GitHub's escaping."""
     properties = ",".join([
-        f"file={_escape_property(finding.path)}",
+        f"file={github_escape_property(finding.path)}",
         f"line={finding.line}",
         f"col={finding.column}",
-        f"title={_escape_property(finding.code)}",
+        f"title={github_escape_property(finding.code)}",
     ])
-    return f"::{GITHUB_LEVEL[finding.severity]} {properties}::{_escape_data(finding.message)}"
+    where = f"{finding.json_path}: " if finding.json_path not in ("", "$") else ""
+    message = github_escape_data(where + finding.message)
+    return f"::{GITHUB_LEVEL[finding.severity]} {properties}::{message}"
 
 
 def default_format() -> str:
     """GitHub annotations inside GitHub Actions, text elsewhere (as yamllint does)."""
-    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+    return "github" if in_github_actions() else "text"
 
 
-def render_all(findings: Iterable[Finding], fmt: str) -> str:
+def render_all(findings: Iterable[Finding], fmt: str,
+               sources: SourceCache | None = None) -> str:
+    """Every finding in ``fmt``; with ``sources`` (``--show-source``), text findings are
+    followed by their source line and a caret."""
     items = list(findings)
     if fmt == "json":
         return to_json(items)
@@ -136,4 +160,7 @@ def render_all(findings: Iterable[Finding], fmt: str) -> str:
         return json.dumps(to_sarif(items), indent=2, ensure_ascii=False) + "\n"
     if fmt == "github":
         return "".join(github_line(f) + "\n" for f in items)
+    if sources is not None:
+        return "".join(text_line(f) + "\n" + snippet(sources.lines(f.path), f.line, f.column)
+                       for f in items)
     return "".join(text_line(f) + "\n" for f in items)

@@ -29,12 +29,14 @@ SCHEMA = "S003"
 VERSION = "S004"
 REFERENCE = "S005"
 ENGINE = "S006"
+WORKER_DIED = "S007"
 MAX_SCHEMA_HITS = 50
 
 for _rule in (
     Rule(INTERNAL, "error", "the linter itself failed on this file (a bug: please report it)",
          "load"),
-    Rule(IO_ERROR, "error", "the file cannot be read (missing, unreadable or a folder)", "load"),
+    Rule(IO_ERROR, "error", "a file or folder cannot be read (missing, unreadable, not a file)",
+         "load"),
     Rule(SYNTAX, "error", "the file is not valid UTF-8 JSON (syntax, encoding, size, duplicate "
          "keys, nesting)", "load"),
     Rule(SCHEMA, "error", "the file does not validate against schemas/scenario.schema.json",
@@ -45,6 +47,8 @@ for _rule in (
          "side, duplicate board id, players.min above players.max, custom catalogue",
          "load"),
     Rule(ENGINE, "error", "an engine-format file cannot be read as a realm", "load"),
+    Rule(WORKER_DIED, "error", "the worker process linting the file died (killed, out of "
+         "memory)", "load"),
 ):
     register(_rule)
 

@@ -2,23 +2,32 @@
 
 Folders are searched recursively for ``*.realm.json`` and engine-format
 ``*.engine.json`` files; files named explicitly are linted whatever their name.
-With ``--jobs N`` files are spread over a process pool (forked after the heavy
-imports, so workers start warm).
+With ``--jobs N`` files are spread over worker processes (forked after the heavy
+imports, so workers start warm); a worker that dies costs only the file it held.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from editor.lint.config import LintConfig, config_for
 from editor.lint.engine import lint_document, to_findings
 from editor.lint.findings import Finding, Hit
+from editor.lint.pool import Died, run_jobs
 from editor.lint.registry import enabled_codes
-from editor.lint.rules_schema import ENGINE, INTERNAL, IO_ERROR, SYNTAX, check_data, check_file
+from editor.lint.rules_schema import (
+    ENGINE,
+    INTERNAL,
+    IO_ERROR,
+    SYNTAX,
+    WORKER_DIED,
+    check_data,
+    check_file,
+)
 from editor.model.scenario_io import LoadedScenario
 
 SCENARIO_SUFFIX = ".realm.json"
@@ -95,22 +104,40 @@ def lint_path(path: Path | str, config: LintConfig | None = None,
                                 "please report this with the file")], str(path), "")
 
 
-def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
-    """Files to lint (sorted, no duplicates) and the paths that do not exist."""
+def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Finding]]:
+    """Files to lint (sorted, no duplicates), the paths that do not exist, and an S001
+    finding for each folder that could not be read (so nothing is skipped silently)."""
     found: dict[Path, None] = {}
     missing: list[Path] = []
+    errors: list[Finding] = []
+
+    def unreadable(error: OSError) -> None:
+        where = error.filename if error.filename is not None else "?"
+        reason = error.strerror or type(error).__name__
+        errors.extend(to_findings([Hit(IO_ERROR, f"cannot read this folder: {reason}",
+                                       "check its permissions; the files in it were not "
+                                       "linted")], os.fsdecode(where), ""))
+
     for path in paths:
-        if path.is_dir():
-            for root, dirs, files in os.walk(path):
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            missing.append(path)
+            continue
+        except OSError as exc:  # a parent folder without search permission, a loop...
+            if exc.filename is None:
+                exc.filename = str(path)
+            unreadable(exc)
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            for root, dirs, files in os.walk(path, onerror=unreadable):
                 dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
                 for name in sorted(files):
                     if name.endswith((SCENARIO_SUFFIX, ENGINE_SUFFIX)):
                         found[Path(root) / name] = None
-        elif path.exists():
-            found[path] = None
         else:
-            missing.append(path)
-    return list(found), missing
+            found[path] = None
+    return list(found), missing, errors
 
 
 def _lint_one(job: tuple[Path, LintConfig | None, int | None, Overrides]) -> list[Finding]:
@@ -142,11 +169,10 @@ def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | 
     _warm_up()
     show = progress and len(files) >= PROGRESS_MIN_FILES and sys.stderr.isatty()
     if jobs > 1 and len(files) > 1:
-        chunk = max(1, min(32, len(files) // (jobs * 8)))
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for done, result in enumerate(pool.map(_lint_one, jobs_list, chunksize=chunk), 1):
-                _progress(show, done, len(files))
-                yield result
+        for done, outcome in enumerate(run_jobs(jobs_list, _lint_one, jobs), 1):
+            _progress(show, done, len(files))
+            yield _worker_died(outcome.job[0], outcome.cause) if isinstance(outcome, Died) \
+                else outcome
     else:
         for done, job in enumerate(jobs_list, 1):
             _progress(show, done, len(files))
@@ -154,6 +180,14 @@ def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | 
     if show:
         sys.stderr.write("\r\033[K")
         sys.stderr.flush()
+
+
+def _worker_died(path: Path, cause: str) -> list[Finding]:
+    """The finding for a file whose worker process died while linting it."""
+    return to_findings([Hit(WORKER_DIED, f"the lint worker process died while checking this "
+                            f"file ({cause}; the system may have run out of memory)",
+                            "lint it alone with --jobs 1 to see whether the file causes it")],
+                       str(path), "")
 
 
 def _progress(show: bool, done: int, total: int) -> None:

@@ -28,7 +28,8 @@ def test_error_exits_1_and_exit_zero_exits_0(tmp_path: Path) -> None:
     path = write(tmp_path, TINY)
     result = run_cli(str(path))
     assert result.returncode == 1
-    assert re.search(r"case\.realm\.json:\d+:\d+: B001 \[error\] 2 land regions", result.stdout)
+    assert re.search(r"case\.realm\.json:\d+:\d+: B001 \[error\] \$\.boards: 2 land regions",
+                     result.stdout)
     assert run_cli(str(path), "--exit-zero").returncode == 0
 
 
@@ -109,7 +110,8 @@ def test_github_annotations(tmp_path: Path) -> None:
     path = write(tmp_path, TINY)
     lines = run_cli(str(path), "--format", "github").stdout.splitlines()
     assert any(re.fullmatch(r"::error file=[^,]+case\.realm\.json,line=\d+,col=\d+,"
-                            r"title=B001::2 land regions .*", line) for line in lines), lines
+                            r"title=B001::\$\.boards: 2 land regions .*", line)
+               for line in lines), lines
 
 
 def test_github_escaping() -> None:

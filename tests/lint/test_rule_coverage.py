@@ -242,5 +242,6 @@ def test_s004_supported_versions_in_the_cli_text_output(tmp_path: Path) -> None:
     path = write(tmp_path, data)
     result = run_cli(str(path))
     assert result.returncode == 1
-    assert (f"{path}:2:21: S004 [error] unsupported format_version 99; supported: "
+    assert (f"{path}:2:21: S004 [error] $.format_version: unsupported format_version 99; "
+            "supported: "
             f"{SUPPORTED};") in result.stdout
