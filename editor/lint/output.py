@@ -80,11 +80,8 @@ def _uri(path: str) -> str:
         candidate = candidate.resolve().relative_to(Path.cwd().resolve())
     posix = candidate.as_posix()
     uri = quote(posix, safe="/", errors="surrogateescape")
-    if candidate.is_absolute():
-        return "file://" + uri  # outside the working folder: an absolute file URI
-    if ":" in posix.split("/", 1)[0]:
-        uri = "./" + uri  # never let a first segment read as a URI scheme
-    return uri
+    # ":" is encoded too, so a first segment never reads as a URI scheme.
+    return "file://" + uri if candidate.is_absolute() else uri
 
 
 def to_sarif(findings: Sequence[Finding]) -> dict[str, Any]:
