@@ -194,7 +194,7 @@ def _config_in(directory: Path) -> Path | None:
 def discover(start: Path) -> Path | None:
     """The closest ``realms.toml`` or ``pyproject.toml`` with lint settings, upward from
     ``start`` (a file or folder)."""
-    directory = start.resolve()
+    directory = Path(os.path.realpath(start))  # never raises on a link loop
     if not os.path.isdir(directory):
         directory = directory.parent
     for folder in (directory, *directory.parents):

@@ -76,7 +76,7 @@ def _uri(path: str) -> str:
     reference, as SARIF's ``artifactLocation.uri`` requires (a file name may hold ``%``,
     ``#``, ``?``, spaces or newlines)."""
     candidate = Path(path)
-    with contextlib.suppress(ValueError, OSError):
+    with contextlib.suppress(ValueError, OSError, RuntimeError):  # RuntimeError: a link loop
         candidate = candidate.resolve().relative_to(Path.cwd().resolve())
     posix = candidate.as_posix()
     uri = quote(posix, safe="/", errors="surrogateescape")

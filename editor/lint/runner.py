@@ -111,23 +111,23 @@ def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Finding
     missing: list[Path] = []
     errors: list[Finding] = []
 
-    def unreadable(error: OSError) -> None:
+    def unreadable(error: OSError, what: str = "folder") -> None:
         where = error.filename if error.filename is not None else "?"
         reason = error.strerror or type(error).__name__
-        errors.extend(to_findings([Hit(IO_ERROR, f"cannot read this folder: {reason}",
-                                       "check its permissions; the files in it were not "
-                                       "linted")], os.fsdecode(where), ""))
+        errors.extend(to_findings([Hit(IO_ERROR, f"cannot read this {what}: {reason}",
+                                       "check its permissions (and any symbolic links on "
+                                       "the way); nothing in it was linted")],
+                                  os.fsdecode(where), ""))
 
     for path in paths:
         try:
             info = path.stat()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             missing.append(path)
             continue
-        except OSError as exc:  # a parent folder without search permission, a loop...
-            if exc.filename is None:
-                exc.filename = str(path)
-            unreadable(exc)
+        except OSError as exc:  # a parent folder without search permission, a link loop
+            exc.filename = str(path)
+            unreadable(exc, "path")
             continue
         if stat.S_ISDIR(info.st_mode):
             for root, dirs, files in os.walk(path, onerror=unreadable):
