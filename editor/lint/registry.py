@@ -69,6 +69,7 @@ def all_rules() -> dict[str, Rule]:
         rules_balance,
         rules_geometry,
         rules_inventory,
+        rules_pieces,
         rules_scenario,
         rules_schema,
         suppress,

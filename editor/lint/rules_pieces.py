@@ -1,0 +1,95 @@
+"""Geometry family, continued: pieces and links that are laid but mean nothing.
+
+A crop space on a hex that holds a tile, a tunnel or a link whose two ends are one region,
+and the same link written twice all pass the schema and the derivation silently (the graph
+of play just ignores them), yet each is a designer's mistake. Every check is one pass over
+the markers or links, so a file with hundreds of links stays fast.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+
+from editor.lint.context import CountContext
+from editor.lint.findings import Hit
+from editor.lint.registry import rule
+from editor.model.jsonpos import PathKey
+
+CROP_ON_TILE = "G012"
+TUNNEL_ONE_REGION = "G013"
+SELF_LINK = "G014"
+DUPLICATE_LINK = "G015"
+
+
+@rule(CROP_ON_TILE, "error", "a crop space is on a hex that holds a tile", "count")
+def crop_space_on_tile(ctx: CountContext) -> Iterator[Hit]:
+    for board in ctx.scenario.boards:
+        occupied = {(p.q, p.r): p.tile for p in board.tiles if ctx.doc.active(p, ctx.players)}
+        for marker in board.markers:
+            if marker.kind != "crop_space" or marker.hex is None \
+                    or not ctx.doc.active(marker, ctx.players) or marker.hex not in occupied:
+                continue
+            letter = occupied[marker.hex]
+            q, r = marker.hex
+            yield Hit(CROP_ON_TILE, f"crop space at hex ({q}, {r}) of board {board.id}, where "
+                      f"tile {letter} lies", "crop spaces go on an empty hex (a hole the tiles "
+                      "surround): move the crop space or the tile",
+                      (*ctx.locate.of(marker), "hex"), tiles=(letter,))
+
+
+def _region(ctx: CountContext, ref: str) -> str:
+    """The region a reference names for this count (a water part names its body)."""
+    return ctx.realm.resolve(ref) or ref
+
+
+@rule(TUNNEL_ONE_REGION, "error", "a tunnel's two ends are in one region", "realm")
+def tunnel_in_one_region(ctx: CountContext) -> Iterator[Hit]:
+    ends: dict[int, list[tuple[str, PathKey]]] = defaultdict(list)
+    for _, marker in ctx.doc.active_markers(ctx.players):
+        number = marker.attrs.get("number")
+        if marker.kind == "tunnel" and isinstance(number, int) and marker.region:
+            ends[number].append((marker.region, (*ctx.locate.of(marker), "region")))
+    for number, pair in sorted(ends.items()):
+        if len(pair) != 2:
+            continue  # I002 counts the tokens
+        (a, _), (b, path) = pair
+        region = _region(ctx, a)
+        if region == _region(ctx, b):
+            same = f"both on {a}" if a == b else f"on {a} and {b}, both part of {region}"
+            yield Hit(TUNNEL_ONE_REGION, f"tunnel {number} has its two ends {same}",
+                      "a tunnel joins two different regions: move one of its tokens",
+                      path, regions=(region,))
+
+
+@rule(SELF_LINK, "error", "a link joins a region to itself", "realm")
+def self_link(ctx: CountContext) -> Iterator[Hit]:
+    for index, link in enumerate(ctx.scenario.links):
+        if not ctx.doc.active(link, ctx.players):
+            continue
+        region = _region(ctx, link.a)
+        if region == _region(ctx, link.b):
+            same = f"{link.a} to itself" if link.a == link.b else (
+                f"{link.a} to {link.b}, both part of {region}")
+            yield Hit(SELF_LINK, f"{link.kind} link joins {same}",
+                      "a link joins two different regions: change one end or remove it",
+                      ("links", index, "b"), regions=(region,))
+
+
+@rule(DUPLICATE_LINK, "warning", "the same link (kind and ends, in either order) is written "
+      "twice", "realm")
+def duplicate_link(ctx: CountContext) -> Iterator[Hit]:
+    first: dict[tuple[str, frozenset[str]], int] = {}
+    for index, link in enumerate(ctx.scenario.links):
+        if not ctx.doc.active(link, ctx.players):
+            continue
+        a, b = _region(ctx, link.a), _region(ctx, link.b)
+        if a == b:
+            continue  # G014 says it
+        key = (link.kind, frozenset((a, b)))
+        if key not in first:
+            first[key] = index
+            continue
+        yield Hit(DUPLICATE_LINK, f"{link.kind} link between {link.a} and {link.b} repeats "
+                  f"links[{first[key]}]", "remove it: one link already joins these regions",
+                  ("links", index), regions=tuple(sorted((a, b))))
