@@ -3,7 +3,8 @@
 Modelled on ruff: rule codes in families, ``--select``/``--ignore`` by prefix,
 config in ``pyproject.toml``/``realms.toml``, text/JSON/SARIF/GitHub output and
 exit status 0 (nothing reaches --fail-on), 1 (something does), 2 (usage or I/O
-error). Only argparse is imported at module level: ``realms lint --help`` must
+error, an unreadable folder, a worker process that died, a linter bug). Only
+argparse is imported at module level: ``realms lint --help`` must
 start fast and the lint path never imports Qt.
 """
 
@@ -14,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from editor.escaping import display_path
+from editor.escaping import display_text
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -52,7 +53,8 @@ def register(subparsers: Any) -> None:
             "searched recursively. Rule codes come in families: S schema, G geometry, "
             "B balance, I inventory, R scenario rules. Settings come from [tool.realms.lint] "
             "in pyproject.toml or [lint] in realms.toml, found upward from each file. "
-            "Exit status: 0 nothing reaches --fail-on, 1 something does, 2 usage or I/O error."
+            "Exit status: 0 nothing reaches --fail-on, 1 something does, 2 usage or I/O error "
+            "(also an unreadable folder or a lint worker that died)."
         ),
     )
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
@@ -95,7 +97,9 @@ def _codes(values: list[str] | None) -> tuple[str, ...] | None:
 
 
 def _fail(message: str) -> int:
-    print(f"realms lint: error: {message}", file=sys.stderr)
+    """A usage or I/O error (exit 2); the message may quote file names, so control
+    characters in it are shown escaped (a newline could otherwise start a GitHub command)."""
+    print(f"realms lint: error: {display_text(message)}", file=sys.stderr)
     return EXIT_ERROR
 
 
@@ -125,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     paths: list[Path] = args.paths or [Path(".")]
     files, missing, walk_errors = collect(paths)
     if missing:
-        return _fail(f"{display_path(missing[0])}: no such file or folder")
+        return _fail(f"{missing[0]}: no such file or folder")
     if not files and not walk_errors:
         print("realms lint: warning: no *.realm.json or *.engine.json files found",
               file=sys.stderr)
@@ -135,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.config is not None:
             if not args.config.is_file():
-                return _fail(f"{display_path(args.config)}: config file not found")
+                return _fail(f"{args.config}: config file not found")
             base = load_config(args.config)
         configs = [base] if base is not None else [config_for(f) for f in files]
         for config in {id(c): c for c in configs}.values():

@@ -142,3 +142,10 @@ def test_show_source_cuts_long_lines_and_escapes_control_characters(tmp_path: Pa
     result = run_cli("--show-source", str(raw))
     assert result.returncode == 1 and "\x1b" not in result.stdout
     assert '{"title": "\\x1b[31mred"}' in result.stdout
+
+
+def test_usage_errors_show_hostile_names_escaped(tmp_path: Path) -> None:
+    result = run_cli("gone\n::error file=x::y.realm.json", cwd=tmp_path, env=_actions_env())
+    assert result.returncode == 2
+    assert result.stderr == ("realms lint: error: gone\\n::error file=x::y.realm.json: "
+                             "no such file or folder\n")
