@@ -64,4 +64,6 @@ def ci_path(path: str | PurePath) -> str:
     """A path to print on its own line: escaped as workflow-command data inside GitHub
     Actions (so it can never start a command), made visible elsewhere."""
     shown = display_path(path)
+    if shown.startswith(":"):
+        shown = f"./{shown}"  # the same file; a line starting with "::" would be a command
     return github_escape_data(shown) if in_github_actions() else shown

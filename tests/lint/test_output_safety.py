@@ -149,3 +149,12 @@ def test_usage_errors_show_hostile_names_escaped(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr == ("realms lint: error: gone\\n::error file=x::y.realm.json: "
                              "no such file or folder\n")
+
+
+def test_ci_path_never_starts_a_workflow_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    from editor.escaping import ci_path
+
+    for actions in ("true", ""):
+        monkeypatch.setenv("GITHUB_ACTIONS", actions)
+        assert ci_path("::error file=x::y.realm.json").startswith("./::error")
+        assert ci_path("plain.realm.json") == "plain.realm.json"
