@@ -162,6 +162,7 @@ CASES: dict[str, tuple[Builder, Builder]] = {
     "G010": (lambda: _markers({"kind": "mountain", "region": "L1.s1"},
                               {"kind": "peak", "region": "L1.s1"}),
              lambda: _markers({"kind": "peak", "region": "TM.s1"})),
+    "G011": (base, lambda: scenario([])),
     "B001": (base, lambda: scenario([tile("L1", 0, 0), tile("L2", 1, 0)])),
     "B002": (base, lambda: scenario([tile(k, q, r) for k, (q, r) in zip(
         ["L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "L10", "L11", "L12", "TL"],
