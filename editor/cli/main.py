@@ -61,7 +61,18 @@ def _blamed_parser(parser: RealmsArgumentParser, args: argparse.Namespace,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    arguments = list(sys.argv[1:] if argv is None else argv)
+    try:
+        with quiet_closed_pipes():  # also covers --help and usage errors
+            return _run(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:
+        print("realms: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # a write that bypassed the guard: the verdict is lost
+        silence_stdout()
+        return EXIT_CLOSED_PIPE
+
+
+def _run(arguments: list[str]) -> int:
     parser = build_parser()
     args, extras = parser.parse_known_args(arguments)
     if extras:
@@ -71,15 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help()
         return 2
-    try:
-        with quiet_closed_pipes():
-            return int(handler(args))
-    except KeyboardInterrupt:
-        print("realms: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # a write that bypassed the guard: the verdict is lost
-        silence_stdout()
-        return EXIT_CLOSED_PIPE
+    return int(handler(args))
 
 
 if __name__ == "__main__":

@@ -125,3 +125,22 @@ def test_a_closed_stderr_does_not_change_the_verdict(tmp_path: Path) -> None:
     finally:
         os.close(write_end)
     assert result.returncode == 1
+
+
+@pytest.mark.parametrize("args", [("--help",), ("lint", "--help"), ("lint", "--show-rules"),
+                                  ("--version",)])
+def test_help_and_listings_to_a_closed_pipe_end_quietly(args: tuple[str, ...]) -> None:
+    result = with_reader_gone(*args)
+    assert result.returncode == 0, result.stderr
+    assert quiet(result.stderr), result.stderr
+
+
+def test_a_usage_error_keeps_exit_2_when_stderr_is_gone() -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run([sys.executable, "-m", "editor", "lint", "--bogus"],
+                                stdout=subprocess.PIPE, stderr=write_end, cwd=REPO, timeout=300)
+    finally:
+        os.close(write_end)
+    assert result.returncode == 2
