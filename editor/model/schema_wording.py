@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from jsonschema.exceptions import ValidationError
+from jsonschema.exceptions import ValidationError, best_match
 
 from editor.model.jsonpos import PathKey
 from editor.model.paths import DATA_DIR
@@ -139,6 +139,49 @@ def _exclusive(error: ValidationError) -> tuple[str, str]:
     return "this value matches a form that is not allowed here", "see docs/format.md"
 
 
+def _enum(instance: Any, options: list[Any]) -> tuple[str, str]:
+    listed = ", ".join(json.dumps(v) for v in options)
+    hint = f"expected one of {listed}"
+    if isinstance(instance, str):
+        words = {str(v).lower(): str(v) for v in options if isinstance(v, str)}
+        near = close_keys(instance.lower(), list(words))
+        if near:
+            hint = f"did you mean {shown(words[near[0]])}? ({hint})"
+    return f"{shown(instance)} is not allowed", hint
+
+
+SIZE_HINTS = {
+    "minLength": ("{value} is too short", "write at least {limit} characters"),
+    "maxLength": ("the text is longer than {limit} characters", "shorten it"),
+    "minItems": ("the list has too few items", "give at least {limit}"),
+    "maxItems": ("the list has more than {limit} items", "keep at most {limit}"),
+    "minProperties": ("the object has too few keys", "give at least {limit}"),
+    "maxProperties": ("the object has more than {limit} keys", "keep at most {limit}"),
+    "uniqueItems": ("{value} repeats a value", "list each value once"),
+}
+
+
+def _size(kind: str, instance: Any, limit: Any) -> tuple[str, str]:
+    what, fix = SIZE_HINTS[kind]
+    if kind == "minLength" and limit == 1:
+        what, fix = "the text is empty", "write at least one character"
+    return (what.format(value=shown(instance), limit=limit),
+            fix.format(value=shown(instance), limit=limit))
+
+
+def _alternatives(error: ValidationError, path: PathKey) -> list[Explained]:
+    """``oneOf``/``anyOf``: explain the branch meant for this kind of value, else list the
+    kinds that would be accepted."""
+    meant = [e for e in error.context or () if e.validator != "type"]
+    if meant:
+        return explain(best_match(meant) or meant[0])
+    kinds = sorted({str(t) for e in error.context or () for t in
+                    (e.validator_value if isinstance(e.validator_value, list)
+                     else [e.validator_value])})
+    return [Explained(path, False, f"expected {' or '.join(kinds)}, got "
+                      f"{json_type_name(error.instance)}", "change the value's type")]
+
+
 def explain(error: ValidationError) -> list[Explained]:
     """What one schema error means, pointing at the offending key or value."""
     path: PathKey = tuple(error.absolute_path)
@@ -154,8 +197,14 @@ def explain(error: ValidationError) -> list[Explained]:
         message, hint = (error.message.replace("is a required property", "is required"),
                          "add the missing key")
     elif kind == "enum":
-        options = ", ".join(json.dumps(v) for v in error.validator_value)
-        message, hint = f"{shown(instance)} is not allowed", f"expected one of {options}"
+        message, hint = _enum(instance, list(error.validator_value))
+    elif kind == "const":
+        message, hint = (f"{shown(instance)} is not allowed here",
+                         f"expected {json.dumps(error.validator_value)}")
+    elif kind in {"oneOf", "anyOf"} and error.context:
+        return _alternatives(error, path)
+    elif kind in SIZE_HINTS:
+        message, hint = _size(kind, instance, error.validator_value)
     elif kind in {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}:
         message, hint = _range(error, path)
     elif kind == "type":

@@ -206,3 +206,51 @@ def test_a_catalogue_error_gives_its_hint_once(
     output = captured.out + captured.err
     assert output.count(hint) == 1, output
     assert not REGEX_BITS.search(output), output
+
+
+def test_a_mistyped_choice_suggests_the_allowed_spelling(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = highland()
+    first_tile(data)["side"] = "Surface"
+    (line,) = lint_lines(tmp_path, capsys, data)
+    assert line.endswith('"Surface" is not allowed; did you mean "surface"? '
+                         '(expected one of "surface", "underground")')
+
+
+def test_repeated_player_counts_and_an_empty_title_say_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = highland()
+    first_tile(data)["players"] = [3, 3]
+    data["title"] = ""
+    lines = lint_lines(tmp_path, capsys, data)
+    assert any(line.endswith("[3, 3] repeats a value; list each value once") for line in lines)
+    assert any(line.endswith("the text is empty; write at least one character")
+               for line in lines)
+
+
+def test_a_catalogue_point_is_explained_by_the_branch_meant_for_it(tmp_path: Path) -> None:
+    from editor.model.catalogue import load_catalogue
+    from editor.model.errors import LoadError
+
+    path = tmp_path / "points.json"
+    path.write_text(json.dumps({"catalogue_version": 1, "id": "points", "name": "Points",
+                                "tiles": {"Q1": {"surface": [
+                                    {"id": "s1", "terrain": "forest",
+                                     "polygon": ["C", "k0", "K1"]}]}}}), encoding="utf-8")
+    with pytest.raises(LoadError) as raised:
+        load_catalogue(path)
+    assert raised.value.message == '"k0" is not a named point'
+    assert raised.value.hint == 'named points are upper case: did you mean "K0"?'
+    assert raised.value.json_path == "$.tiles.Q1.surface[0].polygon[1]"
+
+
+def test_a_wrong_catalogue_version_says_which_is_expected(tmp_path: Path) -> None:
+    from editor.model.catalogue import load_catalogue
+    from editor.model.errors import LoadError
+
+    path = tmp_path / "v2.json"
+    path.write_text(json.dumps({"catalogue_version": 2, "id": "v", "name": "V",
+                                "tiles": {"Q1": {}}}), encoding="utf-8")
+    with pytest.raises(LoadError) as raised:
+        load_catalogue(path)
+    assert (raised.value.message, raised.value.hint) == ("2 is not allowed here", "expected 1")
