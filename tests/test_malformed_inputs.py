@@ -234,9 +234,9 @@ CASES: list[Case] = [
     # --- custom catalogues -----------------------------------------------------------------
     mutated("catalogue-https-url",
             lambda d: d.update(catalogues=["https://example.com/evil-tiles.json"]),
-            "does not match", line_of="https://example.com"),
+            "is not a catalogue path", line_of="https://example.com"),
     mutated("catalogue-file-url", lambda d: d.update(catalogues=["file:///etc/tiles.json"]),
-            "does not match", line_of="file:///"),
+            "is not a catalogue path", line_of="file:///"),
     mutated("catalogue-missing-local-file", lambda d: d.update(catalogues=["nope.json"]),
             "nope.json", line_of='"nope.json"'),
     # --- not a readable file ---------------------------------------------------------------

@@ -63,6 +63,7 @@ def title_text(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from editor.escaping import display_path
     from editor.model.errors import LoadError
     from editor.model.scenario_io import parse_scenario, save_scenario, scenario_text
     from editor.model.templates import scenario_from_template
@@ -92,4 +93,6 @@ def run(args: argparse.Namespace) -> int:
               "`realms lint FOLDER` only look for *.realm.json", file=sys.stderr)
     lo, hi = scenario.players_min, scenario.players_max
     print(f"wrote {output}: {scenario.title!r}, {args.world}, {lo}-{hi} players, no tiles yet")
+    print(f"next: place tiles with `realms edit {display_path(output)}`; until then "
+          "`realms lint` reports the empty boards (G011)")
     return EXIT_OK

@@ -13,6 +13,8 @@ import sys
 from collections.abc import Sequence
 
 from editor import __version__
+from editor.cli.parser import RealmsArgumentParser, unrecognized_message
+from editor.cli.pipes import quiet_closed_pipes, silence_stdout
 
 # Order is the order shown by ``realms --help``.
 SUBCOMMAND_MODULES: tuple[str, ...] = (
@@ -24,10 +26,12 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_format",
     "editor.cli.cmd_new",
 )
+# Python exits 1 when a closed pipe escapes; findings must never become 0.
+EXIT_CLOSED_PIPE = 1
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser() -> RealmsArgumentParser:
+    parser = RealmsArgumentParser(
         prog="realms",
         description="Realms Studio: edit, derive, lint and export Small World Realms scenarios.",
     )
@@ -44,20 +48,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _blamed_parser(parser: RealmsArgumentParser, args: argparse.Namespace,
+                   argv: Sequence[str], extras: Sequence[str]) -> argparse.ArgumentParser:
+    """The subcommand's parser when the unknown arguments follow its name, else the top one."""
+    command = getattr(args, "command", None)
+    if not isinstance(command, str) or command not in argv:
+        return parser
+    chosen = parser.subcommand(command)
+    if chosen is None:
+        return parser
+    return chosen if list(argv).index(command) < list(argv).index(extras[0]) else parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        with quiet_closed_pipes():  # also covers --help and usage errors
+            return _run(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:
+        print("realms: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # a write that bypassed the guard: the verdict is lost
+        silence_stdout()
+        return EXIT_CLOSED_PIPE
+
+
+def _run(arguments: list[str]) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(arguments)
+    if extras:
+        blamed = _blamed_parser(parser, args, arguments, extras)
+        blamed.error(unrecognized_message(blamed, extras))
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
         return 2
-    try:
-        return int(handler(args))
-    except KeyboardInterrupt:
-        print("realms: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
+    return int(handler(args))
 
 
 if __name__ == "__main__":

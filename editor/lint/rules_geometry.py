@@ -300,3 +300,32 @@ def symbol_on_peak(ctx: CountContext) -> Iterator[Hit]:
                       "the rules never put a symbol on a peak: move the peak to a mountain "
                       "without symbols", _marker_path(ctx, rid, "peak"), regions=(rid,),
                       tiles=region.tiles)
+
+
+EMPTY_BOARD = "G011"
+
+
+@rule(EMPTY_BOARD, "error", "a board has no tiles, or no tile is in play for a player count "
+      "(an empty realm is not a clean one)", "count")
+def empty_board(ctx: CountContext) -> Iterator[Hit]:
+    """A fresh ``realms new`` file has nothing to play on: say so rather than "All checks
+    passed". A board whose tiles all wait for more players is a design choice (sky islands
+    from 4 players), so only a board with no tiles at all, or a count with no tile in play
+    anywhere, is reported. Boards built during play (booklet scenario 9's ``dynamic``
+    block) start empty by design; graph-only boards have no tiles at all."""
+    if ctx.scenario.section("dynamic").get("kind") == "build_during_play":
+        return
+    boards = [(index, board) for index, board in enumerate(ctx.scenario.boards)
+              if not board.is_graph_only]
+    for index, board in boards:
+        if not board.tiles:
+            yield Hit(EMPTY_BOARD, f"board {board.id} has no tiles",
+                      "place tiles on it (realms edit FILE), or remove the board if the "
+                      "scenario does not use it", ("boards", index, "tiles"))
+    tiled = [(index, board) for index, board in boards if board.tiles]
+    graph_only = len(boards) < len(ctx.scenario.boards)
+    if tiled and not graph_only and not any(
+            ctx.doc.active(p, ctx.players) for _, board in tiled for p in board.tiles):
+        yield Hit(EMPTY_BOARD, "no tile is in play",
+                  "give some tiles these player counts (min_players or players), or narrow "
+                  "the scenario's players", ("players",))

@@ -8,6 +8,7 @@ slower, richer ``jsonschema`` runs only on files that fail.
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from editor.model.jsonio import parse_json_text, read_json_text
 from editor.model.jsonpos import PathKey
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.scenario_io import LoadedScenario
-from editor.model.schemas import describe, iter_errors, offending_path, schema
+from editor.model.schemas import explain, iter_errors, schema
 
 INTERNAL = "S000"
 IO_ERROR = "S001"
@@ -88,15 +89,19 @@ def schema_hits(data: Any) -> list[Hit]:
     seen: set[tuple[PathKey, str]] = set()
     errors = sorted(iter_errors("scenario", data), key=lambda e: [str(p) for p in e.path])
     for error in errors:
-        path, is_key = offending_path(error)
-        message, hint = describe(error)
-        if (path, message) in seen:
-            continue
-        seen.add((path, message))
-        hits.append(Hit(SCHEMA, message, hint, path, key=is_key))
-        if len(hits) >= MAX_SCHEMA_HITS:
-            break
+        for item in explain(error):
+            if (item.path, item.message) in seen:
+                continue
+            seen.add((item.path, item.message))
+            hits.append(Hit(SCHEMA, item.message, item.hint, item.path, key=item.is_key))
+            if len(hits) >= MAX_SCHEMA_HITS:
+                return hits
     return hits
+
+
+def without_hint(error: LoadError) -> str:
+    """Where and what, but not the fix: the caller shows the hint once, as the fix."""
+    return str(dataclasses.replace(error, hint=""))
 
 
 def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], Catalogue]:
@@ -107,7 +112,7 @@ def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], 
             catalogue = catalogue.merged(load_catalogue((base_dir or Path.cwd()) / relative))
         except LoadError as exc:
             hits.append(Hit(REFERENCE, f"custom catalogue {relative!r} failed to load: "
-                            f"{exc.one_line()}", exc.hint or "fix the catalogue file",
+                            f"{without_hint(exc)}", exc.hint or "fix the catalogue file",
                             ("catalogues", index)))
         except ValueError as exc:
             hits.append(Hit(REFERENCE, str(exc), "rename the custom tiles", ("catalogues", index)))

@@ -188,6 +188,7 @@ def parse_catalogue(data: dict[str, Any], text: str, shown: str) -> Catalogue:
                                else _polygon_points(spec["polygon"]))
                 except ValueError as exc:
                     raise _at(shown, text, path, str(exc), "fix the region's shape") from None
+                _refuse_water_symbols(spec, shown, text, path)
                 if _signed_area(polygon) < 0:
                     polygon = tuple(reversed(polygon))
                 polygon = _with_midpoints(polygon)
@@ -209,6 +210,20 @@ def parse_catalogue(data: dict[str, Any], text: str, shown: str) -> Catalogue:
             sides[side_name] = TileSide(key, side_name, tuple(regions), profile)
         tiles[key] = Tile(key, sides, shown)
     return Catalogue(data["id"], data["name"], tiles, (shown,))
+
+
+def _refuse_water_symbols(spec: dict[str, Any], shown: str, text: str,
+                          path: tuple[str | int, ...]) -> None:
+    """Symbols are printed on land regions; seas and lakes cannot be conquered, so a symbol
+    on water would score nothing and be lost on the way to the graph. Refuse it here, where
+    the designer can still fix the catalogue, rather than drop it silently."""
+    symbols = spec.get("symbols") or []
+    if spec["terrain"] != "water" or not symbols:
+        return
+    names = " and ".join(repr(symbol) for symbol in symbols)
+    raise _at(shown, text, (*path, "symbols"),
+              f"water region {spec['id']} carries {'symbols' if len(symbols) > 1 else 'a symbol'}",
+              f"water regions carry no symbols; remove {names} or make the region land")
 
 
 def _at(shown: str, text: str, path: tuple[str | int, ...], message: str, hint: str) -> LoadError:

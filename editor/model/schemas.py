@@ -19,6 +19,10 @@ from referencing.exceptions import NoSuchResource
 from editor.model.errors import LoadError
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path
 from editor.model.paths import SCHEMA_DIR
+from editor.model.schema_wording import Explained, explain, json_type_name
+
+__all__ = ["Explained", "describe", "explain", "iter_errors", "json_type_name",
+           "offending_path", "schema", "validate_or_raise", "validator"]
 
 SCHEMA_FILES = {
     "scenario": "scenario.schema.json",
@@ -61,59 +65,14 @@ def offending_path(error: ValidationError) -> tuple[PathKey, bool]:
     jsonschema reports ``required`` and ``additionalProperties`` at the parent
     object; pointing at the extra key itself is what a user needs.
     """
-    path: PathKey = tuple(error.absolute_path)
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = set(error.schema.get("properties", {}))
-        extras = sorted(k for k in error.instance if k not in allowed)
-        if extras:
-            return ((*path, extras[0]), True)
-    return (path, False)
-
-
-def json_type_name(value: Any) -> str:
-    """The JSON name of a parsed value's type (designers read JSON, not Python)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
+    first = explain(error)[0]
+    return first.path, first.is_key
 
 
 def describe(error: ValidationError) -> tuple[str, str]:
-    """A readable message and a fix hint for one schema error."""
-    validator_name = error.validator
-    instance = error.instance
-    if validator_name == "additionalProperties" and isinstance(instance, dict):
-        allowed = sorted(error.schema.get("properties", {}))
-        extras = sorted(k for k in instance if k not in allowed)
-        return (f"unknown key {extras[0]!r}" if extras else error.message,
-                "allowed keys here: " + ", ".join(allowed))
-    if validator_name == "required":
-        return (error.message.replace("is a required property", "is required"),
-                "add the missing key")
-    if validator_name == "enum":
-        options = ", ".join(json.dumps(v) for v in error.validator_value)
-        return (f"{json.dumps(instance)[:60]} is not allowed", f"expected one of {options}")
-    if validator_name in {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}:
-        return (error.message, "use a value in the allowed range")
-    if validator_name == "type":
-        return (f"expected {error.validator_value}, got {json_type_name(instance)}",
-                "change the value's type")
-    if validator_name == "not" and isinstance(error.validator_value, dict):
-        excluded = error.validator_value.get("required", [])
-        present = [k for k in excluded if isinstance(instance, dict) and k in instance]
-        if len(present) >= 2:
-            keys = " and ".join(repr(k) for k in present)
-            return (f"{keys} exclude each other here", f"keep only one of {keys}")
-        return ("this value matches a form that is not allowed here", "see docs/format.md")
-    if validator_name == "pattern":
-        return (f"{json.dumps(instance)[:60]} does not match the expected form",
-                f"pattern {error.validator_value}")
-    return (error.message[:200], "see docs/format.md")
+    """A readable message and a fix hint for one schema error (its first problem)."""
+    first = explain(error)[0]
+    return first.message, first.hint
 
 
 def iter_errors(name: str, data: Any) -> Iterator[ValidationError]:
@@ -125,13 +84,12 @@ def validate_or_raise(name: str, data: Any, text: str, shown: str) -> None:
     error = best_match(iter_errors(name, data))
     if error is None:
         return
-    path, is_key = offending_path(error)
-    message, hint = describe(error)
+    first = explain(error)[0]
     raise LoadError(
         shown,
-        message,
-        json_path=format_json_path(path),
-        position=SourceMap(text).position(path, key=is_key),
-        hint=hint,
+        first.message,
+        json_path=format_json_path(first.path),
+        position=SourceMap(text).position(first.path, key=first.is_key),
+        hint=first.hint,
         code="S002",
     )

@@ -13,6 +13,9 @@ from editor.model.paths import SCENARIO_DIR
 from editor.model.scenario import Scenario
 
 WORLDS = ("surface", "underground", "both")
+# Lint codes a template ignores for itself only (its boards are blank on purpose); a
+# scenario made from it must hear about its empty boards until tiles are placed.
+TEMPLATE_ONLY_IGNORES = ("G011",)
 
 
 def template_path(world: str) -> Path:
@@ -30,8 +33,23 @@ def scenario_from_template(world: str = "surface", players: tuple[int, int] | No
     from editor.model.scenario_io import load_scenario
 
     scenario = load_scenario(template_path(world)).scenario
+    _drop_template_ignores(scenario)
     if players is not None:
         scenario.players_min, scenario.players_max = players
     if title is not None:
         scenario.title = title
     return scenario
+
+
+def _drop_template_ignores(scenario: Scenario) -> None:
+    lint = scenario.sections.get("lint")
+    if not isinstance(lint, dict) or not isinstance(lint.get("ignore"), list):
+        return
+    kept = [entry for entry in lint["ignore"]
+            if not (isinstance(entry, dict) and entry.get("code") in TEMPLATE_ONLY_IGNORES)]
+    if kept:
+        lint["ignore"] = kept
+    else:
+        del lint["ignore"]
+    if not lint:
+        del scenario.sections["lint"]

@@ -62,9 +62,23 @@ class BoardLayout:
                 for index, lid in enumerate(tile.side.local_ids)]
 
 
+def placement_position(board: Board, placement: Placement) -> str:
+    """Where a placement is, in the words of the file: board, hex and its player counts."""
+    text = f"on board {board.id} at q={placement.q}, r={placement.r}"
+    presence = placement.presence
+    if presence.players is not None:
+        counts = ", ".join(str(n) for n in presence.players)
+        text += f" (players: [{counts}])"
+    elif presence.min_players is not None:
+        text += f" (min_players: {presence.min_players})"
+    return text
+
+
 def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min: int,
                   letters_in_use: dict[str, str]) -> BoardLayout:
-    """Place the board's active tiles and match their edges."""
+    """Place the board's active tiles and match their edges.
+
+    ``letters_in_use`` maps each letter already placed (on any board) to where it is."""
     layout = BoardLayout(board)
     for placement in board.tiles:
         if not placement.presence.includes(players, scenario_min):
@@ -73,11 +87,11 @@ def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min
         if placement.tile in letters_in_use:
             layout.problems.append(Problem(
                 "duplicate-tile",
-                f"tile {placement.tile} is placed twice for {players} players "
-                f"(boards {letters_in_use[placement.tile]} and {board.id}); "
-                "each physical tile exists once",
+                f"tile {placement.tile} is placed twice for {players} players: "
+                f"{letters_in_use[placement.tile]} and {placement_position(board, placement)}",
                 board.id, tiles=(placement.tile,),
-                hint="remove one placement or give them disjoint player counts"))
+                hint="each physical tile exists once: remove one placement or give them "
+                     "disjoint player counts"))
             continue
         if cell in layout.tiles:
             other = layout.tiles[cell].placement.tile
@@ -91,7 +105,7 @@ def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min
         placed = PlacedTile(placement, side, cell)
         layout.tiles[cell] = placed
         layout.by_letter[placement.tile] = placed
-        letters_in_use[placement.tile] = board.id
+        letters_in_use[placement.tile] = placement_position(board, placement)
     _match_edges(layout)
     _lay_river_markers(layout, players, scenario_min)
     return layout

@@ -162,6 +162,7 @@ CASES: dict[str, tuple[Builder, Builder]] = {
     "G010": (lambda: _markers({"kind": "mountain", "region": "L1.s1"},
                               {"kind": "peak", "region": "L1.s1"}),
              lambda: _markers({"kind": "peak", "region": "TM.s1"})),
+    "G011": (base, lambda: scenario([])),
     "G012": (lambda: _markers({"kind": "crop_space", "hex": {"q": 5, "r": 5}}),
              lambda: _markers({"kind": "crop_space", "hex": {"q": 0, "r": 0}})),
     "G013": (lambda: _markers(*({"kind": "tunnel", "number": 1, "region": f"L{i}.s1"}
