@@ -44,6 +44,7 @@ from editor.model.scenario_io import load_scenario, parse_scenario
 
 APP_NAME = "Realms Studio"
 MAX_RECENT = 8
+ZOOM_KEY_STEP = 1.25
 FILE_FILTER = "Realms scenarios (*.realm.json *.json);;All files (*)"
 
 # Hooks the tests replace: answer the recovery offer and the close question without a dialog.
@@ -95,6 +96,9 @@ class MainWindow(QMainWindow):
             self._docks[name] = dock
         self.hover = QLabel()
         self.statusBar().addPermanentWidget(self.hover)
+        self.zoom_label = QLabel()
+        self.zoom_label.setToolTip("Zoom (Ctrl+= in, Ctrl+- out, Ctrl+0 fit, Ctrl+1 100 %)")
+        self.statusBar().addPermanentWidget(self.zoom_label)
         self._build_toolbar()
         self._build_menus()
         self.resize(1400, 900)
@@ -149,6 +153,7 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(doc, self.autosave_ms or 60_000, self)
         self.editor.message.connect(self._show_message)
         self.view.hoverChanged.connect(self.hover.setText)
+        self.view.zoomChanged.connect(self._show_zoom)
         doc.pathChanged.connect(self._update_title)
         doc.viewChanged.connect(self._sync_view_controls)
         doc.scenarioReset.connect(self._sync_view_controls)
@@ -194,6 +199,9 @@ class MainWindow(QMainWindow):
             self.autosaver.autosave()
         self.statusBar().showMessage(f"Recovered unsaved changes from {recovery}", 10000)
         return True
+
+    def _show_zoom(self, scale: float) -> None:
+        self.zoom_label.setText(f"Zoom {scale * 100:.0f} %")
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
@@ -290,10 +298,12 @@ class MainWindow(QMainWindow):
         view = menus.addMenu("&View")
         view.addAction(self._action("&Fit to realm", lambda: self.view.fit_to_realm(),
                                     QKeySequence("Ctrl+0")))
-        view.addAction(self._action("Zoom &in", lambda: self.view.zoom(1.25),
-                                    QKeySequence.StandardKey.ZoomIn))
-        view.addAction(self._action("Zoom &out", lambda: self.view.zoom(0.8),
-                                    QKeySequence.StandardKey.ZoomOut))
+        view.addAction(self._action("&Actual size (100 %)", lambda: self.view.set_zoom(1.0),
+                                    QKeySequence("Ctrl+1")))
+        view.addAction(self._action("Zoom &in", lambda: self.view.zoom(ZOOM_KEY_STEP),
+                                    [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")]))
+        view.addAction(self._action("Zoom &out", lambda: self.view.zoom(1 / ZOOM_KEY_STEP),
+                                    QKeySequence("Ctrl+-")))
         self.grid_action = self._action("Hex &grid", self._set_grid, None, checkable=True)
         self.grid_action.setChecked(True)
         self.graph_action = self._action("Graph of &play",

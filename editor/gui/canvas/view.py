@@ -31,6 +31,7 @@ MIN_SCALE, MAX_SCALE = 0.03, 6.0
 
 class RealmView(QGraphicsView):
     hoverChanged = Signal(str)
+    zoomChanged = Signal(float)  # the new scale, 1.0 = 100 %
 
     def __init__(self, scene: RealmScene, editor: CanvasEditor,
                  parent: QWidget | None = None) -> None:
@@ -39,7 +40,9 @@ class RealmView(QGraphicsView):
         self.editor = editor
         self.setRenderHints(QPainter.RenderHint.Antialiasing
                             | QPainter.RenderHint.TextAntialiasing)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        # zoom() keeps its own anchor (the mouse for the wheel, the centre for keys): Qt's
+        # AnchorUnderMouse reads a cursor position that offscreen and tablet input never set.
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setMouseTracking(True)
@@ -52,19 +55,55 @@ class RealmView(QGraphicsView):
 
     # ----- zoom and pan -----------------------------------------------------------------------
     def wheelEvent(self, event: QWheelEvent) -> None:
-        factor = ZOOM_STEP if event.angleDelta().y() > 0 else 1 / ZOOM_STEP
-        self.zoom(factor)
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if delta == 0:
+            return
+        self.zoom(ZOOM_STEP ** (delta / 120), event.position())
+        event.accept()
 
-    def zoom(self, factor: float) -> None:
-        current = self.transform().m11()
+    @property
+    def scale_factor(self) -> float:
+        return self.transform().m11()
+
+    def zoom(self, factor: float, anchor: QPointF | None = None) -> None:
+        """Scale by ``factor`` keeping the scene point under ``anchor`` (viewport pixels;
+        the centre when None) where it is on screen."""
+        current = self.scale_factor
         factor = max(MIN_SCALE / current, min(MAX_SCALE / current, factor))
+        self._scale_about(factor, anchor)
+
+    def set_zoom(self, scale: float, anchor: QPointF | None = None) -> None:
+        """Zoom to an absolute scale (1.0 = 100 %)."""
+        self.zoom(scale / self.scale_factor, anchor)
+
+    def _scale_about(self, factor: float, anchor: QPointF | None) -> None:
+        point = anchor if anchor is not None else QPointF(self.viewport().rect().center())
+        fixed = self.viewportTransform().inverted()[0].map(point)  # sub-pixel exact
         self.scale(factor, factor)
+        self._grow_scene_for(fixed, point)
+        shift = self.viewportTransform().map(fixed) - point
+        bars = self.horizontalScrollBar(), self.verticalScrollBar()
+        bars[0].setValue(bars[0].value() + round(shift.x()))
+        bars[1].setValue(bars[1].value() + round(shift.y()))
+        self.zoomChanged.emit(self.scale_factor)
+
+    def _grow_scene_for(self, fixed: QPointF, point: QPointF) -> None:
+        """Widen the scene rect so the scroll bars can bring ``fixed`` under ``point``
+        (zoomed far out, a small scene would otherwise be centred and the anchor lost)."""
+        scale = self.scale_factor
+        width, height = self.viewport().width() / scale, self.viewport().height() / scale
+        need = QRectF(fixed.x() - point.x() / scale, fixed.y() - point.y() / scale,
+                      width, height)
+        rect = self.realm_scene.sceneRect()
+        if not rect.contains(need):
+            self.realm_scene.setSceneRect(rect.united(need))
 
     def fit_to_realm(self) -> None:
         rect = self.realm_scene.realm_rect()
         if rect.isEmpty():  # an empty board: show a few hexes around the origin
             rect = QRectF(-4 * HEX_SIZE, -4 * HEX_SIZE, 8 * HEX_SIZE, 8 * HEX_SIZE)
         self.fitInView(rect.adjusted(-20, -20, 20, 20), Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoomChanged.emit(self.scale_factor)
 
     def _pan(self, pos: QPoint) -> None:
         assert self._pan_from is not None
@@ -111,6 +150,7 @@ class RealmView(QGraphicsView):
             self._dragging = False
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)  # hover and tool tips of items, Qt's own mouse anchor
         pos = event.position().toPoint()
         if self._pan_from is not None:
             self._pan(pos)
