@@ -1,6 +1,7 @@
 """The Issues panel: lint findings (or derivation problems) for the shown player count.
 
-Clicking an entry selects its first region, or else its first tile, and shows it.
+Clicking an entry selects its first region, or else its first tile; the window
+centres the canvas on it (double-click: zooms to it) and flashes it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ SEVERITY_COLOURS = {"error": "#c62828", "warning": "#b26a00", "info": "#2f6690"}
 
 
 class IssuesPanel(QWidget):
-    issueActivated = Signal(object)
+    issueActivated = Signal(object)  # clicked: show it
+    issueZoomRequested = Signal(object)  # double-clicked: zoom to it
 
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -38,6 +40,7 @@ class IssuesPanel(QWidget):
         self.tree.setColumnWidth(1, 60)
         layout.addWidget(self.tree)
         self.tree.itemClicked.connect(self._activate)
+        self.tree.itemDoubleClicked.connect(self._zoom)
         doc.derivationChanged.connect(self.refresh)
         self.refresh()
 
@@ -76,3 +79,6 @@ class IssuesPanel(QWidget):
         elif issue.tiles:
             self.doc.select_tile(issue.tiles[0])
         self.issueActivated.emit(issue)
+
+    def _zoom(self, item: QTreeWidgetItem) -> None:
+        self.issueZoomRequested.emit(item.data(0, ROLE_ISSUE))

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.gui.analysis import Issue
 from editor.gui.autosave import (
     Autosaver,
     orphaned_untitled,
@@ -154,6 +155,8 @@ class MainWindow(QMainWindow):
         self.editor.message.connect(self._show_message)
         self.view.hoverChanged.connect(self.hover.setText)
         self.view.zoomChanged.connect(self._show_zoom)
+        self.issues.issueActivated.connect(lambda issue: self.reveal_issue(issue))
+        self.issues.issueZoomRequested.connect(lambda issue: self.reveal_issue(issue, zoom=True))
         doc.pathChanged.connect(self._update_title)
         doc.viewChanged.connect(self._sync_view_controls)
         doc.scenarioReset.connect(self._sync_view_controls)
@@ -199,6 +202,17 @@ class MainWindow(QMainWindow):
             self.autosaver.autosave()
         self.statusBar().showMessage(f"Recovered unsaved changes from {recovery}", 10000)
         return True
+
+    def reveal_issue(self, issue: Issue, *, zoom: bool = False) -> None:
+        """Bring what a finding names into view (centred, or filling the view) and flash it."""
+        path = self.scene.issue_path(issue)
+        if path.isEmpty():
+            return
+        if zoom:
+            self.view.zoom_to(path.boundingRect())
+        else:
+            self.view.centerOn(path.boundingRect().center())
+        self.scene.flash(path)
 
     def _show_zoom(self, scale: float) -> None:
         self.zoom_label.setText(f"Zoom {scale * 100:.0f} %")

@@ -1,18 +1,24 @@
-"""Navigation: wheel zoom about the cursor, zoom presets and readout (issue 14, item 1)."""
+"""Navigation: wheel zoom about the cursor, zoom presets and readout; issues that bring
+their object into view (issue 14, items 1 and 2)."""
 
 from __future__ import annotations
 
 import pytest
 from gui_support import view_point
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
-from test_editor_session import key
+from test_editor_session import key, open_window, settle
 from test_editor_tools import place, window_for
 
 from editor.gui.canvas.view import RealmView
+from editor.gui.document import ScenarioDocument
+from editor.gui.main_window import MainWindow
 from editor.gui.shapes import hex_centre
+from editor.gui.templates import new_scenario
+from editor.model.catalogue import default_catalogue
+from editor.model.scenario import Placement
 
 pytestmark = pytest.mark.gui
 
@@ -76,3 +82,63 @@ def test_zoom_presets_and_readout(qtbot: QtBot) -> None:
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     assert shown.contains(realm), "Ctrl+0 fits the realm"
     assert window.zoom_label.text() == f"Zoom {view.transform().m11() * 100:.0f} %"
+
+
+def stray_tile_window(qtbot: QtBot) -> MainWindow:
+    """A, B side by side and C far away: lint's G003 names C's regions, not C."""
+    scenario = new_scenario("Stray realm", 2, 4)
+    scenario.boards[0].tiles.extend([Placement("A", "surface", 0, 0, 0),
+                                     Placement("B", "surface", 1, 0, 0),
+                                     Placement("C", "surface", 9, -2, 0)])
+    window = open_window(qtbot, ScenarioDocument(scenario, default_catalogue()))
+    settle(qtbot, window)
+    return window
+
+
+def issue_point(window: MainWindow, code: str) -> QPoint:
+    panel = window.issues
+    item = panel.item_for(lambda issue: issue.code == code)
+    assert item is not None, [i.code for i in panel.issues()]
+    panel.tree.scrollToItem(item)
+    return panel.tree.visualItemRect(item).center()
+
+
+def visible_rect(view: RealmView) -> QRectF:
+    return view.mapToScene(view.viewport().rect()).boundingRect()
+
+
+def test_issue_click_centres_double_click_zooms_and_flashes(qtbot: QtBot) -> None:
+    window = stray_tile_window(qtbot)
+    view, scene = window.view, window.scene
+    window._docks["issues"].raise_()
+    g003 = next(i for i in window.doc.analysis.issues if i.code == "G003")
+    assert g003.regions and not g003.tiles, "the finding names regions only"
+    stray = scene.tile_items[2]
+    assert stray.placement.tile == "C"
+    # The stray tile is outlined although the finding names only its regions.
+    assert stray.issue == "error"
+
+    named = scene.issue_path(g003).boundingRect()
+    assert named.contains(stray.sceneBoundingRect().center())
+    view.set_zoom(1.0)
+    view.centerOn(*hex_centre(-12, 6))
+    assert not visible_rect(view).intersects(named)
+    qtbot.mouseClick(window.issues.tree.viewport(), Qt.MouseButton.LeftButton,
+                     pos=issue_point(window, "G003"))
+    shown = visible_rect(view)
+    off = shown.center() - named.center()
+    assert abs(off.x()) < 2 and abs(off.y()) < 2, "the canvas is centred on what G003 names"
+    assert shown.intersects(stray.sceneBoundingRect())
+    assert view.transform().m11() == pytest.approx(1.0), "a click does not zoom"
+    assert scene.flash_item.isVisible()
+    assert scene.flash_item.sceneBoundingRect().contains(stray.sceneBoundingRect().center())
+    qtbot.waitUntil(lambda: not scene.flash_item.isVisible(), timeout=3000)
+
+    view.set_zoom(0.1)
+    qtbot.mouseDClick(window.issues.tree.viewport(), Qt.MouseButton.LeftButton,
+                      pos=issue_point(window, "G003"))
+    shown = visible_rect(view)
+    assert shown.contains(named), "a double click fits what the finding names in the view"
+    assert shown.width() < 2 * named.width() or shown.height() < 2 * named.height()
+    assert view.transform().m11() > 0.3
+    assert scene.flash_item.isVisible()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -25,7 +25,7 @@ class TileItem(QGraphicsItem):
         self.index = index
         self.theme = style
         self.selected = False
-        self.issue = False
+        self.issue: str | None = None  # worst severity of the findings naming this tile
         self.set_placement(placement, side)
         self.setZValue(Z_TILE)
 
@@ -47,8 +47,10 @@ class TileItem(QGraphicsItem):
         label = self.placement.tile + ("" if self.placement.side == "surface" else "\u2032")
         paint_tile(painter, self.side, self.placement.rotation, self.theme,
                    tile_label=label, detail=detail)
-        if self.issue:
-            pen = QPen(colour(self.theme.canvas["issue"]), 2.0, Qt.PenStyle.DashLine)
+        if self.issue is not None:
+            key = "issue" if self.issue == "error" else "issue_warning"
+            pen = QPen(colour(self.theme.canvas.get(key, self.theme.canvas["issue"])),
+                       2.5 if self.issue == "error" else 2.0, Qt.PenStyle.DashLine)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(hex_path(HEX_SIZE - 4))
@@ -242,6 +244,53 @@ class RegionHighlightItem(QGraphicsItem):
         pen = QPen(fill, 4)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.setPen(pen)
+        painter.drawPath(self.path)
+
+
+class FlashItem(QGraphicsItem):
+    """A thick outline that pulses a few times over an object, then hides: "it is here"."""
+
+    DURATION_MS = 1400
+
+    def __init__(self, style: Style) -> None:
+        super().__init__()
+        self.theme = style
+        self.path = QPainterPath()
+        self.setZValue(Z_OVERLAY + 1)
+        self.setVisible(False)
+        self.animation = QVariantAnimation()
+        self.animation.setDuration(self.DURATION_MS)
+        self.animation.setStartValue(1.0)
+        for step, value in ((0.2, 0.15), (0.4, 1.0), (0.6, 0.15), (0.8, 1.0)):
+            self.animation.setKeyValueAt(step, value)
+        self.animation.setEndValue(0.0)
+        self.animation.setEasingCurve(QEasingCurve.Type.Linear)
+        self.animation.valueChanged.connect(self._fade)
+        self.animation.finished.connect(lambda: self.setVisible(False))
+
+    def flash(self, path: QPainterPath) -> None:
+        self.prepareGeometryChange()
+        self.path = path
+        self.setOpacity(1.0)
+        self.setVisible(not path.isEmpty())
+        self.animation.stop()
+        self.animation.start()
+
+    def _fade(self, value: object) -> None:
+        if isinstance(value, float):
+            self.setOpacity(value)
+
+    def boundingRect(self) -> QRectF:
+        return self.path.boundingRect().adjusted(-8, -8, 8, 8)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(colour(self.theme.canvas["selection"]), 7)
+        pen.setCosmetic(True)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self.path)
 
 

@@ -8,7 +8,9 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsScene
 
+from editor.gui.analysis import Issue
 from editor.gui.canvas.items import (
+    FlashItem,
     LinkItem,
     MarkerItem,
     RegionHighlightItem,
@@ -17,7 +19,7 @@ from editor.gui.canvas.items import (
 )
 from editor.gui.canvas.overlay import GraphOverlayItem
 from editor.gui.document import ScenarioDocument
-from editor.gui.painting import colour, hex_path
+from editor.gui.painting import colour, hex_path, region_path
 from editor.gui.shapes import HEX_SIZE, RegionShape, edge_segment, hex_centre, marker_slots
 from editor.gui.style import Style, default_style
 from editor.model.lattice import Point
@@ -44,6 +46,8 @@ class RealmScene(QGraphicsScene):
         self.overlay = GraphOverlayItem(self.theme)
         self.overlay.setVisible(False)
         self.addItem(self.overlay)
+        self.flash_item = FlashItem(self.theme)
+        self.addItem(self.flash_item)
         self.setBackgroundBrush(colour(self.theme.canvas["background"]))
         doc.tilesChanged.connect(self._on_tiles)
         doc.markersChanged.connect(self._on_board_items)
@@ -243,11 +247,29 @@ class RealmScene(QGraphicsScene):
                 link.update()
         self.highlight.set_parts(self.part_shapes(sel.region) if sel.region and on_board else [])
 
+    def region_tiles(self, rid: str) -> set[str]:
+        """The tile letters a region lies on (every tile of a water body)."""
+        region = self.doc.analysis.region(rid)
+        parts = tuple(region.parts) if region is not None and region.parts else (rid,)
+        return {split_region_id(part)[0] for part in parts}
+
+    def issue_tiles(self, issue: Issue) -> set[str]:
+        """Every tile a finding names, directly or through one of its regions."""
+        tiles = set(issue.tiles)
+        for rid in issue.regions:
+            tiles |= self.region_tiles(rid)
+        return tiles
+
     def sync_analysis(self) -> None:
-        tiles_with_issues = {t for issue in self.doc.analysis.issues
-                             if issue.severity == "error" for t in issue.tiles}
+        worst: dict[str, str] = {}
+        for issue in self.doc.analysis.issues:
+            if issue.severity not in ("error", "warning"):
+                continue
+            for tile in self.issue_tiles(issue):
+                if worst.get(tile) != "error":
+                    worst[tile] = issue.severity
         for item in self.tile_items.values():
-            flagged = item.placement.tile in tiles_with_issues
+            flagged = worst.get(item.placement.tile)
             if item.issue != flagged:
                 item.issue = flagged
                 item.update()
@@ -255,6 +277,24 @@ class RealmScene(QGraphicsScene):
             self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors(),
                                   self.realm_rect())
         self.sync_selection()
+
+    def issue_path(self, issue: Issue) -> QPainterPath:
+        """The outline of what a finding names on the shown board: its regions, else its
+        tiles (a finding about a whole tile, or regions not drawn here)."""
+        path = QPainterPath()
+        for rid in issue.regions:
+            for (cx, cy), shape in self.part_shapes(rid):
+                path.addPath(region_path(shape).translated(cx, cy))
+        if path.isEmpty():
+            for tile in issue.tiles or tuple(sorted(self.issue_tiles(issue))):
+                index = self.doc.tile_index(tile)
+                item = self.tile_items.get(index) if index is not None else None
+                if item is not None:
+                    path.addPath(hex_path().translated(item.pos()))
+        return path
+
+    def flash(self, path: QPainterPath) -> None:
+        self.flash_item.flash(path)
 
     def set_show_graph(self, show: bool) -> None:
         self.show_graph = show

@@ -98,6 +98,16 @@ class RealmView(QGraphicsView):
         if not rect.contains(need):
             self.realm_scene.setSceneRect(rect.united(need))
 
+    def zoom_to(self, rect: QRectF) -> None:
+        """Fill the view with ``rect`` (plus a margin), no closer than MAX_SCALE."""
+        margin = max(rect.width(), rect.height()) * 0.25 + 10
+        self.fitInView(rect.adjusted(-margin, -margin, margin, margin),
+                       Qt.AspectRatioMode.KeepAspectRatio)
+        if self.scale_factor > MAX_SCALE:
+            self.set_zoom(MAX_SCALE)
+        self.centerOn(rect.center())
+        self.zoomChanged.emit(self.scale_factor)
+
     def fit_to_realm(self) -> None:
         rect = self.realm_scene.realm_rect()
         if rect.isEmpty():  # an empty board: show a few hexes around the origin
