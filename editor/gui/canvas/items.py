@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -252,13 +252,14 @@ class FlashItem(QGraphicsItem):
 
     DURATION_MS = 1400
 
-    def __init__(self, style: Style) -> None:
+    def __init__(self, style: Style, owner: QObject) -> None:
         super().__init__()
         self.theme = style
         self.path = QPainterPath()
         self.setZValue(Z_OVERLAY + 1)
         self.setVisible(False)
-        self.animation = QVariantAnimation()
+        # Owned by the scene: it dies with the scene, never ticking on a deleted item.
+        self.animation = QVariantAnimation(owner)
         self.animation.setDuration(self.DURATION_MS)
         self.animation.setStartValue(1.0)
         for step, value in ((0.2, 0.15), (0.4, 1.0), (0.6, 0.15), (0.8, 1.0)):

@@ -9,6 +9,7 @@ from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsScene
 
 from editor.gui.analysis import Issue
+from editor.gui.canvas.feedback import GhostTileItem, PendingLinkItem, SeamsItem
 from editor.gui.canvas.items import (
     FlashItem,
     LinkItem,
@@ -46,8 +47,14 @@ class RealmScene(QGraphicsScene):
         self.overlay = GraphOverlayItem(self.theme)
         self.overlay.setVisible(False)
         self.addItem(self.overlay)
-        self.flash_item = FlashItem(self.theme)
+        self.flash_item = FlashItem(self.theme, self)
         self.addItem(self.flash_item)
+        self.ghost = GhostTileItem(self.theme)
+        self.addItem(self.ghost)
+        self.pending_item = PendingLinkItem(self.theme)
+        self.addItem(self.pending_item)
+        self.seams = SeamsItem(self.theme)
+        self.addItem(self.seams)
         self.setBackgroundBrush(colour(self.theme.canvas["background"]))
         doc.tilesChanged.connect(self._on_tiles)
         doc.markersChanged.connect(self._on_board_items)
@@ -295,6 +302,36 @@ class RealmScene(QGraphicsScene):
 
     def flash(self, path: QPainterPath) -> None:
         self.flash_item.flash(path)
+
+    # ----- tool feedback --------------------------------------------------------------------
+    def show_ghost(self, tile: str, side: str, rotation: int, q: int, r: int) -> bool:
+        """Preview ``tile`` landing on (q, r); returns whether it may land there."""
+        tiles = self.doc.catalogue.tiles
+        if tile not in tiles:
+            self.ghost.setVisible(False)
+            return False
+        if side not in tiles[tile].sides:
+            side = next(iter(tiles[tile].sides))
+        blocked = self.doc.tile_at(q, r) is not None or tile in self.doc.tiles_in_use()
+        label = tile + ("" if side == "surface" else "\u2032")
+        self.ghost.show_at(self.doc.catalogue.side(tile, side), label, rotation, q, r, blocked)
+        return not blocked
+
+    def hide_ghost(self) -> None:
+        self.ghost.setVisible(False)
+
+    def show_pending(self, pending: tuple[str, str] | None) -> None:
+        """Mark the first end of a tunnel or link (when it is on the shown board)."""
+        if pending is None or pending[0] != self.doc.board_id:
+            self.pending_item.clear()
+            return
+        region = pending[1]
+        self.pending_item.set_first(self.part_shapes(region), self.part_anchor(region))
+
+    def show_seams(self, segments: list[tuple[Point, Point]] | None) -> None:
+        """Highlight the seams a river marker may lie on (None: hide them)."""
+        self.seams.set_seams(segments or [])
+        self.seams.setVisible(segments is not None)
 
     def set_show_graph(self, show: bool) -> None:
         self.show_graph = show

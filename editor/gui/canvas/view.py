@@ -6,9 +6,12 @@ is shown live by moving its item and becomes one MoveTile command on release.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
+    QColor,
+    QCursor,
     QDragEnterEvent,
+    QDragLeaveEvent,
     QDragMoveEvent,
     QDropEvent,
     QKeyEvent,
@@ -25,6 +28,8 @@ from editor.gui.document import Selection
 from editor.gui.shapes import HEX_SIZE, hex_centre, scene_to_hex
 
 TILE_MIME = "application/x-realms-tile"
+EMPTY_HINT = ("Pick a tile on the left, click to place it \u2014 or drag it here. "
+              "Wheel zooms, middle drag pans.")
 ZOOM_STEP = 1.15
 MIN_SCALE, MAX_SCALE = 0.03, 6.0
 
@@ -52,6 +57,67 @@ class RealmView(QGraphicsView):
         self._space = False
         self._drag: tuple[int, QPointF, tuple[int, int]] | None = None  # index, press, hex
         self._dragging = False
+        editor.toolChanged.connect(self.sync_tool_feedback)
+        editor.pendingChanged.connect(self.sync_tool_feedback)
+        for signal in (editor.doc.tilesChanged, editor.doc.riverMarkersChanged):
+            signal.connect(self._board_changed)
+        editor.doc.viewChanged.connect(self.sync_tool_feedback)
+        editor.doc.scenarioReset.connect(self.sync_tool_feedback)
+
+    # ----- tool feedback ----------------------------------------------------------------------
+    def sync_tool_feedback(self) -> None:
+        """Show what the armed tool will do: seams for river markers, the first end of a
+        link; the ghost tile follows the mouse (``mouseMoveEvent``)."""
+        tool = self.editor.tool
+        scene = self.realm_scene
+        if tool.kind == "river":
+            scene.show_seams([(seam.start, seam.end) for seam in self.editor.water_seams()])
+        else:
+            scene.show_seams(None)
+        scene.show_pending(self.editor.pending)
+        if tool.kind != "tile":
+            scene.hide_ghost()
+        else:
+            self._update_ghost(self.viewport().mapFromGlobal(QCursor.pos()))
+        self.viewport().update()
+
+    def _board_changed(self, *_args: object) -> None:
+        self.sync_tool_feedback()
+
+    def _update_ghost(self, pos: QPoint) -> None:
+        tool = self.editor.tool
+        if tool.kind != "tile" or not self.viewport().rect().contains(pos):
+            self.realm_scene.hide_ghost()
+            return
+        scene_pos = self.mapToScene(pos)
+        self.realm_scene.show_ghost(tool.name, tool.side, tool.rotation,
+                                    *scene_to_hex(scene_pos.x(), scene_pos.y()))
+
+    def empty_hint(self) -> str | None:
+        """The hint drawn over an empty board, or None when the board has tiles."""
+        if self.realm_scene.tile_items:
+            return None
+        return EMPTY_HINT
+
+    def drawForeground(self, painter: QPainter, rect: QRectF | object) -> None:
+        super().drawForeground(painter, rect)  # type: ignore[arg-type]
+        hint = self.empty_hint()
+        if hint is None:
+            return
+        painter.save()
+        painter.resetTransform()
+        font = painter.font()
+        font.setPixelSize(18)
+        painter.setFont(font)
+        painter.setPen(QColor(self.realm_scene.theme.canvas["label"]))
+        area = QRectF(self.viewport().rect()).adjusted(20, 0, -20, -40)
+        painter.drawText(area, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
+                         | Qt.TextFlag.TextWordWrap, hint)
+        painter.restore()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.realm_scene.hide_ghost()
+        super().leaveEvent(event)
 
     # ----- zoom and pan -----------------------------------------------------------------------
     def wheelEvent(self, event: QWheelEvent) -> None:
@@ -166,6 +232,9 @@ class RealmView(QGraphicsView):
             self._pan(pos)
             return
         scene_pos = self.mapToScene(pos)
+        self._update_ghost(pos)
+        if self.editor.pending is not None:
+            self.realm_scene.pending_item.set_cursor(scene_pos)
         hit = self.editor.hit(scene_pos.x(), scene_pos.y())
         text = f"hex ({hit.q}, {hit.r})"
         if hit.region:
@@ -224,17 +293,39 @@ class RealmView(QGraphicsView):
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(TILE_MIME):
             event.acceptProposedAction()
+            self._drop_preview(event)
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        if event.mimeData().hasFormat(TILE_MIME):
+        if not event.mimeData().hasFormat(TILE_MIME):
+            return
+        if self._drop_preview(event):
             event.acceptProposedAction()
+        else:
+            event.ignore()  # the cursor shows "no drop" over a taken hex
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        self.realm_scene.hide_ghost()
+        super().dragLeaveEvent(event)
+
+    def _drop_preview(self, event: QDragMoveEvent | QDropEvent) -> bool:
+        """The drop target: the dragged tile where it would land, red on a taken hex."""
+        tile, side = _dragged_tile(event.mimeData())
+        scene_pos = self.mapToScene(event.position().toPoint())
+        return self.realm_scene.show_ghost(tile, side, 0,
+                                           *scene_to_hex(scene_pos.x(), scene_pos.y()))
 
     def dropEvent(self, event: QDropEvent) -> None:
+        self.realm_scene.hide_ghost()
         data = event.mimeData()
         if not data.hasFormat(TILE_MIME):
             return
-        tile, _, side = bytes(data.data(TILE_MIME).data()).decode().partition(":")
+        tile, side = _dragged_tile(data)
         scene_pos = self.mapToScene(event.position().toPoint())
         q, r = scene_to_hex(scene_pos.x(), scene_pos.y())
-        if self.editor.place_tile(tile, side or "surface", q, r):
+        if self.editor.place_tile(tile, side, q, r):
             event.acceptProposedAction()
+
+
+def _dragged_tile(data: QMimeData) -> tuple[str, str]:
+    tile, _, side = bytes(data.data(TILE_MIME).data()).decode(errors="replace").partition(":")
+    return tile, side or "surface"
