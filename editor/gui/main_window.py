@@ -37,7 +37,7 @@ from editor.gui.document import ScenarioDocument
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
 from editor.gui.marker_palette import MarkerDock
-from editor.gui.palette import TilePalette
+from editor.gui.palette import TileDock
 from editor.gui.templates import NewScenarioDialog, new_scenario
 from editor.model.catalogue import default_catalogue
 from editor.model.errors import LoadError
@@ -134,7 +134,8 @@ class MainWindow(QMainWindow):
         self.view = RealmView(self.scene, self.editor)
         old_central = self.centralWidget()
         self.setCentralWidget(self.view)
-        self.tile_palette = TilePalette(doc, self.editor)
+        self.tile_dock = TileDock(doc, self.editor)
+        self.tile_palette = self.tile_dock.palette_list
         self.marker_dock = MarkerDock(self.editor)
         self.marker_palette = self.marker_dock.palette_list
         self.inspector = Inspector(doc, self.editor)
@@ -142,7 +143,7 @@ class MainWindow(QMainWindow):
         self.balance = BalancePanel(doc)
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
-        for name, widget in (("tiles", self.tile_palette), ("markers", self.marker_dock),
+        for name, widget in (("tiles", self.tile_dock), ("markers", self.marker_dock),
                              ("inspector", self.inspector), ("issues", self.issues),
                              ("balance", self.balance), ("history", self.history)):
             previous = self._docks[name].widget()

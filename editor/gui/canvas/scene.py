@@ -312,7 +312,8 @@ class RealmScene(QGraphicsScene):
             return False
         if side not in tiles[tile].sides:
             side = next(iter(tiles[tile].sides))
-        blocked = self.doc.tile_at(q, r) is not None or tile in self.doc.tiles_in_use()
+        blocked = (self.doc.tile_at(q, r) is not None
+                   or bool(self.doc.tile_uses(tile, self.doc.new_presence())))
         label = tile + ("" if side == "surface" else "\u2032")
         self.ghost.show_at(self.doc.catalogue.side(tile, side), label, rotation, q, r, blocked)
         return not blocked

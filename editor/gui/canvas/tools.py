@@ -126,9 +126,17 @@ class CanvasEditor(QObject):
         return Hit(q, r, index, region)
 
     def _presence(self) -> Presence:
-        """New items belong to the shown count and up (the cumulative sets of the booklet)."""
-        players = self.doc.players
-        return Presence(players if players > self.doc.scenario.players_min else None)
+        return self.doc.new_presence()
+
+    def tile_refusal(self, tile: str) -> str | None:
+        """Why ``tile`` cannot be placed now (it is on a board for a count the new placement
+        would share: lint's G002), or None."""
+        uses = self.doc.tile_uses(tile, self._presence())
+        if not uses:
+            return None
+        where = "; ".join(self.doc.describe_use(board, p) for board, p in uses)
+        return (f"Tile {tile} is already placed ({where}); each tile exists once. Move that "
+                "one, or change its player counts in the inspector")
 
     # ----- clicks ---------------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
@@ -152,8 +160,9 @@ class CanvasEditor(QObject):
             self.doc.select(Selection(self.doc.board_id, hit.tile_index, hit.region))
 
     def place_tile(self, tile: str, side: str, q: int, r: int, rotation: int = 0) -> bool:
-        if tile in self.doc.tiles_in_use():
-            self.message.emit(f"Tile {tile} is already on the board (each tile exists once)")
+        refusal = self.tile_refusal(tile)
+        if refusal is not None:
+            self.message.emit(refusal)
             return False
         if self.doc.tile_at(q, r) is not None:
             self.message.emit(f"Hex ({q}, {r}) is taken; pick an empty hex")
