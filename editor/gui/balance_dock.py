@@ -17,9 +17,9 @@ from PySide6.QtGui import QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from editor.gui.document import ScenarioDocument
-from editor.gui.painting import badge_font, colour
-from editor.gui.style import Style, default_style
 from editor.model.paths import DATA_DIR
+from editor.render.paint import colour, font
+from editor.render.style import Style, default_style
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ class BalancePanel(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setFont(badge_font(11, bold=False))
+        painter.setFont(font(11))
         if not self.bars:
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No derived realm yet")
             return

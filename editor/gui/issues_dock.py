@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
 
 from editor.gui.analysis import Issue
 from editor.gui.document import ScenarioDocument
-from editor.gui.painting import colour
+from editor.render.paint import colour
 
 ROLE_ISSUE = Qt.ItemDataRole.UserRole
 SEVERITY_COLOURS = {"error": "#c62828", "warning": "#b26a00", "info": "#2f6690"}

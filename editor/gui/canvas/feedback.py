@@ -13,11 +13,12 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.gui.canvas.items import Z_OVERLAY
-from editor.gui.painting import colour, hex_path, paint_tile, region_path
+from editor.gui.painting import hex_path, paint_tile, region_path
 from editor.gui.shapes import HEX_SIZE, RegionShape, hex_centre
-from editor.gui.style import Style
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
+from editor.render.paint import colour
+from editor.render.style import Style
 
 GHOST_OPACITY = 0.6
 FREE_COLOUR = "#2e9d4f"

@@ -6,12 +6,13 @@ from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantA
 from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.gui.painting import badge_font, colour, hex_path, paint_badge, paint_tile, region_path
+from editor.gui.painting import hex_path, paint_tile, region_path
 from editor.gui.shapes import HEX_SIZE, MARKER_RADIUS, RegionShape, hex_centre, side_shapes
-from editor.gui.style import Style
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
 from editor.model.scenario import Link, Marker, Placement
+from editor.render.paint import colour, font, paint_badge
+from editor.render.style import Style
 
 Z_TILE, Z_HIGHLIGHT, Z_RIVER, Z_LINK, Z_MARKER, Z_OVERLAY = 0, 1.5, 2, 3, 4, 6
 
@@ -199,9 +200,9 @@ class LinkItem(QGraphicsItem):
 
     def _paint_label(self, painter: QPainter, text: str) -> None:
         """The label on a pale pill, so the dashed line under it does not cross the letters."""
-        font = badge_font(11.0, bold=False)
-        painter.setFont(font)
-        width = QFontMetricsF(font).horizontalAdvance(text)
+        label_font = font(11.0)
+        painter.setFont(label_font)
+        width = QFontMetricsF(label_font).horizontalAdvance(text)
         pill = QRectF(self.middle.x() + self.BADGE_RADIUS + 3, self.middle.y() - 8, width + 8, 16)
         painter.setPen(Qt.PenStyle.NoPen)
         background = colour(self.theme.canvas["background"])
@@ -308,6 +309,6 @@ class CaptionItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        painter.setFont(badge_font(14, bold=False))
+        painter.setFont(font(14))
         painter.setPen(colour(self.theme.canvas["ghost"]))
         painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)

@@ -9,10 +9,11 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.gui.canvas.items import Z_OVERLAY
-from editor.gui.painting import colour, hex_path
+from editor.gui.painting import hex_path
 from editor.gui.shapes import hex_centre
-from editor.gui.style import Style
 from editor.model.lattice import Point
+from editor.render.paint import colour
+from editor.render.style import Style
 
 LINK_KINDS = frozenset({"tunnel", "cloud_bridge", "access", "custom"})
 

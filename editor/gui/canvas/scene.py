@@ -20,11 +20,12 @@ from editor.gui.canvas.items import (
 )
 from editor.gui.canvas.overlay import GraphOverlayItem
 from editor.gui.document import ScenarioDocument
-from editor.gui.painting import colour, hex_path, region_path
+from editor.gui.painting import hex_path, region_path
 from editor.gui.shapes import HEX_SIZE, RegionShape, edge_segment, hex_centre, marker_slots
-from editor.gui.style import Style, default_style
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
+from editor.render.paint import colour
+from editor.render.style import Style, default_style
 
 SQRT3 = math.sqrt(3)
 MAX_GRID_CELLS = 12_000
