@@ -39,6 +39,7 @@ from editor.gui.issues_dock import IssuesPanel
 from editor.gui.marker_palette import MarkerDock
 from editor.gui.palette import TileDock
 from editor.gui.templates import NewScenarioDialog, new_scenario
+from editor.gui.toolbar import ToolBar
 from editor.model.catalogue import default_catalogue
 from editor.model.errors import LoadError
 from editor.model.scenario_io import load_scenario, parse_scenario
@@ -100,6 +101,8 @@ class MainWindow(QMainWindow):
         self.zoom_label = QLabel()
         self.zoom_label.setToolTip("Zoom (Ctrl+= in, Ctrl+- out, Ctrl+0 fit, Ctrl+1 100 %)")
         self.statusBar().addPermanentWidget(self.zoom_label)
+        self.tools_bar = ToolBar(self.show_dock, self)
+        self.addToolBar(self.tools_bar)
         self._build_toolbar()
         self._build_menus()
         self.resize(1400, 900)
@@ -128,6 +131,7 @@ class MainWindow(QMainWindow):
         self.doc = doc
         doc.setParent(self)
         self.editor = CanvasEditor(doc, self)
+        self.tools_bar.set_editor(self.editor)
         self.scene = RealmScene(doc)
         self.scene.set_show_grid(self.grid_action.isChecked())
         self.scene.set_show_graph(self.graph_action.isChecked())
@@ -307,8 +311,9 @@ class MainWindow(QMainWindow):
         edit.addAction(self._action("&Delete", lambda: self.editor.delete_selected(),
                                     [QKeySequence(QKeySequence.StandardKey.Delete),
                                      QKeySequence("Backspace")]))
-        edit.addAction(self._action("Select tool", lambda: self.editor.disarm(),
-                                    QKeySequence("S")))
+        tools = menus.addMenu("&Tools")
+        for action in self.tools_bar.actions_by_key.values():
+            tools.addAction(action)
 
         view = menus.addMenu("&View")
         view.addAction(self._action("&Fit to realm", lambda: self.view.fit_to_realm(),
@@ -353,6 +358,22 @@ class MainWindow(QMainWindow):
         self.redo_action.setEnabled(stack.canRedo())
         stack.canUndoChanged.connect(self.undo_action.setEnabled)
         stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        stack.undoTextChanged.connect(self._name_undo)
+        stack.redoTextChanged.connect(self._name_redo)
+        self._name_undo(stack.undoText())
+        self._name_redo(stack.redoText())
+
+    def _name_undo(self, text: str) -> None:
+        """"Undo Move tile A to (1, 0)": the menu says what Ctrl+Z will take back."""
+        self.undo_action.setText(f"&Undo {text}".rstrip())
+
+    def _name_redo(self, text: str) -> None:
+        self.redo_action.setText(f"&Redo {text}".rstrip())
+
+    def show_dock(self, name: str) -> None:
+        dock = self._docks[name]
+        dock.show()
+        dock.raise_()
 
     def _about(self) -> None:
         QMessageBox.about(self, APP_NAME, "Realms Studio: an editor, validator and exporter for "

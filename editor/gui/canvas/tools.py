@@ -35,7 +35,8 @@ DEFAULT_ATTRS: dict[str, dict[str, object]] = {
 
 @dataclass(frozen=True)
 class Tool:
-    """``kind``: select | tile | marker | river. ``name``: tile key or marker/link kind."""
+    """``kind``: select | tile | marker | river | erase. ``name``: tile key or marker/link
+    kind."""
 
     kind: str = "select"
     name: str = ""
@@ -150,8 +151,29 @@ class CanvasEditor(QObject):
             self._marker_click(hit)
         elif kind == "river":
             self._river_click(x, y, hit)
+        elif kind == "erase":
+            self.erase(hit)
         else:
             self.select_at(hit)
+
+    def erase(self, hit: Hit, item: tuple[str, int] | None = None) -> None:
+        """Remove ``item`` (("marker" | "river" | "link", index), what lies on top) or else
+        the tile under ``hit``; one undo step."""
+        board = self.doc.board_id
+        if item is not None:
+            kind, index = item
+            if kind == "marker":
+                self.doc.undo_stack.push(cmd.RemoveMarker(self.doc, board, index))
+            elif kind == "river":
+                self.doc.undo_stack.push(cmd.RemoveRiverMarker(self.doc, board, index))
+            else:
+                self.doc.undo_stack.push(cmd.RemoveLink(self.doc, index))
+            self.doc.select(Selection())
+            return
+        if hit.tile_index is None:
+            self.message.emit("Nothing to erase here")
+            return
+        self.doc.undo_stack.push(cmd.DeleteTile(self.doc, board, hit.tile_index))
 
     def select_at(self, hit: Hit) -> None:
         if hit.tile_index is None:

@@ -204,6 +204,9 @@ class RealmView(QGraphicsView):
             return
         self.setFocus()
         scene_pos = self.mapToScene(pos)
+        if self.editor.tool.kind == "erase":
+            self.editor.erase(self.editor.hit(scene_pos.x(), scene_pos.y()), self._item_at(pos))
+            return
         if self.editor.tool.kind != "select":
             self.editor.click(scene_pos.x(), scene_pos.y())
             return
@@ -224,6 +227,17 @@ class RealmView(QGraphicsView):
             placement = self.editor.doc.board.tiles[index]
             self._drag = (index, scene_pos, (placement.q, placement.r))
             self._dragging = False
+
+    def _item_at(self, pos: QPoint) -> tuple[str, int] | None:
+        """The marker, river marker or link badge under ``pos`` (topmost first)."""
+        for item in self.items(pos):
+            if isinstance(item, MarkerItem):
+                return ("marker", item.index)
+            if isinstance(item, LinkItem):
+                return ("link", item.index)
+            if isinstance(item, RiverMarkerItem):
+                return ("river", item.index)
+        return None
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)  # hover and tool tips of items, Qt's own mouse anchor
