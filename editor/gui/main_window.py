@@ -13,9 +13,11 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QToolBar,
     QUndoView,
     QWidget,
@@ -47,6 +49,7 @@ from editor.model.scenario_io import load_scenario, parse_scenario
 APP_NAME = "Realms Studio"
 MAX_RECENT = 8
 ZOOM_KEY_STEP = 1.25
+SCROLLED_DOCKS = ("inspector", "balance")
 FILE_FILTER = "Realms scenarios (*.realm.json *.json);;All files (*)"
 
 # Hooks the tests replace: answer the recovery offer and the close question without a dialog.
@@ -101,8 +104,12 @@ class MainWindow(QMainWindow):
         self.zoom_label = QLabel()
         self.zoom_label.setToolTip("Zoom (Ctrl+= in, Ctrl+- out, Ctrl+0 fit, Ctrl+1 100 %)")
         self.statusBar().addPermanentWidget(self.zoom_label)
+        self.tool_label = QLabel()
+        self.tool_label.setToolTip("The armed tool (the tool bar on the left; Esc: select)")
+        self.statusBar().addPermanentWidget(self.tool_label)
         self.tools_bar = ToolBar(self.show_dock, self)
-        self.addToolBar(self.tools_bar)
+        self.tools_bar.toolShown.connect(lambda text: self.tool_label.setText(f"Tool: {text}"))
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, self.tools_bar)
         self._build_toolbar()
         self._build_menus()
         self.resize(1400, 900)
@@ -147,10 +154,18 @@ class MainWindow(QMainWindow):
         self.balance = BalancePanel(doc)
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
-        for name, widget in (("tiles", self.tile_dock), ("markers", self.marker_dock),
-                             ("inspector", self.inspector), ("issues", self.issues),
-                             ("balance", self.balance), ("history", self.history)):
+        panels: tuple[tuple[str, QWidget], ...] = (
+            ("tiles", self.tile_dock), ("markers", self.marker_dock),
+            ("inspector", self.inspector), ("issues", self.issues),
+            ("balance", self.balance), ("history", self.history))
+        for name, widget in panels:
             previous = self._docks[name].widget()
+            if name in SCROLLED_DOCKS:  # tall panels scroll instead of growing the window
+                area = QScrollArea()
+                area.setWidgetResizable(True)
+                area.setFrameShape(QFrame.Shape.NoFrame)
+                area.setWidget(widget)
+                widget = area
             self._docks[name].setWidget(widget)
             if previous is not None:
                 previous.deleteLater()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -118,10 +118,13 @@ def tool_icon(key: str, style: Style | None = None) -> QIcon:
 class ToolBar(QToolBar):
     """Exclusive tool actions; ``show_dock(name)`` raises the Tiles or Markers dock."""
 
+    toolShown = Signal(str)  # "Place tile C (T)": what the status bar shows
+
     def __init__(self, show_dock: Callable[[str], None], parent: QWidget | None = None) -> None:
         super().__init__("Tools", parent)
         self.setObjectName("toolbar-tools")
-        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.setIconSize(QSize(26, 26))
         self.show_dock = show_dock
         self.editor: CanvasEditor | None = None
         self.group = QActionGroup(self)
@@ -162,6 +165,9 @@ class ToolBar(QToolBar):
         elif key == "place":
             self.last["place"], self._last_side = tool.name, tool.side
         self.actions_by_key[key].setChecked(True)
+        spec = next(t for t in TOOLS if t.key == key)
+        detail = tool.name.replace("_", " ") if key in ("place", "marker", "link") else ""
+        self.toolShown.emit(f"{spec.text} {detail}".strip() + f" ({spec.shortcut})")
 
     def choose(self, key: str) -> None:
         editor = self.editor
