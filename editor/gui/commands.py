@@ -50,6 +50,10 @@ class _ReplaceTile(_DocCommand):
         self.doc.replace_item(self.board, "tiles", self.index, self.old)
 
 
+class ReplaceTile(_ReplaceTile):
+    """Any change to one placement, named by the caller (a group rotation moves and turns)."""
+
+
 class MoveTile(_ReplaceTile):
     """A whole drag: the tile jumps from its old hex to the hex where the mouse was released."""
 

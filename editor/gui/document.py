@@ -44,6 +44,23 @@ class Selection:
     region: str | None = None
     marker_index: int | None = None
     link_index: int | None = None  # into scenario.links (links belong to no single board)
+    # A multi-selection (rubber band, Ctrl+click): every tile and marker index chosen.
+    tiles: tuple[int, ...] = ()
+    markers: tuple[int, ...] = ()
+
+    @property
+    def tile_set(self) -> frozenset[int]:
+        extra = () if self.tile_index is None else (self.tile_index,)
+        return frozenset(self.tiles + extra)
+
+    @property
+    def marker_set(self) -> frozenset[int]:
+        extra = () if self.marker_index is None else (self.marker_index,)
+        return frozenset(self.markers + extra)
+
+    @property
+    def is_group(self) -> bool:
+        return len(self.tile_set) + len(self.marker_set) > 1
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -36,6 +37,7 @@ from editor.gui.canvas import RealmScene, RealmView
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.commands import RestoreScenario
 from editor.gui.document import ScenarioDocument
+from editor.gui.group import CLIPBOARD_MIME
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
 from editor.gui.marker_palette import MarkerDock
@@ -323,6 +325,13 @@ class MainWindow(QMainWindow):
                                     lambda: self.editor.rotate_selected(-1),
                                     QKeySequence("Shift+R")))
         edit.addAction(self._action("&Flip tile", self.editor_flip, QKeySequence("F")))
+        edit.addSeparator()
+        edit.addAction(self._action("Cu&t", self.cut, QKeySequence.StandardKey.Cut))
+        edit.addAction(self._action("&Copy", self.copy, QKeySequence.StandardKey.Copy))
+        edit.addAction(self._action("&Paste", self.paste, QKeySequence.StandardKey.Paste))
+        edit.addAction(self._action("D&uplicate", self.duplicate, QKeySequence("Ctrl+D")))
+        edit.addAction(self._action("Select &all", lambda: self.editor.select_all(),
+                                    QKeySequence.StandardKey.SelectAll))
         edit.addAction(self._action("&Delete", lambda: self.editor.delete_selected(),
                                     [QKeySequence(QKeySequence.StandardKey.Delete),
                                      QKeySequence("Backspace")]))
@@ -384,6 +393,39 @@ class MainWindow(QMainWindow):
 
     def _name_redo(self, text: str) -> None:
         self.redo_action.setText(f"&Redo {text}".rstrip())
+
+    # ----- clipboard ------------------------------------------------------------------------
+    def copy(self) -> bool:
+        data = self.editor.copy_selection()
+        if data is None:
+            self.statusBar().showMessage("Select tiles or markers to copy", 4000)
+            return False
+        text = json.dumps(data)
+        mime = QMimeData()
+        mime.setData(CLIPBOARD_MIME, QByteArray(text.encode()))
+        mime.setText(text)
+        QGuiApplication.clipboard().setMimeData(mime)
+        count = len(data["tiles"]) + len(data["markers"])  # type: ignore[arg-type]
+        self.statusBar().showMessage(f"Copied {count} items", 4000)
+        return True
+
+    def cut(self) -> None:
+        if self.copy():
+            self.editor.delete_selected("Cut")
+
+    def paste(self, verb: str = "Paste") -> None:
+        mime = QGuiApplication.clipboard().mimeData()
+        if mime is None:
+            return
+        raw = mime.data(CLIPBOARD_MIME)
+        text = bytes(raw.data()).decode(errors="replace") if not raw.isEmpty() else mime.text()
+        self.editor.paste(text, self.view.hover_hex, verb)
+
+    def duplicate(self) -> None:
+        """Copy and paste at once (at the mouse, or in place); the clipboard is kept."""
+        data = self.editor.copy_selection()
+        if data is not None:
+            self.editor.paste(json.dumps(data), self.view.hover_hex, "Duplicate")
 
     def show_dock(self, name: str) -> None:
         dock = self._docks[name]

@@ -239,12 +239,12 @@ class RealmScene(QGraphicsScene):
         sel = self.doc.selection
         on_board = sel.board in (None, self.doc.board_id)
         for index, item in self.tile_items.items():
-            chosen = on_board and sel.tile_index == index
+            chosen = on_board and index in sel.tile_set
             if item.selected != chosen:
                 item.selected = chosen
                 item.update()
         for marker in self.marker_items:
-            chosen = on_board and sel.marker_index == marker.index
+            chosen = on_board and marker.index in sel.marker_set
             if marker.selected != chosen:
                 marker.selected = chosen
                 marker.update()

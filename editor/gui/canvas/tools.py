@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QObject, Signal
 
 from editor.gui import commands as cmd
+from editor.gui import group
 from editor.gui.document import ScenarioDocument, Selection
 from editor.gui.shapes import (
     HEX_SIZE,
@@ -324,9 +325,73 @@ class CanvasEditor(QObject):
             return sel.tile_index
         return None
 
+    def _group(self) -> tuple[list[int], list[int]] | None:
+        """(tiles, markers) of a multi-selection on the shown board, else None."""
+        sel = self.doc.selection
+        if sel.board != self.doc.board_id or not sel.is_group:
+            return None
+        return sorted(sel.tile_set), sorted(sel.marker_set)
+
+    def toggle_selected(self, tile: int | None = None, marker: int | None = None) -> None:
+        """Ctrl+click: add the tile or marker to the selection, or take it out."""
+        sel = self.doc.selection
+        same_board = sel.board == self.doc.board_id
+        tiles = set(sel.tile_set) if same_board else set()
+        markers = set(sel.marker_set) if same_board else set()
+        if tile is not None:
+            tiles ^= {tile}
+        if marker is not None:
+            markers ^= {marker}
+        self.select_group(tiles, markers)
+
+    def select_group(self, tiles: set[int], markers: set[int]) -> None:
+        if len(tiles) + len(markers) == 1:
+            index = next(iter(tiles), None)
+            self.doc.select(Selection(self.doc.board_id, index,
+                                      marker_index=next(iter(markers), None)))
+        elif tiles or markers:
+            self.doc.select(Selection(self.doc.board_id, tiles=tuple(sorted(tiles)),
+                                      markers=tuple(sorted(markers))))
+        else:
+            self.doc.select(Selection())
+
+    def select_all(self) -> None:
+        self.select_group({i for i, _ in self.doc.visible_tiles()},
+                          {i for i, m in enumerate(self.doc.board.markers)
+                           if self.doc.active(m)})
+
+    def move_group(self, tiles: list[int], dq: int, dr: int) -> bool:
+        if group.move_tiles(self.doc, tiles, dq, dr):
+            return True
+        if (dq, dr) != (0, 0):
+            self.message.emit("The tiles would land on other tiles; move them somewhere empty")
+        return False
+
+    def copy_selection(self) -> dict[str, object] | None:
+        sel = self.doc.selection
+        if sel.board != self.doc.board_id or not (sel.tile_set or sel.marker_set):
+            return None
+        return group.copy_items(self.doc, sorted(sel.tile_set), sorted(sel.marker_set))
+
+    def paste(self, text: str, at: tuple[int, int] | None, verb: str = "Paste") -> int:
+        clip = group.parse_clip(text)
+        if clip is None:
+            self.message.emit("The clipboard holds no Realms tiles or markers")
+            return 0
+        count, notes = group.paste_clip(self.doc, clip, at, verb)
+        summary = f"{verb}: {count} item{'s' if count != 1 else ''}"
+        self.message.emit(summary + (f"; skipped: {'; '.join(notes[:3])}" if notes else ""))
+        return count
+
     def rotate_selected(self, steps: int) -> None:
-        """Turn the armed tile if one is armed, else the selected tile (one undo step)."""
+        """Turn the armed tile if one is armed, a multi-selection about its centre, else
+        the selected tile (one undo step)."""
         if self.rotate_tool(steps):
+            return
+        chosen = self._group()
+        if chosen is not None and chosen[0]:
+            if not group.rotate_tiles(self.doc, chosen[0], steps):
+                self.message.emit("Turning the group would put tiles on other tiles")
             return
         index = self._selected_tile()
         if index is not None:
@@ -337,9 +402,15 @@ class CanvasEditor(QObject):
         if index is not None:
             self.doc.undo_stack.push(cmd.FlipTile(self.doc, self.doc.board_id, index))
 
-    def delete_selected(self) -> None:
+    def delete_selected(self, text: str | None = None) -> None:
         sel = self.doc.selection
         if sel.board != self.doc.board_id:
+            return
+        chosen = self._group()
+        if chosen is not None:
+            tiles, markers = chosen
+            group.delete_items(self.doc, tiles, markers,
+                               text or f"Delete {len(tiles) + len(markers)} items")
             return
         if sel.link_index is not None:
             self.doc.undo_stack.push(cmd.RemoveLink(self.doc, sel.link_index))

@@ -6,7 +6,7 @@ is shown live by moving its item and becomes one MoveTile command on release.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QCursor,
@@ -19,7 +19,7 @@ from PySide6.QtGui import (
     QPainter,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsView, QRubberBand, QWidget
 
 from editor.gui.canvas.items import LinkItem, MarkerItem, RiverMarkerItem
 from editor.gui.canvas.scene import RealmScene
@@ -57,6 +57,11 @@ class RealmView(QGraphicsView):
         self._space = False
         self._drag: tuple[int, QPointF, tuple[int, int]] | None = None  # index, press, hex
         self._dragging = False
+        self._group_drag: tuple[list[int], tuple[int, int]] | None = None  # tiles, press hex
+        self.band = QRubberBand(QRubberBand.Shape.Rectangle, self.viewport())
+        self._band_from: QPoint | None = None
+        self._band_add = False
+        self.hover_hex: tuple[int, int] | None = None  # where Paste lands; None: mouse away
         editor.toolChanged.connect(self.sync_tool_feedback)
         editor.pendingChanged.connect(self.sync_tool_feedback)
         for signal in (editor.doc.tilesChanged, editor.doc.riverMarkersChanged):
@@ -117,6 +122,7 @@ class RealmView(QGraphicsView):
 
     def leaveEvent(self, event: QEvent) -> None:
         self.realm_scene.hide_ghost()
+        self.hover_hex = None
         super().leaveEvent(event)
 
     # ----- zoom and pan -----------------------------------------------------------------------
@@ -210,23 +216,87 @@ class RealmView(QGraphicsView):
         if self.editor.tool.kind != "select":
             self.editor.click(scene_pos.x(), scene_pos.y())
             return
-        for item in self.items(pos):
-            if isinstance(item, MarkerItem):
-                self.editor.doc.select(Selection(self.editor.doc.board_id,
-                                                 marker_index=item.index))
-                return
-            if isinstance(item, LinkItem):
-                self.editor.doc.select(Selection(self.editor.doc.board_id,
-                                                 link_index=item.index))
-                return
-            if isinstance(item, RiverMarkerItem):
-                break
+        doc = self.editor.doc
+        item = self._item_at(pos)
+        hit = self.editor.hit(scene_pos.x(), scene_pos.y())
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            if item is not None and item[0] == "marker":
+                self.editor.toggle_selected(marker=item[1])
+            elif hit.tile_index is not None:
+                self.editor.toggle_selected(tile=hit.tile_index)
+            else:
+                self._start_band(pos, add=True)
+            return
+        if item is not None and item[0] == "marker":
+            doc.select(Selection(doc.board_id, marker_index=item[1]))
+            return
+        if item is not None and item[0] == "link":
+            doc.select(Selection(doc.board_id, link_index=item[1]))
+            return
+        sel = doc.selection
+        if hit.tile_index is not None and sel.is_group and sel.board == doc.board_id \
+                and hit.tile_index in sel.tile_set:
+            self._group_drag = (sorted(sel.tile_set), (hit.q, hit.r))
+            self._dragging = False
+            return
         self.editor.click(scene_pos.x(), scene_pos.y())
-        index = self.editor.doc.selection.tile_index
+        if hit.tile_index is None and item is None:
+            self._start_band(pos, add=False)
+            return
+        index = doc.selection.tile_index
         if index is not None and index in self.realm_scene.tile_items:
-            placement = self.editor.doc.board.tiles[index]
+            placement = doc.board.tiles[index]
             self._drag = (index, scene_pos, (placement.q, placement.r))
             self._dragging = False
+
+    # ----- rubber band and group drag -----------------------------------------------------
+    def _start_band(self, pos: QPoint, *, add: bool) -> None:
+        self._band_from, self._band_add = pos, add
+        self.band.setGeometry(QRect(pos, QSize()))
+        self.band.show()
+
+    def _finish_band(self, pos: QPoint) -> None:
+        origin, self._band_from = self._band_from, None
+        self.band.hide()
+        if origin is None or (pos - origin).manhattanLength() < 4:
+            return
+        area = self.mapToScene(QRect(origin, pos).normalized()).boundingRect()
+        tiles = {i for i, item in self.realm_scene.tile_items.items()
+                 if area.contains(item.pos())}
+        markers = {item.index for item in self.realm_scene.marker_items
+                   if area.contains(item.pos())}
+        sel = self.editor.doc.selection
+        if self._band_add and sel.board == self.editor.doc.board_id:
+            tiles |= sel.tile_set
+            markers |= sel.marker_set
+        self.editor.select_group(tiles, markers)
+
+    def _drag_group_to(self, cell: tuple[int, int]) -> None:
+        assert self._group_drag is not None
+        indexes, (q0, r0) = self._group_drag
+        dq, dr = cell[0] - q0, cell[1] - r0
+        tiles = self.editor.doc.board.tiles
+        for index in indexes:
+            item = self.realm_scene.tile_items.get(index)
+            if item is not None:
+                item.setPos(QPointF(*hex_centre(tiles[index].q + dq, tiles[index].r + dr)))
+                item.setZValue(1)
+
+    def _drop_group(self, cell: tuple[int, int]) -> None:
+        assert self._group_drag is not None
+        (indexes, (q0, r0)), self._group_drag = self._group_drag, None
+        dragged, self._dragging = self._dragging, False
+        moved = dragged and self.editor.move_group(indexes, cell[0] - q0, cell[1] - r0)
+        if not moved:  # put the previews back where the model has them
+            tiles = self.editor.doc.board.tiles
+            for index in indexes:
+                item = self.realm_scene.tile_items.get(index)
+                if item is not None:
+                    item.setPos(QPointF(*hex_centre(tiles[index].q, tiles[index].r)))
+        for index in indexes:
+            item = self.realm_scene.tile_items.get(index)
+            if item is not None:
+                item.setZValue(0)
 
     def _item_at(self, pos: QPoint) -> tuple[str, int] | None:
         """The marker, river marker or link badge under ``pos`` (topmost first)."""
@@ -250,12 +320,22 @@ class RealmView(QGraphicsView):
         if self.editor.pending is not None:
             self.realm_scene.pending_item.set_cursor(scene_pos)
         hit = self.editor.hit(scene_pos.x(), scene_pos.y())
+        self.hover_hex = (hit.q, hit.r)
         text = f"hex ({hit.q}, {hit.r})"
         if hit.region:
             region = self.editor.doc.analysis.region(hit.region)
             terrain = region.terrain if region is not None else ""
             text += f" \u00b7 {hit.region} {terrain}".rstrip()
         self.hoverChanged.emit(text)
+        if self._band_from is not None:
+            self.band.setGeometry(QRect(self._band_from, pos).normalized())
+            return
+        if self._group_drag is not None and event.buttons() & Qt.MouseButton.LeftButton:
+            if (hit.q, hit.r) != self._group_drag[1]:
+                self._dragging = True
+            if self._dragging:
+                self._drag_group_to((hit.q, hit.r))
+            return
         if self._drag is not None and event.buttons() & Qt.MouseButton.LeftButton:
             index, press, _origin = self._drag
             if not self._dragging and (scene_pos - press).manhattanLength() < 6:
@@ -270,6 +350,14 @@ class RealmView(QGraphicsView):
         if self._pan_from is not None:
             self._pan_from = None
             self.viewport().unsetCursor()
+            return
+        pos = event.position().toPoint()
+        if self._band_from is not None:
+            self._finish_band(pos)
+            return
+        if self._group_drag is not None:
+            scene_pos = self.mapToScene(pos)
+            self._drop_group(scene_to_hex(scene_pos.x(), scene_pos.y()))
             return
         drag, self._drag = self._drag, None
         if drag is None or not self._dragging:
