@@ -41,6 +41,7 @@ from editor.gui.group import CLIPBOARD_MIME
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
 from editor.gui.marker_palette import MarkerDock
+from editor.gui.overview import Overview
 from editor.gui.palette import TileDock
 from editor.gui.templates import NewScenarioDialog, new_scenario
 from editor.gui.toolbar import ToolBar
@@ -95,6 +96,7 @@ class MainWindow(QMainWindow):
                 ("markers", "Markers", Qt.DockWidgetArea.LeftDockWidgetArea),
                 ("inspector", "Inspector", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("balance", "Balance", Qt.DockWidgetArea.RightDockWidgetArea),
+                ("overview", "Overview", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("issues", "Issues", Qt.DockWidgetArea.BottomDockWidgetArea),
                 ("history", "History", Qt.DockWidgetArea.BottomDockWidgetArea)):
             dock = QDockWidget(title, self)
@@ -122,6 +124,8 @@ class MainWindow(QMainWindow):
                           offer_recovery=offer_recovery)
         self.tabifyDockWidget(self._docks["tiles"], self._docks["markers"])
         self._docks["tiles"].raise_()
+        self.tabifyDockWidget(self._docks["balance"], self._docks["overview"])
+        self._docks["balance"].raise_()
         self.tabifyDockWidget(self._docks["issues"], self._docks["history"])
         self._docks["issues"].raise_()
         self.resizeDocks([self._docks["tiles"], self._docks["inspector"]], [250, 380],
@@ -144,7 +148,10 @@ class MainWindow(QMainWindow):
         self.scene = RealmScene(doc)
         self.scene.set_show_grid(self.grid_action.isChecked())
         self.scene.set_show_graph(self.graph_action.isChecked())
+        for name, action in getattr(self, "layer_actions", {}).items():
+            self.scene.set_layer(name, action.isChecked())
         self.view = RealmView(self.scene, self.editor)
+        self.view.shared_actions = self.shared_actions
         old_central = self.centralWidget()
         self.setCentralWidget(self.view)
         self.tile_dock = TileDock(doc, self.editor)
@@ -156,10 +163,12 @@ class MainWindow(QMainWindow):
         self.balance = BalancePanel(doc)
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
+        self.overview = Overview(self.view)
         panels: tuple[tuple[str, QWidget], ...] = (
             ("tiles", self.tile_dock), ("markers", self.marker_dock),
             ("inspector", self.inspector), ("issues", self.issues),
-            ("balance", self.balance), ("history", self.history))
+            ("balance", self.balance), ("history", self.history),
+            ("overview", self.overview))
         for name, widget in panels:
             previous = self._docks[name].widget()
             if name in SCROLLED_DOCKS:  # tall panels scroll instead of growing the window
@@ -326,9 +335,13 @@ class MainWindow(QMainWindow):
                                     QKeySequence("Shift+R")))
         edit.addAction(self._action("&Flip tile", self.editor_flip, QKeySequence("F")))
         edit.addSeparator()
-        edit.addAction(self._action("Cu&t", self.cut, QKeySequence.StandardKey.Cut))
-        edit.addAction(self._action("&Copy", self.copy, QKeySequence.StandardKey.Copy))
-        edit.addAction(self._action("&Paste", self.paste, QKeySequence.StandardKey.Paste))
+        self.shared_actions = [
+            self._action("Cu&t", self.cut, QKeySequence.StandardKey.Cut),
+            self._action("&Copy", self.copy, QKeySequence.StandardKey.Copy),
+            self._action("&Paste", self.paste, QKeySequence.StandardKey.Paste),
+            self._action("P&roperties\u2026", lambda: self.show_dock("inspector"))]
+        for action in self.shared_actions[:3]:
+            edit.addAction(action)
         edit.addAction(self._action("D&uplicate", self.duplicate, QKeySequence("Ctrl+D")))
         edit.addAction(self._action("Select &all", lambda: self.editor.select_all(),
                                     QKeySequence.StandardKey.SelectAll))
@@ -348,13 +361,26 @@ class MainWindow(QMainWindow):
                                     [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")]))
         view.addAction(self._action("Zoom &out", lambda: self.view.zoom(1 / ZOOM_KEY_STEP),
                                     QKeySequence("Ctrl+-")))
+        view.addAction(self._action("&Centre on selection",
+                                    lambda: self.view.centre_on_selection(),
+                                    QKeySequence("C")))
+        view.addSeparator()
+        layers = view.addMenu("&Layers")
+        self.layer_actions: dict[str, QAction] = {}
+        for name, text in (("names", "Region &names"), ("symbols", "&Symbol chips"),
+                           ("markers", "&Markers"), ("links", "&Links")):
+            action = self._action(text, lambda on, n=name: self._set_layer(n, on), None,
+                                  checkable=True)
+            action.setChecked(True)
+            layers.addAction(action)
+            self.layer_actions[name] = action
         self.grid_action = self._action("Hex &grid", self._set_grid, None, checkable=True)
         self.grid_action.setChecked(True)
         self.graph_action = self._action("Graph of &play",
                                          self._set_graph,
                                          QKeySequence("G"), checkable=True)
-        view.addAction(self.grid_action)
-        view.addAction(self.graph_action)
+        layers.addAction(self.grid_action)
+        layers.addAction(self.graph_action)
         view.addSeparator()
         for dock in self._docks.values():
             view.addAction(dock.toggleViewAction())
@@ -365,6 +391,10 @@ class MainWindow(QMainWindow):
         help_menu = menus.addMenu("&Help")
         help_menu.addAction(self._action("&About", self._about))
 
+    def _set_layer(self, name: str, on: bool) -> None:
+        if hasattr(self, "scene"):
+            self.scene.set_layer(name, on)
+
     def _set_grid(self, on: bool) -> None:
         if hasattr(self, "scene"):
             self.scene.set_show_grid(on)
@@ -372,6 +402,7 @@ class MainWindow(QMainWindow):
     def _set_graph(self, on: bool) -> None:
         if hasattr(self, "scene"):
             self.scene.set_show_graph(on)
+            self.view.viewport().update()  # the legend in the corner
 
     def editor_flip(self) -> None:
         self.editor.flip_selected()

@@ -75,7 +75,7 @@ def hatch_brush(style: Style, terrain: str) -> QBrush | None:
 
 def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
                *, labels: bool = True, tile_label: str | None = None,
-               detail: float = 1.0) -> None:
+               detail: float = 1.0, symbols: bool = True) -> None:
     """Draw a tile side centred on (0, 0) in scene units: fills, hatches, borders, symbols.
 
     ``detail`` is the on-screen scale; small detail drops text that would be unreadable.
@@ -103,8 +103,9 @@ def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
     painter.drawPath(hex_path())
     if detail < 0.3:
         return
-    for shape in shapes:
-        _paint_symbols(painter, shape, style)
+    if symbols:
+        for shape in shapes:
+            _paint_symbols(painter, shape, style)
     if labels and detail >= 0.45:
         painter.setFont(font(9))
         painter.setPen(colour(style.canvas["label"]))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -17,14 +19,26 @@ from editor.render.style import Style
 Z_TILE, Z_HIGHLIGHT, Z_RIVER, Z_LINK, Z_MARKER, Z_OVERLAY = 0, 1.5, 2, 3, 4, 6
 
 
+@dataclass
+class Layers:
+    """What the canvas draws (View → Layers); shared by the scene and its tile items."""
+
+    names: bool = True  # region names
+    symbols: bool = True  # symbol chips
+    markers: bool = True  # markers and river border markers
+    links: bool = True  # tunnels' partners, cloud bridges, custom links
+
+
 
 class TileItem(QGraphicsItem):
     """One placed tile: every region filled, hatched, bordered, with symbols and labels."""
 
-    def __init__(self, index: int, placement: Placement, side: TileSide, style: Style) -> None:
+    def __init__(self, index: int, placement: Placement, side: TileSide, style: Style,
+                 layers: Layers | None = None) -> None:
         super().__init__()
         self.index = index
         self.theme = style
+        self.layers = layers or Layers()
         self.selected = False
         self.issue: str | None = None  # worst severity of the findings naming this tile
         self.set_placement(placement, side)
@@ -47,7 +61,8 @@ class TileItem(QGraphicsItem):
         detail = option.levelOfDetailFromTransform(painter.worldTransform())
         label = self.placement.tile + ("" if self.placement.side == "surface" else "\u2032")
         paint_tile(painter, self.side, self.placement.rotation, self.theme,
-                   tile_label=label, detail=detail)
+                   tile_label=label, detail=detail, labels=self.layers.names,
+                   symbols=self.layers.symbols)
         if self.issue is not None:
             key = "issue" if self.issue == "error" else "issue_warning"
             pen = QPen(colour(self.theme.canvas.get(key, self.theme.canvas["issue"])),

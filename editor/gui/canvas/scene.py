@@ -12,6 +12,7 @@ from editor.gui.analysis import Issue
 from editor.gui.canvas.feedback import GhostTileItem, PendingLinkItem, SeamsItem
 from editor.gui.canvas.items import (
     FlashItem,
+    Layers,
     LinkItem,
     MarkerItem,
     RegionHighlightItem,
@@ -39,6 +40,7 @@ class RealmScene(QGraphicsScene):
         self.theme = style or default_style()
         self.show_grid = True
         self.show_graph = False
+        self.layers = Layers()
         self.tile_items: dict[int, TileItem] = {}
         self.marker_items: list[MarkerItem] = []
         self.river_items: list[RiverMarkerItem] = []
@@ -141,7 +143,7 @@ class RealmScene(QGraphicsScene):
             return
         side = self.doc.catalogue.side(placement.tile, placement.side)
         if item is None:
-            item = TileItem(index, placement, side, self.theme)
+            item = TileItem(index, placement, side, self.theme, self.layers)
             self.tile_items[index] = item
             self.addItem(item)
         else:
@@ -181,6 +183,7 @@ class RealmScene(QGraphicsScene):
             for (index, marker), centre in zip(members, self._marker_centres(members),
                                                strict=False):
                 item = MarkerItem(index, marker, centre, self.theme)
+                item.setVisible(self.layers.markers)
                 self.marker_items.append(item)
                 self.addItem(item)
 
@@ -217,6 +220,7 @@ class RealmScene(QGraphicsScene):
             x, y = tile.pos().x(), tile.pos().y()
             item = RiverMarkerItem(index, (x + start[0], y + start[1]), (x + end[0], y + end[1]),
                                    self.theme)
+            item.setVisible(self.layers.markers)
             self.river_items.append(item)
             self.addItem(item)
 
@@ -231,6 +235,7 @@ class RealmScene(QGraphicsScene):
             if a is None or b is None:
                 continue
             item = LinkItem(index, a, b, link, self.theme)
+            item.setVisible(self.layers.links)
             item.selected = self.doc.selection.link_index == index
             self.link_items.append(item)
             self.addItem(item)
@@ -341,6 +346,19 @@ class RealmScene(QGraphicsScene):
         if show:
             self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors(),
                                   self.realm_rect())
+
+    def set_layer(self, name: str, shown: bool) -> None:
+        """Show or hide one layer: names, symbols, markers or links."""
+        setattr(self.layers, name, shown)
+        if name in ("names", "symbols"):
+            for tile in self.tile_items.values():
+                tile.update()
+        elif name == "markers":
+            for item in [*self.marker_items, *self.river_items]:
+                item.setVisible(shown)
+        else:
+            for link in self.link_items:
+                link.setVisible(shown)
 
     def set_show_grid(self, show: bool) -> None:
         self.show_grid = show

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QAction,
     QColor,
+    QContextMenuEvent,
     QCursor,
     QDragEnterEvent,
     QDragLeaveEvent,
@@ -19,15 +21,17 @@ from PySide6.QtGui import (
     QPainter,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsView, QRubberBand, QWidget
+from PySide6.QtWidgets import QGraphicsView, QMenu, QRubberBand, QWidget
 
 from editor.gui.canvas.items import LinkItem, MarkerItem, RiverMarkerItem
+from editor.gui.canvas.overlay import paint_graph_legend
 from editor.gui.canvas.scene import RealmScene
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import Selection
 from editor.gui.shapes import HEX_SIZE, hex_centre, scene_to_hex
 
 TILE_MIME = "application/x-realms-tile"
+PAN_STEP = 60  # pixels per arrow key press (Shift: four times that)
 EMPTY_HINT = ("Pick a tile on the left, click to place it \u2014 or drag it here. "
               "Wheel zooms, middle drag pans.")
 ZOOM_STEP = 1.15
@@ -62,6 +66,9 @@ class RealmView(QGraphicsView):
         self._band_from: QPoint | None = None
         self._band_add = False
         self.hover_hex: tuple[int, int] | None = None  # where Paste lands; None: mouse away
+        self._menu_allowed = True
+        self.context_menu: QMenu | None = None
+        self.shared_actions: list[QAction] = []  # cut, copy, paste, properties (the window's)
         editor.toolChanged.connect(self.sync_tool_feedback)
         editor.pendingChanged.connect(self.sync_tool_feedback)
         for signal in (editor.doc.tilesChanged, editor.doc.riverMarkersChanged):
@@ -106,6 +113,11 @@ class RealmView(QGraphicsView):
 
     def drawForeground(self, painter: QPainter, rect: QRectF | object) -> None:
         super().drawForeground(painter, rect)  # type: ignore[arg-type]
+        if self.realm_scene.show_graph:
+            painter.save()
+            painter.resetTransform()
+            paint_graph_legend(painter, self.viewport().rect(), self.realm_scene.theme)
+            painter.restore()
         hint = self.empty_hint()
         if hint is None:
             return
@@ -204,6 +216,7 @@ class RealmView(QGraphicsView):
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             return
         if button == Qt.MouseButton.RightButton:
+            self._menu_allowed = self.editor.tool.kind == "select"
             self.editor.disarm()
             return
         if button != Qt.MouseButton.LeftButton:
@@ -373,8 +386,78 @@ class RealmView(QGraphicsView):
             placement = self.editor.doc.board.tiles[index]
             item.setPos(QPointF(*hex_centre(placement.q, placement.r)))
 
+    # ----- context menu ---------------------------------------------------------------------
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """Right click in the select tool: what can be done to the thing under the mouse
+        (it is selected first, unless it belongs to the current multi-selection)."""
+        allowed, self._menu_allowed = self._menu_allowed, True
+        if not allowed:
+            return
+        pos = event.pos()
+        scene_pos = self.mapToScene(pos)
+        doc, editor = self.editor.doc, self.editor
+        item = self._item_at(pos)
+        hit = editor.hit(scene_pos.x(), scene_pos.y())
+        sel = doc.selection
+        in_group = sel.is_group and (hit.tile_index in sel.tile_set or (
+            item is not None and item[0] == "marker" and item[1] in sel.marker_set))
+        menu = QMenu(self)
+        if not in_group:
+            if item is not None and item[0] == "marker":
+                doc.select(Selection(doc.board_id, marker_index=item[1]))
+            elif item is not None and item[0] == "link":
+                doc.select(Selection(doc.board_id, link_index=item[1]))
+            elif hit.tile_index is not None:
+                editor.select_at(hit)
+        sel = doc.selection
+        if sel.tile_set and sel.board == doc.board_id:
+            menu.addAction("Rotate left (R)", lambda: editor.rotate_selected(1))
+            menu.addAction("Rotate right (Shift+R)", lambda: editor.rotate_selected(-1))
+            if not sel.is_group:
+                menu.addAction("Flip (F)", editor.flip_selected)
+        if sel.tile_set or sel.marker_set or sel.link_index is not None:
+            menu.addAction("Delete", lambda: editor.delete_selected())
+            menu.addAction("Centre on it", self.centre_on_selection)
+        menu.addSeparator()
+        for action in self.shared_actions:
+            menu.addAction(action)
+        self.context_menu = menu
+        menu.popup(event.globalPos())
+
+    def selection_rect(self) -> QRectF:
+        """The scene rect of what is selected (tiles, markers, a region, a link)."""
+        scene, sel = self.realm_scene, self.editor.doc.selection
+        rect = QRectF()
+        for index in sel.tile_set:
+            if index in scene.tile_items:
+                rect = rect.united(scene.tile_items[index].sceneBoundingRect())
+        for marker in scene.marker_items:
+            if marker.index in sel.marker_set:
+                rect = rect.united(marker.sceneBoundingRect())
+        for link in scene.link_items:
+            if link.index == sel.link_index:
+                rect = rect.united(link.sceneBoundingRect())
+        if rect.isEmpty() and sel.region:
+            rect = scene.highlight.sceneBoundingRect()
+        return rect
+
+    def centre_on_selection(self) -> bool:
+        rect = self.selection_rect()
+        if rect.isEmpty():
+            return False
+        self.centerOn(rect.center())
+        return True
+
     # ----- keys -------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        step = PAN_STEP * (4 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1)
+        arrows = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
+                  Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
+        if event.key() in arrows:
+            dx, dy = arrows[Qt.Key(event.key())]
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+            return
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
