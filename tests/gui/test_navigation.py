@@ -89,7 +89,7 @@ def stray_tile_window(qtbot: QtBot) -> MainWindow:
     scenario = new_scenario("Stray realm", 2, 4)
     scenario.boards[0].tiles.extend([Placement("A", "surface", 0, 0, 0),
                                      Placement("B", "surface", 1, 0, 0),
-                                     Placement("C", "surface", 9, -2, 0)])
+                                     Placement("C", "surface", 5, -1, 0)])
     window = open_window(qtbot, ScenarioDocument(scenario, default_catalogue()))
     settle(qtbot, window)
     return window
