@@ -130,7 +130,9 @@ class MainWindow(QMainWindow):
         self._docks["issues"].raise_()
         self.resizeDocks([self._docks["tiles"], self._docks["inspector"]], [250, 380],
                          Qt.Orientation.Horizontal)
-        self.resizeDocks([self._docks["issues"]], [210], Qt.Orientation.Vertical)
+        self.resizeDocks([self._docks["issues"]], [170], Qt.Orientation.Vertical)
+        self.resizeDocks([self._docks["inspector"], self._docks["balance"]], [420, 200],
+                         Qt.Orientation.Vertical)
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)

@@ -49,6 +49,7 @@ def test_toolbar_follows_the_tool_and_arms_with_keys(qtbot: QtBot) -> None:
     window.view.setFocus()
     key(qtbot, window, Qt.Key.Key_T)
     assert checked(window) == "place" and window.editor.tool.name == "C", "T re-arms C"
+    assert window.tool_label.text() == "Tool: Place tile C (T)"
 
     key(qtbot, window, Qt.Key.Key_B)
     assert checked(window) == "river" and window.editor.tool.kind == "river"
