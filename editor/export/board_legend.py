@@ -9,8 +9,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from editor.export.board_layout import PageLayout
-from editor.gui.style import Style
 from editor.model.catalogue import LAND_TERRAINS
+from editor.render.paint import font
+from editor.render.style import Style
 from editor.topology.realm import Realm
 
 ROW = 46.0
@@ -30,10 +31,7 @@ class LegendItem:
 
 
 def _font(pixels: float, bold: bool = False) -> QFont:
-    font = QFont("DejaVu Sans")
-    font.setPixelSize(round(pixels))
-    font.setBold(bold)
-    return font
+    return font(pixels, bold)
 
 
 def legend_items(page: PageLayout, realm: Realm, style: Style) -> list[LegendItem]:

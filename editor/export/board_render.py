@@ -44,7 +44,8 @@ from PySide6.QtSvg import QSvgGenerator
 
 import editor.qtcompat  # noqa: F401  (before any painting: PySide6 6.12 leaks None)
 from editor.export.board_layout import BoardShape, PageLayout, Point, RegionShape, U, layout_page
-from editor.gui.style import BadgeStyle, Style, default_style
+from editor.render.paint import PRINT, font, paint_badge
+from editor.render.style import BadgeStyle, Style, default_style
 from editor.topology.realm import Realm, Region
 
 PNG_SCALE = 0.8  # pixels per page unit: a hex is 80 px from centre to corner
@@ -53,7 +54,6 @@ SVG_SCALE = 0.6
 PDF_DPI = 600
 HATCH_SPACING = 11.0
 BADGE_RADIUS = 13.0
-FONT = "DejaVu Sans"
 _APP: QGuiApplication | None = None
 
 
@@ -65,10 +65,7 @@ def _ensure_app() -> None:
 
 
 def _font(pixels: float, bold: bool = False) -> QFont:
-    font = QFont(FONT)
-    font.setPixelSize(max(1, round(pixels)))
-    font.setBold(bold)
-    return font
+    return font(pixels, bold)
 
 
 def _path(rings: Iterable[tuple[Point, ...]]) -> QPainterPath:
@@ -135,28 +132,7 @@ def _hatch(painter: QPainter, geometry: shapely.Geometry, hatch: str, colour: st
 # -- badges -----------------------------------------------------------------------------
 def _badge(painter: QPainter, centre: QPointF, badge: BadgeStyle, text: str | None = None,
            radius: float = BADGE_RADIUS) -> None:
-    painter.setPen(QPen(QColor("#1f1a16"), 1.4))
-    painter.setBrush(QColor(badge.fill))
-    rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-    if badge.shape == "square":
-        painter.drawRoundedRect(rect, radius * 0.25, radius * 0.25)
-    elif badge.shape == "diamond":
-        painter.drawPolygon(QPolygonF([QPointF(centre.x(), rect.top() - 2),
-                                       QPointF(rect.right() + 2, centre.y()),
-                                       QPointF(centre.x(), rect.bottom() + 2),
-                                       QPointF(rect.left() - 2, centre.y())]))
-    elif badge.shape == "triangle":
-        painter.drawPolygon(QPolygonF([QPointF(centre.x(), rect.top() - 2),
-                                       QPointF(rect.right() + 2, rect.bottom()),
-                                       QPointF(rect.left() - 2, rect.bottom())]))
-    else:
-        painter.drawEllipse(rect)
-    glyph = badge.glyph if text is None else text
-    if glyph:
-        painter.setPen(QColor(badge.text))
-        size = radius * (1.15 if len(glyph) == 1 else 0.95 if len(glyph) == 2 else 0.75)
-        painter.setFont(_font(size, bold=True))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, glyph)
+    paint_badge(painter, centre, radius, badge, text, look=PRINT)
 
 
 def marker_text(kind: str, attrs: dict[str, object], style: Style) -> str:

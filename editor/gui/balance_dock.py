@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from editor.gui.document import ScenarioDocument
-from editor.gui.painting import badge_font, colour
-from editor.gui.style import Style, default_style
 from editor.model.paths import DATA_DIR
+from editor.render.paint import colour, font
+from editor.render.style import Style, default_style
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,8 @@ def balance_bars(doc: ScenarioDocument, style: Style) -> list[Bar]:
     targets = balance_targets()
     regions = [r for r in realm.regions.values() if not r.chasm]
     land = [r for r in regions if r.is_land]
+    if not land:  # nothing to balance yet: no bars, and no green tick for "0 / 0.0"
+        return []
     counted = regions if targets.count_water else land
     players = doc.players
     per_player = len(counted) / players
@@ -104,16 +106,21 @@ class BalancePanel(QWidget):
         self.update()
 
     def sizeHint(self) -> QSize:
-        return QSize(280, self.ROW * (len(self.bars) + 1) + 8)
+        return QSize(300, self.ROW * (len(self.bars) + 1) + 8)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setFont(badge_font(11, bold=False))
+        painter.setFont(font(11))
         if not self.bars:
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No derived realm yet")
+            empty = ("No land on the board yet" if self.doc.analysis.realm is not None
+                     else "No derived realm yet")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, empty)
             return
-        label_w, text_w = 110, 92
+        metrics = QFontMetricsF(painter.font())
+        label_w = 110
+        # The figures column is as wide as its widest text (large realms have long numbers).
+        text_w = int(max(metrics.horizontalAdvance("\u2713 " + b.text) for b in self.bars)) + 8
         width = max(40, self.width() - label_w - text_w - 12)
         scale = max(max(b.value for b in self.bars), max(b.target for b in self.bars)) * 1.25
         scale = scale or 1.0

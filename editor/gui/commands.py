@@ -50,6 +50,10 @@ class _ReplaceTile(_DocCommand):
         self.doc.replace_item(self.board, "tiles", self.index, self.old)
 
 
+class ReplaceTile(_ReplaceTile):
+    """Any change to one placement, named by the caller (a group rotation moves and turns)."""
+
+
 class MoveTile(_ReplaceTile):
     """A whole drag: the tile jumps from its old hex to the hex where the mouse was released."""
 
@@ -260,3 +264,19 @@ def add_tunnel(doc: ScenarioDocument, board_a: str, a: str, board_b: str, b: str
         stack.push(AddMarker(doc, board, Marker("tunnel", region, None, {"number": number},
                                                 presence or Presence())))
     stack.endMacro()
+
+
+class EditMarker(_DocCommand):
+    """A marker's attributes changed (count, vein, face, label...)."""
+
+    def __init__(self, doc: ScenarioDocument, board: str, index: int, new: Marker,
+                 text: str) -> None:
+        super().__init__(doc, text)
+        self.board, self.index, self.new = board, index, new
+        self.old: Item = doc.scenario.board(board).markers[index]
+
+    def redo(self) -> None:
+        self.doc.replace_item(self.board, "markers", self.index, self.new)
+
+    def undo(self) -> None:
+        self.doc.replace_item(self.board, "markers", self.index, self.old)

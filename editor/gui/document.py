@@ -20,7 +20,15 @@ from PySide6.QtGui import QUndoStack
 import editor.qtcompat  # noqa: F401  (must run before any painting)
 from editor.gui.analysis import Analysis, analyse, make_deriver
 from editor.model.catalogue import Catalogue
-from editor.model.scenario import Board, Link, Marker, Placement, RiverMarker, Scenario
+from editor.model.scenario import (
+    Board,
+    Link,
+    Marker,
+    Placement,
+    Presence,
+    RiverMarker,
+    Scenario,
+)
 from editor.model.scenario_io import LoadedScenario, save_scenario, scenario_text
 
 Collection = Literal["tiles", "river_markers", "markers"]
@@ -36,6 +44,23 @@ class Selection:
     region: str | None = None
     marker_index: int | None = None
     link_index: int | None = None  # into scenario.links (links belong to no single board)
+    # A multi-selection (rubber band, Ctrl+click): every tile and marker index chosen.
+    tiles: tuple[int, ...] = ()
+    markers: tuple[int, ...] = ()
+
+    @property
+    def tile_set(self) -> frozenset[int]:
+        extra = () if self.tile_index is None else (self.tile_index,)
+        return frozenset(self.tiles + extra)
+
+    @property
+    def marker_set(self) -> frozenset[int]:
+        extra = () if self.marker_index is None else (self.marker_index,)
+        return frozenset(self.markers + extra)
+
+    @property
+    def is_group(self) -> bool:
+        return len(self.tile_set) + len(self.marker_set) > 1
 
 
 @dataclass(frozen=True)
@@ -129,6 +154,31 @@ class ScenarioDocument(QObject):
         """Tile letters placed for the shown player count on any board (each tile exists once)."""
         return {p.tile for board in self.scenario.boards if board.graph is None
                 for p in board.tiles if self.active(p)}
+
+    def new_presence(self) -> Presence:
+        """New items belong to the shown count and up (the cumulative sets of the booklet)."""
+        players = self.players
+        return Presence(players if players > self.scenario.players_min else None)
+
+    def tile_uses(self, tile: str, presence: Presence | None = None
+                  ) -> list[tuple[Board, Placement]]:
+        """Where a tile letter is placed at any player count (each letter is one piece);
+        with ``presence``, only the placements sharing a player count with it."""
+        low = self.scenario.players_min
+        counts = self.scenario.player_counts
+        return [(board, p) for board in self.scenario.boards if board.graph is None
+                for p in board.tiles if p.tile == tile and (
+                    presence is None or any(p.presence.includes(c, low)
+                                            and presence.includes(c, low) for c in counts))]
+
+    def describe_use(self, board: Board, placement: Placement) -> str:
+        """"board Surface at (1, 0), 3+ players": where a placed tile is, for messages."""
+        presence, low = placement.presence, self.scenario.players_min
+        if presence.players is not None:
+            counts = f"{', '.join(map(str, presence.players))} players only"
+        else:
+            counts = f"{presence.min_players or low}+ players"
+        return f"board {board.title or board.id} at ({placement.q}, {placement.r}), {counts}"
 
     def next_tunnel_number(self) -> int:
         used = {m.attrs.get("number") for b in self.scenario.boards for m in b.markers

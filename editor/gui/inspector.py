@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import ScenarioDocument
+from editor.gui.marker_attrs import MarkerAttributes, human_name
 from editor.gui.properties import PropertiesForm
 from editor.model.scenario import Link
 
@@ -43,6 +44,8 @@ class SelectionPanel(QWidget):
         self._counts: tuple[int, ...] = ()
         self.form.addRow("On the board for", self.min_players)
         self.min_players.activated.connect(self._set_min_players)
+        self.marker_attrs = MarkerAttributes(doc)
+        layout.addWidget(self.marker_attrs)
         self.link_label = QLineEdit()
         self.link_label.setPlaceholderText("select a custom link to rename it")
         self.link_label.editingFinished.connect(self._rename_link)
@@ -72,7 +75,8 @@ class SelectionPanel(QWidget):
                 sel.marker_index < len(board.markers):
             marker = board.markers[sel.marker_index]
             attrs = ", ".join(f"{k} {v}" for k, v in marker.attrs.items())
-            values["Markers"] = f"{marker.kind} on {marker.region or marker.hex} {attrs}".strip()
+            values["Markers"] = (f"{human_name(marker.kind)} on {marker.region or marker.hex} "
+                                 f"{attrs}").strip()
         if sel.region:
             self._region_values(sel.region, values)
         link = self._selected_link()
@@ -113,7 +117,8 @@ class SelectionPanel(QWidget):
             terrain += f" (printed {region.base_terrain})"
         values["Terrain"] = terrain
         values["Symbols"] = ", ".join(region.symbols) or "none"
-        markers = ", ".join(m.kind + (f" {m.attrs['number']}" if "number" in m.attrs else "")
+        markers = ", ".join(human_name(m.kind)
+                            + (f" {m.attrs['number']}" if "number" in m.attrs else "")
                             for m in region.markers)
         values["Markers"] = markers or "none"
         flags = [name.replace("_", " ") for name in

@@ -1,6 +1,7 @@
 """The Issues panel: lint findings (or derivation problems) for the shown player count.
 
-Clicking an entry selects its first region, or else its first tile, and shows it.
+Clicking an entry selects its first region, or else its first tile; the window
+centres the canvas on it (double-click: zooms to it) and flashes it.
 """
 
 from __future__ import annotations
@@ -9,35 +10,71 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
-from editor.gui.analysis import Issue
+from editor.gui.analysis import SEVERITY_ORDER, Issue
 from editor.gui.document import ScenarioDocument
-from editor.gui.painting import colour
+from editor.render.paint import colour
 
 ROLE_ISSUE = Qt.ItemDataRole.UserRole
 SEVERITY_COLOURS = {"error": "#c62828", "warning": "#b26a00", "info": "#2f6690"}
 
 
+class IssueItem(QTreeWidgetItem):
+    """Sorts the severity column by seriousness (errors first), the others as text."""
+
+    def __lt__(self, other: QTreeWidgetItem) -> bool:
+        tree = self.treeWidget()
+        column = tree.sortColumn() if tree is not None else 0
+        if column == 0:
+            mine = (SEVERITY_ORDER.get(self.text(0), 3), self.text(1), self.text(2))
+            theirs = (SEVERITY_ORDER.get(other.text(0), 3), other.text(1), other.text(2))
+            return mine < theirs
+        return self.text(column) < other.text(column)
+
+
 class IssuesPanel(QWidget):
-    issueActivated = Signal(object)
+    issueActivated = Signal(object)  # clicked: show it
+    issueZoomRequested = Signal(object)  # double-clicked: zoom to it
 
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
+        row = QHBoxLayout()
         self.summary = QLabel()
-        layout.addWidget(self.summary)
+        self.summary.setWordWrap(True)
+        row.addWidget(self.summary, 1)
+        row.addWidget(QLabel("Show"))
+        self.severity = QComboBox()
+        for text, data in (("all", ""), ("errors", "error"), ("warnings", "warning"),
+                           ("notes", "info")):
+            self.severity.addItem(text, data)
+        self.severity.setToolTip("Show findings of one severity only")
+        self.severity.currentIndexChanged.connect(lambda _row: self.apply_filter())
+        row.addWidget(self.severity)
+        layout.addLayout(row)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Severity", "Code", "Message"])
         self.tree.setRootIsDecorated(False)
-        self.tree.setUniformRowHeights(True)
-        self.tree.setWordWrap(False)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setWordWrap(True)  # long messages wrap instead of running off the dock
+        self.tree.setSortingEnabled(True)  # click a header to sort; severity order by default
+        self.tree.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.tree.setColumnWidth(0, 70)
         self.tree.setColumnWidth(1, 60)
         layout.addWidget(self.tree)
         self.tree.itemClicked.connect(self._activate)
+        self.tree.itemDoubleClicked.connect(self._zoom)
         doc.derivationChanged.connect(self.refresh)
         self.refresh()
 
@@ -57,17 +94,28 @@ class IssuesPanel(QWidget):
         issues = self.doc.analysis.issues
         items = []
         for issue in issues:
-            item = QTreeWidgetItem([issue.severity, issue.code, issue.message])
+            item = IssueItem([issue.severity, issue.code, issue.message])
             item.setData(0, ROLE_ISSUE, issue)
             item.setForeground(0, QBrush(colour(SEVERITY_COLOURS.get(issue.severity, "#444"))))
             item.setToolTip(2, issue.message)
             items.append(item)
         self.tree.addTopLevelItems(items)
+        self.apply_filter()
         counts = {s: sum(1 for i in issues if i.severity == s) for s in SEVERITY_COLOURS}
         source = "lint" if self.doc.analysis.lint_available else "derivation"
         self.summary.setText(
             f"{self.doc.players} players: {counts['error']} errors, {counts['warning']} "
             f"warnings, {counts['info']} notes ({source})")
+
+    def apply_filter(self) -> None:
+        wanted = self.severity.currentData()
+        for item in self.items():
+            issue: Issue = item.data(0, ROLE_ISSUE)
+            item.setHidden(bool(wanted) and issue.severity != wanted)
+
+    def shown_issues(self) -> list[Issue]:
+        """The entries on screen, in their current order."""
+        return [item.data(0, ROLE_ISSUE) for item in self.items() if not item.isHidden()]
 
     def _activate(self, item: QTreeWidgetItem) -> None:
         issue: Issue = item.data(0, ROLE_ISSUE)
@@ -76,3 +124,6 @@ class IssuesPanel(QWidget):
         elif issue.tiles:
             self.doc.select_tile(issue.tiles[0])
         self.issueActivated.emit(issue)
+
+    def _zoom(self, item: QTreeWidgetItem) -> None:
+        self.issueZoomRequested.emit(item.data(0, ROLE_ISSUE))

@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QToolBar,
     QUndoView,
     QWidget,
 )
 
+from editor.gui.analysis import Issue
 from editor.gui.autosave import (
     Autosaver,
     orphaned_untitled,
@@ -33,17 +37,22 @@ from editor.gui.canvas import RealmScene, RealmView
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.commands import RestoreScenario
 from editor.gui.document import ScenarioDocument
+from editor.gui.group import CLIPBOARD_MIME
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
 from editor.gui.marker_palette import MarkerDock
-from editor.gui.palette import TilePalette
+from editor.gui.overview import Overview
+from editor.gui.palette import TileDock
 from editor.gui.templates import NewScenarioDialog, new_scenario
+from editor.gui.toolbar import ToolBar
 from editor.model.catalogue import default_catalogue
 from editor.model.errors import LoadError
 from editor.model.scenario_io import load_scenario, parse_scenario
 
 APP_NAME = "Realms Studio"
 MAX_RECENT = 8
+ZOOM_KEY_STEP = 1.25
+SCROLLED_DOCKS = ("inspector", "balance")
 FILE_FILTER = "Realms scenarios (*.realm.json *.json);;All files (*)"
 
 # Hooks the tests replace: answer the recovery offer and the close question without a dialog.
@@ -87,6 +96,7 @@ class MainWindow(QMainWindow):
                 ("markers", "Markers", Qt.DockWidgetArea.LeftDockWidgetArea),
                 ("inspector", "Inspector", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("balance", "Balance", Qt.DockWidgetArea.RightDockWidgetArea),
+                ("overview", "Overview", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("issues", "Issues", Qt.DockWidgetArea.BottomDockWidgetArea),
                 ("history", "History", Qt.DockWidgetArea.BottomDockWidgetArea)):
             dock = QDockWidget(title, self)
@@ -95,6 +105,15 @@ class MainWindow(QMainWindow):
             self._docks[name] = dock
         self.hover = QLabel()
         self.statusBar().addPermanentWidget(self.hover)
+        self.zoom_label = QLabel()
+        self.zoom_label.setToolTip("Zoom (Ctrl+= in, Ctrl+- out, Ctrl+0 fit, Ctrl+1 100 %)")
+        self.statusBar().addPermanentWidget(self.zoom_label)
+        self.tool_label = QLabel()
+        self.tool_label.setToolTip("The armed tool (the tool bar on the left; Esc: select)")
+        self.statusBar().addPermanentWidget(self.tool_label)
+        self.tools_bar = ToolBar(self.show_dock, self)
+        self.tools_bar.toolShown.connect(lambda text: self.tool_label.setText(f"Tool: {text}"))
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, self.tools_bar)
         self._build_toolbar()
         self._build_menus()
         self.resize(1400, 900)
@@ -105,11 +124,15 @@ class MainWindow(QMainWindow):
                           offer_recovery=offer_recovery)
         self.tabifyDockWidget(self._docks["tiles"], self._docks["markers"])
         self._docks["tiles"].raise_()
+        self.tabifyDockWidget(self._docks["balance"], self._docks["overview"])
+        self._docks["balance"].raise_()
         self.tabifyDockWidget(self._docks["issues"], self._docks["history"])
         self._docks["issues"].raise_()
         self.resizeDocks([self._docks["tiles"], self._docks["inspector"]], [250, 380],
                          Qt.Orientation.Horizontal)
         self.resizeDocks([self._docks["issues"]], [170], Qt.Orientation.Vertical)
+        self.resizeDocks([self._docks["inspector"], self._docks["balance"]], [420, 200],
+                         Qt.Orientation.Vertical)
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
@@ -123,13 +146,18 @@ class MainWindow(QMainWindow):
         self.doc = doc
         doc.setParent(self)
         self.editor = CanvasEditor(doc, self)
+        self.tools_bar.set_editor(self.editor)
         self.scene = RealmScene(doc)
         self.scene.set_show_grid(self.grid_action.isChecked())
         self.scene.set_show_graph(self.graph_action.isChecked())
+        for name, action in getattr(self, "layer_actions", {}).items():
+            self.scene.set_layer(name, action.isChecked())
         self.view = RealmView(self.scene, self.editor)
+        self.view.shared_actions = self.shared_actions
         old_central = self.centralWidget()
         self.setCentralWidget(self.view)
-        self.tile_palette = TilePalette(doc, self.editor)
+        self.tile_dock = TileDock(doc, self.editor)
+        self.tile_palette = self.tile_dock.palette_list
         self.marker_dock = MarkerDock(self.editor)
         self.marker_palette = self.marker_dock.palette_list
         self.inspector = Inspector(doc, self.editor)
@@ -137,10 +165,20 @@ class MainWindow(QMainWindow):
         self.balance = BalancePanel(doc)
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
-        for name, widget in (("tiles", self.tile_palette), ("markers", self.marker_dock),
-                             ("inspector", self.inspector), ("issues", self.issues),
-                             ("balance", self.balance), ("history", self.history)):
+        self.overview = Overview(self.view)
+        panels: tuple[tuple[str, QWidget], ...] = (
+            ("tiles", self.tile_dock), ("markers", self.marker_dock),
+            ("inspector", self.inspector), ("issues", self.issues),
+            ("balance", self.balance), ("history", self.history),
+            ("overview", self.overview))
+        for name, widget in panels:
             previous = self._docks[name].widget()
+            if name in SCROLLED_DOCKS:  # tall panels scroll instead of growing the window
+                area = QScrollArea()
+                area.setWidgetResizable(True)
+                area.setFrameShape(QFrame.Shape.NoFrame)
+                area.setWidget(widget)
+                widget = area
             self._docks[name].setWidget(widget)
             if previous is not None:
                 previous.deleteLater()
@@ -149,6 +187,9 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(doc, self.autosave_ms or 60_000, self)
         self.editor.message.connect(self._show_message)
         self.view.hoverChanged.connect(self.hover.setText)
+        self.view.zoomChanged.connect(self._show_zoom)
+        self.issues.issueActivated.connect(lambda issue: self.reveal_issue(issue))
+        self.issues.issueZoomRequested.connect(lambda issue: self.reveal_issue(issue, zoom=True))
         doc.pathChanged.connect(self._update_title)
         doc.viewChanged.connect(self._sync_view_controls)
         doc.scenarioReset.connect(self._sync_view_controls)
@@ -194,6 +235,20 @@ class MainWindow(QMainWindow):
             self.autosaver.autosave()
         self.statusBar().showMessage(f"Recovered unsaved changes from {recovery}", 10000)
         return True
+
+    def reveal_issue(self, issue: Issue, *, zoom: bool = False) -> None:
+        """Bring what a finding names into view (centred, or filling the view) and flash it."""
+        path = self.scene.issue_path(issue)
+        if path.isEmpty():
+            return
+        if zoom:
+            self.view.zoom_to(path.boundingRect())
+        else:
+            self.view.centerOn(path.boundingRect().center())
+        self.scene.flash(path)
+
+    def _show_zoom(self, scale: float) -> None:
+        self.zoom_label.setText(f"Zoom {scale * 100:.0f} %")
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
@@ -281,26 +336,53 @@ class MainWindow(QMainWindow):
                                     lambda: self.editor.rotate_selected(-1),
                                     QKeySequence("Shift+R")))
         edit.addAction(self._action("&Flip tile", self.editor_flip, QKeySequence("F")))
+        edit.addSeparator()
+        self.shared_actions = [
+            self._action("Cu&t", self.cut, QKeySequence.StandardKey.Cut),
+            self._action("&Copy", self.copy, QKeySequence.StandardKey.Copy),
+            self._action("&Paste", self.paste, QKeySequence.StandardKey.Paste),
+            self._action("P&roperties\u2026", lambda: self.show_dock("inspector"))]
+        for action in self.shared_actions[:3]:
+            edit.addAction(action)
+        edit.addAction(self._action("D&uplicate", self.duplicate, QKeySequence("Ctrl+D")))
+        edit.addAction(self._action("Select &all", lambda: self.editor.select_all(),
+                                    QKeySequence.StandardKey.SelectAll))
         edit.addAction(self._action("&Delete", lambda: self.editor.delete_selected(),
                                     [QKeySequence(QKeySequence.StandardKey.Delete),
                                      QKeySequence("Backspace")]))
-        edit.addAction(self._action("Select tool", lambda: self.editor.disarm(),
-                                    QKeySequence("S")))
+        tools = menus.addMenu("&Tools")
+        for action in self.tools_bar.actions_by_key.values():
+            tools.addAction(action)
 
         view = menus.addMenu("&View")
         view.addAction(self._action("&Fit to realm", lambda: self.view.fit_to_realm(),
                                     QKeySequence("Ctrl+0")))
-        view.addAction(self._action("Zoom &in", lambda: self.view.zoom(1.25),
-                                    QKeySequence.StandardKey.ZoomIn))
-        view.addAction(self._action("Zoom &out", lambda: self.view.zoom(0.8),
-                                    QKeySequence.StandardKey.ZoomOut))
+        view.addAction(self._action("&Actual size (100 %)", lambda: self.view.set_zoom(1.0),
+                                    QKeySequence("Ctrl+1")))
+        view.addAction(self._action("Zoom &in", lambda: self.view.zoom(ZOOM_KEY_STEP),
+                                    [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")]))
+        view.addAction(self._action("Zoom &out", lambda: self.view.zoom(1 / ZOOM_KEY_STEP),
+                                    QKeySequence("Ctrl+-")))
+        view.addAction(self._action("&Centre on selection",
+                                    lambda: self.view.centre_on_selection(),
+                                    QKeySequence("C")))
+        view.addSeparator()
+        layers = view.addMenu("&Layers")
+        self.layer_actions: dict[str, QAction] = {}
+        for name, text in (("names", "Region &names"), ("symbols", "&Symbol chips"),
+                           ("markers", "&Markers"), ("links", "&Links")):
+            action = self._action(text, lambda on, n=name: self._set_layer(n, on), None,
+                                  checkable=True)
+            action.setChecked(True)
+            layers.addAction(action)
+            self.layer_actions[name] = action
         self.grid_action = self._action("Hex &grid", self._set_grid, None, checkable=True)
         self.grid_action.setChecked(True)
         self.graph_action = self._action("Graph of &play",
                                          self._set_graph,
                                          QKeySequence("G"), checkable=True)
-        view.addAction(self.grid_action)
-        view.addAction(self.graph_action)
+        layers.addAction(self.grid_action)
+        layers.addAction(self.graph_action)
         view.addSeparator()
         for dock in self._docks.values():
             view.addAction(dock.toggleViewAction())
@@ -311,6 +393,10 @@ class MainWindow(QMainWindow):
         help_menu = menus.addMenu("&Help")
         help_menu.addAction(self._action("&About", self._about))
 
+    def _set_layer(self, name: str, on: bool) -> None:
+        if hasattr(self, "scene"):
+            self.scene.set_layer(name, on)
+
     def _set_grid(self, on: bool) -> None:
         if hasattr(self, "scene"):
             self.scene.set_show_grid(on)
@@ -318,6 +404,7 @@ class MainWindow(QMainWindow):
     def _set_graph(self, on: bool) -> None:
         if hasattr(self, "scene"):
             self.scene.set_show_graph(on)
+            self.view.viewport().update()  # the legend in the corner
 
     def editor_flip(self) -> None:
         self.editor.flip_selected()
@@ -328,6 +415,55 @@ class MainWindow(QMainWindow):
         self.redo_action.setEnabled(stack.canRedo())
         stack.canUndoChanged.connect(self.undo_action.setEnabled)
         stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        stack.undoTextChanged.connect(self._name_undo)
+        stack.redoTextChanged.connect(self._name_redo)
+        self._name_undo(stack.undoText())
+        self._name_redo(stack.redoText())
+
+    def _name_undo(self, text: str) -> None:
+        """"Undo Move tile A to (1, 0)": the menu says what Ctrl+Z will take back."""
+        self.undo_action.setText(f"&Undo {text}".rstrip())
+
+    def _name_redo(self, text: str) -> None:
+        self.redo_action.setText(f"&Redo {text}".rstrip())
+
+    # ----- clipboard ------------------------------------------------------------------------
+    def copy(self) -> bool:
+        data = self.editor.copy_selection()
+        if data is None:
+            self.statusBar().showMessage("Select tiles or markers to copy", 4000)
+            return False
+        text = json.dumps(data)
+        mime = QMimeData()
+        mime.setData(CLIPBOARD_MIME, QByteArray(text.encode()))
+        mime.setText(text)
+        QGuiApplication.clipboard().setMimeData(mime)
+        count = len(data["tiles"]) + len(data["markers"])  # type: ignore[arg-type]
+        self.statusBar().showMessage(f"Copied {count} items", 4000)
+        return True
+
+    def cut(self) -> None:
+        if self.copy():
+            self.editor.delete_selected("Cut")
+
+    def paste(self, verb: str = "Paste") -> None:
+        mime = QGuiApplication.clipboard().mimeData()
+        if mime is None:
+            return
+        raw = mime.data(CLIPBOARD_MIME)
+        text = bytes(raw.data()).decode(errors="replace") if not raw.isEmpty() else mime.text()
+        self.editor.paste(text, self.view.hover_hex, verb)
+
+    def duplicate(self) -> None:
+        """Copy and paste at once (at the mouse, or in place); the clipboard is kept."""
+        data = self.editor.copy_selection()
+        if data is not None:
+            self.editor.paste(json.dumps(data), self.view.hover_hex, "Duplicate")
+
+    def show_dock(self, name: str) -> None:
+        dock = self._docks[name]
+        dock.show()
+        dock.raise_()
 
     def _about(self) -> None:
         QMessageBox.about(self, APP_NAME, "Realms Studio: an editor, validator and exporter for "

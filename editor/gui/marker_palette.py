@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.gui.canvas.tools import DEFAULT_CUSTOM_LABEL, PAIR_TOOLS, CanvasEditor, Tool
-from editor.gui.painting import paint_badge
-from editor.gui.style import BadgeStyle, Style, default_style
+from editor.render.paint import paint_badge
+from editor.render.style import BadgeStyle, Style, default_style
 
 ROLE_TOOL = Qt.ItemDataRole.UserRole
 # Order in the palette: select, terrain overlays, tokens, scenario markers, links.

@@ -7,8 +7,6 @@ from functools import cache
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
-    QColor,
-    QFont,
     QPainter,
     QPainterPath,
     QPen,
@@ -30,9 +28,10 @@ from editor.gui.shapes import (
     hex_outline,
     side_shapes,
 )
-from editor.gui.style import BadgeStyle, Style, default_style
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
+from editor.render.paint import colour, font, paint_badge
+from editor.render.style import Style, default_style
 
 _HATCH = {
     "horizontal": Qt.BrushStyle.HorPattern,
@@ -43,11 +42,6 @@ _HATCH = {
     "diagcross": Qt.BrushStyle.DiagCrossPattern,
     "dots": Qt.BrushStyle.Dense6Pattern,
 }
-
-
-@cache
-def colour(spec: str) -> QColor:
-    return QColor(spec)
 
 
 def polygon(points: tuple[Point, ...]) -> QPolygonF:
@@ -79,42 +73,9 @@ def hatch_brush(style: Style, terrain: str) -> QBrush | None:
     return brush
 
 
-def badge_font(pixel_size: float, bold: bool = True) -> QFont:
-    font = QFont("DejaVu Sans")
-    font.setPixelSize(max(1, round(pixel_size)))
-    font.setBold(bold)
-    return font
-
-
-def paint_badge(painter: QPainter, centre: QPointF, radius: float, badge: BadgeStyle,
-                text: str | None = None, outline: QColor | None = None) -> None:
-    """A token: a shape filled with the badge colour and a short glyph on it."""
-    painter.setPen(QPen(outline or QColor("#00000080"), max(1.0, radius * 0.12)))
-    painter.setBrush(colour(badge.fill))
-    rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-    if badge.shape == "square":
-        painter.drawRoundedRect(rect, radius * 0.25, radius * 0.25)
-    elif badge.shape == "diamond":
-        painter.drawPolygon(QPolygonF([QPointF(centre.x(), rect.top()),
-                                       QPointF(rect.right(), centre.y()),
-                                       QPointF(centre.x(), rect.bottom()),
-                                       QPointF(rect.left(), centre.y())]))
-    elif badge.shape == "triangle":
-        painter.drawPolygon(QPolygonF([QPointF(centre.x(), rect.top()),
-                                       QPointF(rect.right(), rect.bottom() - radius * 0.2),
-                                       QPointF(rect.left(), rect.bottom() - radius * 0.2)]))
-    else:
-        painter.drawEllipse(rect)
-    glyph = badge.glyph if text is None else text
-    if glyph:
-        painter.setPen(colour(badge.text))
-        painter.setFont(badge_font(radius * (1.05 if len(glyph) == 1 else 0.8)))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, glyph)
-
-
 def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
                *, labels: bool = True, tile_label: str | None = None,
-               detail: float = 1.0) -> None:
+               detail: float = 1.0, symbols: bool = True) -> None:
     """Draw a tile side centred on (0, 0) in scene units: fills, hatches, borders, symbols.
 
     ``detail`` is the on-screen scale; small detail drops text that would be unreadable.
@@ -142,10 +103,11 @@ def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
     painter.drawPath(hex_path())
     if detail < 0.3:
         return
-    for shape in shapes:
-        _paint_symbols(painter, shape, style)
+    if symbols:
+        for shape in shapes:
+            _paint_symbols(painter, shape, style)
     if labels and detail >= 0.45:
-        painter.setFont(badge_font(9, bold=False))
+        painter.setFont(font(9))
         painter.setPen(colour(style.canvas["label"]))
         for shape in shapes:
             ax, ay = shape.anchor
@@ -158,9 +120,9 @@ def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
 
 @cache
 def _label_path(text: str) -> QPainterPath:
-    font = badge_font(14)
+    label_font = font(14, bold=True)
     path = QPainterPath()
-    path.addText(QPointF(0, 0), font, text)
+    path.addText(QPointF(0, 0), label_font, text)
     box = path.boundingRect()
     lx, ly = TILE_LABEL_CENTRE
     return path.translated(lx - box.center().x(), ly - box.center().y())

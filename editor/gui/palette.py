@@ -1,24 +1,75 @@
 """The tile palette: every catalogue tile, both sides, drawn as on the canvas.
 
 Click a tile to arm it, then click an empty hex; or drag it onto the canvas.
-Tiles already on the board for the shown player count are greyed out and
-cannot be armed (each physical tile exists once).
+A tile placed for a player count a new placement would share (at the shown count
+that is every count from it up) is greyed, says where it lies, sorts after the
+free ones and cannot be armed: each physical tile exists once. A filter line
+(letter, terrain, symbol), a *Free only* box and an icon-size slider sit above.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QMimeData, QSize, Qt
 from PySide6.QtGui import QDrag, QIcon
-from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.gui.canvas.tools import CanvasEditor, Tool
 from editor.gui.canvas.view import TILE_MIME
 from editor.gui.document import ScenarioDocument
 from editor.gui.painting import tile_pixmap
+from editor.model.catalogue import TileSide
 
 ICON = 76
+MIN_ICON, MAX_ICON = 44, 150
+RENDER = 160  # icons are drawn once at this size and scaled by Qt to the slider's size
 ROLE_TILE = Qt.ItemDataRole.UserRole
 ROLE_SIDE = Qt.ItemDataRole.UserRole + 1
+ROLE_USED = Qt.ItemDataRole.UserRole + 2  # where the tile lies, "" when free
+ROLE_ORDER = Qt.ItemDataRole.UserRole + 3  # catalogue order
+
+
+@dataclass(frozen=True)
+class PaletteFilter:
+    """What the palette shows: every word of ``text`` must match the tile's letter
+    (exactly), one of its terrains or one of its symbols (a prefix); ``free_only`` hides
+    tiles already placed."""
+
+    text: str = ""
+    free_only: bool = False
+
+    def accepts(self, key: str, side: TileSide, used: bool) -> bool:
+        if self.free_only and used:
+            return False
+        words = self.text.lower().split()
+        if not words:
+            return True
+        names = {r.terrain.lower() for r in side.regions}
+        names |= {s.lower() for r in side.regions for s in r.symbols}
+        names.add(side.side)
+        return all(word == key.lower() or any(name.startswith(word) for name in names)
+                   for word in words)
+
+
+class PaletteItem(QListWidgetItem):
+    """Free tiles sort before placed ones, each group in catalogue order."""
+
+    def __lt__(self, other: QListWidgetItem) -> bool:
+        mine = (bool(self.data(ROLE_USED)), self.data(ROLE_ORDER))
+        theirs = (bool(other.data(ROLE_USED)), other.data(ROLE_ORDER))
+        return mine < theirs
 
 
 class TilePalette(QListWidget):
@@ -27,50 +78,98 @@ class TilePalette(QListWidget):
         super().__init__(parent)
         self.doc, self.editor = doc, editor
         self.setViewMode(QListWidget.ViewMode.IconMode)
-        self.setIconSize(QSize(ICON, ICON))
-        self.setGridSize(QSize(ICON + 12, ICON + 22))
         self.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.setMovement(QListWidget.Movement.Static)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setDragEnabled(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.setUniformItemSizes(True)
-        self._in_use: set[str] = set()
+        self.setWordWrap(True)
+        self.set_icon_size(ICON)
+        self.filter = PaletteFilter()
+        self._used: dict[tuple[str, str], str] = {}
+        self._icons: dict[tuple[str, str, bool], QIcon] = {}  # drawn once per state
         self.itemClicked.connect(self._arm)
         for signal in (doc.tilesChanged, doc.viewChanged, doc.scenarioReset):
             signal.connect(self.refresh)
         editor.toolChanged.connect(self._follow_tool)
         self.rebuild()
 
+    def set_icon_size(self, size: int) -> None:
+        self.setIconSize(QSize(size, size))
+        self.setGridSize(QSize(size + 14, size + 34))
+
     def rebuild(self) -> None:
         self.clear()
+        order = 0
         for key, tile in self.doc.catalogue.tiles.items():
             for side in tile.sides:
                 label = key if side == "surface" else f"{key}\u2032"
-                item = QListWidgetItem(label)
+                item = PaletteItem(label)
                 item.setData(ROLE_TILE, key)
                 item.setData(ROLE_SIDE, side)
-                item.setToolTip(f"Tile {key}, {side} side")
+                item.setData(ROLE_ORDER, order)
+                item.setData(ROLE_USED, "")
+                order += 1
                 self.addItem(item)
-        self._in_use = set()
+        self._used = {}
         self.refresh(force=True)
 
+    def where_used(self, key: str) -> str:
+        """Where ``key`` lies, for a count a new placement would share ("" when free)."""
+        uses = self.doc.tile_uses(key, self.doc.new_presence())
+        return "; ".join(self.doc.describe_use(board, p) for board, p in uses)
+
     def refresh(self, *_args: object, force: bool = False) -> None:
-        in_use = self.doc.tiles_in_use()
-        if in_use == self._in_use and not force:
-            return
-        self._in_use = in_use
+        """Update the entries whose state changed (all with ``force``), then re-sort."""
+        used = {key: self.where_used(key) for key in self.doc.catalogue.tiles}
+        changed = False
         for row in range(self.count()):
             item = self.item(row)
             key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)
-            used = key in in_use
-            item.setIcon(QIcon(tile_pixmap(self.doc.catalogue.side(key, side), size=ICON,
-                                           greyed=used)))
+            where = used[key]
+            if not force and self._used.get((key, side)) == where:
+                continue
+            changed = True
+            self._used[(key, side)] = where
+            item.setIcon(self._icon(key, side, bool(where)))
+            item.setData(ROLE_USED, where)
             flags = Qt.ItemFlag.ItemIsEnabled
-            if not used:
+            if not where:
                 flags |= Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
             item.setFlags(flags)
-            item.setToolTip(f"Tile {key}, {side} side" + (" (on the board)" if used else ""))
+            label = key if side == "surface" else f"{key}\u2032"
+            item.setText(f"{label} \u00b7 placed" if where else label)
+            item.setToolTip(f"Tile {key}, {side} side" + (f"\nplaced: {where}" if where
+                                                          else "\nfree: click or drag to place"))
+        if changed:
+            self.sortItems()
+        self.apply_filter()
+
+    def _icon(self, key: str, side: str, greyed: bool) -> QIcon:
+        icon = self._icons.get((key, side, greyed))
+        if icon is None:
+            icon = QIcon(tile_pixmap(self.doc.catalogue.side(key, side), size=RENDER,
+                                     greyed=greyed))
+            self._icons[(key, side, greyed)] = icon
+        return icon
+
+    def set_filter(self, text: str | None = None, free_only: bool | None = None) -> None:
+        self.filter = PaletteFilter(self.filter.text if text is None else text,
+                                    self.filter.free_only if free_only is None else free_only)
+        self.apply_filter()
+
+    def apply_filter(self) -> None:
+        for row in range(self.count()):
+            item = self.item(row)
+            key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)
+            shown = self.filter.accepts(key, self.doc.catalogue.side(key, side),
+                                        bool(item.data(ROLE_USED)))
+            item.setHidden(not shown)
+
+    def shown_items(self) -> list[QListWidgetItem]:
+        """Entries in display order, hidden ones left out."""
+        return [self.item(row) for row in range(self.count()) if not self.item(row).isHidden()]
 
     def item_for(self, tile: str, side: str = "surface") -> QListWidgetItem | None:
         for row in range(self.count()):
@@ -81,8 +180,12 @@ class TilePalette(QListWidget):
 
     def _arm(self, item: QListWidgetItem) -> None:
         key = item.data(ROLE_TILE)
-        if key in self._in_use:
-            self.editor.doc.select_tile(key)
+        refusal = self.editor.tile_refusal(key)
+        if refusal is not None:
+            self.clearSelection()
+            self.editor.message.emit(refusal)
+            if self.doc.tile_index(key) is not None or key in self.doc.tiles_in_use():
+                self.editor.doc.select_tile(key)
             return
         self.editor.set_tool(Tool("tile", key, item.data(ROLE_SIDE)))
 
@@ -92,11 +195,45 @@ class TilePalette(QListWidget):
 
     def startDrag(self, supportedActions: Qt.DropAction) -> None:
         item = self.currentItem()
-        if item is None or item.data(ROLE_TILE) in self._in_use:
+        if item is None or item.data(ROLE_USED):
             return
         mime = QMimeData()
         mime.setData(TILE_MIME, f"{item.data(ROLE_TILE)}:{item.data(ROLE_SIDE)}".encode())
         drag = QDrag(self)
         drag.setMimeData(mime)
-        drag.setPixmap(item.icon().pixmap(ICON, ICON))
+        size = self.iconSize().width()
+        drag.setPixmap(item.icon().pixmap(size, size))
         drag.exec(Qt.DropAction.CopyAction)
+
+
+class TileDock(QWidget):
+    """The palette with its filter line, *Free only* box and icon-size slider."""
+
+    def __init__(self, doc: ScenarioDocument, editor: CanvasEditor,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.palette_list = TilePalette(doc, editor)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Filter: letter, terrain, symbol\u2026")
+        self.search.setClearButtonEnabled(True)
+        self.search.setToolTip("Each word must match: a tile letter (A), a terrain (forest, "
+                               "water) or a symbol (mine, cavern, magic)")
+        self.search.textChanged.connect(lambda text: self.palette_list.set_filter(text=text))
+        layout.addWidget(self.search)
+        row = QHBoxLayout()
+        self.free_only = QCheckBox("Free only")
+        self.free_only.setToolTip("Hide tiles already placed")
+        self.free_only.toggled.connect(lambda on: self.palette_list.set_filter(free_only=on))
+        row.addWidget(self.free_only)
+        row.addStretch(1)
+        row.addWidget(QLabel("Size"))
+        self.size_slider = QSlider(Qt.Orientation.Horizontal)
+        self.size_slider.setRange(MIN_ICON, MAX_ICON)
+        self.size_slider.setValue(ICON)
+        self.size_slider.setToolTip("Icon size")
+        self.size_slider.valueChanged.connect(self.palette_list.set_icon_size)
+        row.addWidget(self.size_slider, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.palette_list, 1)

@@ -109,6 +109,15 @@ def edge_has_water(side: TileSide, local_edge: int) -> bool:
     return any(side.region(owner).is_water for owner in owners)
 
 
+def seam_has_water(here: TileSide, edge: int, there: TileSide, other_edge: int) -> bool:
+    """Whether two tile sides meeting along ``edge`` / ``other_edge`` have water facing
+    water on at least one half of the seam (the neighbour walks the seam the other way)."""
+    mine = here.half_edge_owner[2 * edge: 2 * edge + 2]
+    theirs = there.half_edge_owner[2 * other_edge: 2 * other_edge + 2][::-1]
+    return any(here.region(a).is_water and there.region(b).is_water
+               for a, b in zip(mine, theirs, strict=True))
+
+
 # Marker rows tried, relative to a region's anchor: clear of its symbol chips (around
 # the anchor) and its name (just below), then nearer rows as a last resort.
 MARKER_ROWS = (-24.0, 33.0, -36.0, 45.0, 14.0, -14.0, 0.0)

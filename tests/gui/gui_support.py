@@ -21,8 +21,9 @@ def view_point(view: RealmView, x: float, y: float) -> QPoint:
 
 
 def click_scene(qtbot: QtBot, view: RealmView, x: float, y: float,
-                button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
-    qtbot.mouseClick(view.viewport(), button, pos=view_point(view, x, y))
+                button: Qt.MouseButton = Qt.MouseButton.LeftButton,
+                modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    qtbot.mouseClick(view.viewport(), button, modifier, pos=view_point(view, x, y))
 
 
 def drag_scene(qtbot: QtBot, view: RealmView, start: tuple[float, float],

@@ -21,13 +21,13 @@ from editor.gui.shapes import (
     scene_to_hex,
     side_shapes,
 )
-from editor.gui.style import HATCHES, default_style, parse_style
 from editor.gui.templates import WORLDS, new_scenario
 from editor.model import lattice
 from editor.model.catalogue import default_catalogue
 from editor.model.paths import SCHEMA_DIR
 from editor.model.scenario import Marker
 from editor.model.scenario_io import parse_scenario, scenario_text
+from editor.render.style import HATCHES, default_style, parse_style
 
 
 def test_every_schema_marker_kind_and_terrain_has_a_style() -> None:

@@ -2,30 +2,45 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.gui.painting import badge_font, colour, hex_path, paint_badge, paint_tile, region_path
+from editor.gui.painting import hex_path, paint_tile, region_path
 from editor.gui.shapes import HEX_SIZE, MARKER_RADIUS, RegionShape, hex_centre, side_shapes
-from editor.gui.style import Style
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
 from editor.model.scenario import Link, Marker, Placement
+from editor.render.paint import colour, font, paint_badge
+from editor.render.style import Style
 
 Z_TILE, Z_HIGHLIGHT, Z_RIVER, Z_LINK, Z_MARKER, Z_OVERLAY = 0, 1.5, 2, 3, 4, 6
+
+
+@dataclass
+class Layers:
+    """What the canvas draws (View → Layers); shared by the scene and its tile items."""
+
+    names: bool = True  # region names
+    symbols: bool = True  # symbol chips
+    markers: bool = True  # markers and river border markers
+    links: bool = True  # tunnels' partners, cloud bridges, custom links
 
 
 
 class TileItem(QGraphicsItem):
     """One placed tile: every region filled, hatched, bordered, with symbols and labels."""
 
-    def __init__(self, index: int, placement: Placement, side: TileSide, style: Style) -> None:
+    def __init__(self, index: int, placement: Placement, side: TileSide, style: Style,
+                 layers: Layers | None = None) -> None:
         super().__init__()
         self.index = index
         self.theme = style
+        self.layers = layers or Layers()
         self.selected = False
-        self.issue = False
+        self.issue: str | None = None  # worst severity of the findings naming this tile
         self.set_placement(placement, side)
         self.setZValue(Z_TILE)
 
@@ -46,9 +61,12 @@ class TileItem(QGraphicsItem):
         detail = option.levelOfDetailFromTransform(painter.worldTransform())
         label = self.placement.tile + ("" if self.placement.side == "surface" else "\u2032")
         paint_tile(painter, self.side, self.placement.rotation, self.theme,
-                   tile_label=label, detail=detail)
-        if self.issue:
-            pen = QPen(colour(self.theme.canvas["issue"]), 2.0, Qt.PenStyle.DashLine)
+                   tile_label=label, detail=detail, labels=self.layers.names,
+                   symbols=self.layers.symbols)
+        if self.issue is not None:
+            key = "issue" if self.issue == "error" else "issue_warning"
+            pen = QPen(colour(self.theme.canvas.get(key, self.theme.canvas["issue"])),
+                       2.5 if self.issue == "error" else 2.0, Qt.PenStyle.DashLine)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(hex_path(HEX_SIZE - 4))
@@ -197,9 +215,9 @@ class LinkItem(QGraphicsItem):
 
     def _paint_label(self, painter: QPainter, text: str) -> None:
         """The label on a pale pill, so the dashed line under it does not cross the letters."""
-        font = badge_font(11.0, bold=False)
-        painter.setFont(font)
-        width = QFontMetricsF(font).horizontalAdvance(text)
+        label_font = font(11.0)
+        painter.setFont(label_font)
+        width = QFontMetricsF(label_font).horizontalAdvance(text)
         pill = QRectF(self.middle.x() + self.BADGE_RADIUS + 3, self.middle.y() - 8, width + 8, 16)
         painter.setPen(Qt.PenStyle.NoPen)
         background = colour(self.theme.canvas["background"])
@@ -245,6 +263,54 @@ class RegionHighlightItem(QGraphicsItem):
         painter.drawPath(self.path)
 
 
+class FlashItem(QGraphicsItem):
+    """A thick outline that pulses a few times over an object, then hides: "it is here"."""
+
+    DURATION_MS = 1400
+
+    def __init__(self, style: Style, owner: QObject) -> None:
+        super().__init__()
+        self.theme = style
+        self.path = QPainterPath()
+        self.setZValue(Z_OVERLAY + 1)
+        self.setVisible(False)
+        # Owned by the scene: it dies with the scene, never ticking on a deleted item.
+        self.animation = QVariantAnimation(owner)
+        self.animation.setDuration(self.DURATION_MS)
+        self.animation.setStartValue(1.0)
+        for step, value in ((0.2, 0.15), (0.4, 1.0), (0.6, 0.15), (0.8, 1.0)):
+            self.animation.setKeyValueAt(step, value)
+        self.animation.setEndValue(0.0)
+        self.animation.setEasingCurve(QEasingCurve.Type.Linear)
+        self.animation.valueChanged.connect(self._fade)
+        self.animation.finished.connect(lambda: self.setVisible(False))
+
+    def flash(self, path: QPainterPath) -> None:
+        self.prepareGeometryChange()
+        self.path = path
+        self.setOpacity(1.0)
+        self.setVisible(not path.isEmpty())
+        self.animation.stop()
+        self.animation.start()
+
+    def _fade(self, value: object) -> None:
+        if isinstance(value, float):
+            self.setOpacity(value)
+
+    def boundingRect(self) -> QRectF:
+        return self.path.boundingRect().adjusted(-8, -8, 8, 8)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(colour(self.theme.canvas["selection"]), 7)
+        pen.setCosmetic(True)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self.path)
+
+
 class CaptionItem(QGraphicsItem):
     """A short text near a point, for hints on the canvas (pair tools, empty board)."""
 
@@ -258,6 +324,6 @@ class CaptionItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        painter.setFont(badge_font(14, bold=False))
+        painter.setFont(font(14))
         painter.setPen(colour(self.theme.canvas["ghost"]))
         painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.gui.canvas.items import Z_OVERLAY
-from editor.gui.painting import colour, hex_path
+from editor.gui.painting import hex_path
 from editor.gui.shapes import hex_centre
-from editor.gui.style import Style
 from editor.model.lattice import Point
+from editor.render.paint import colour
+from editor.render.style import Style
 
 LINK_KINDS = frozenset({"tunnel", "cloud_bridge", "access", "custom"})
 
@@ -100,3 +101,42 @@ class GraphOverlayItem(QGraphicsItem):
         for rid in self.first:
             x, y = self.nodes[rid]
             painter.drawEllipse(QPointF(x, y), 9, 9)
+
+
+LEGEND = (("edge", "regions next to each other"), ("link", "tunnel, bridge or link"),
+          ("first", "first conquest"), ("hole", "hole in the realm"))
+
+
+def paint_graph_legend(painter: QPainter, area: QRect, style: Style) -> QRectF:
+    """A key to the graph overlay in the view's bottom-left corner (viewport pixels);
+    returns the box it drew."""
+    row, width = 20.0, 200.0
+    box = QRectF(10, area.bottom() - 10 - row * len(LEGEND) - 12, width,
+                 row * len(LEGEND) + 12)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    background = QColor(style.canvas["background"])
+    background.setAlpha(235)
+    painter.setPen(QPen(colour(style.canvas["grid"]), 1))
+    painter.setBrush(background)
+    painter.drawRoundedRect(box, 6, 6)
+    for k, (kind, text) in enumerate(LEGEND):
+        y = box.top() + 6 + row * k + row / 2
+        a, b = QPointF(box.left() + 10, y), QPointF(box.left() + 40, y)
+        if kind == "edge":
+            painter.setPen(QPen(colour(style.canvas["graph_edge"]), 2.5))
+            painter.drawLine(a, b)
+        elif kind == "link":
+            painter.setPen(QPen(colour(style.canvas["graph_link"]), 2.5, Qt.PenStyle.DashLine))
+            painter.drawLine(a, b)
+        elif kind == "first":
+            painter.setPen(QPen(colour(style.canvas["first_conquest"]), 2.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(box.left() + 25, y), 7, 7)
+        else:
+            painter.setPen(QPen(colour(style.canvas["hole"]), 1.5, Qt.PenStyle.DashLine))
+            painter.setBrush(QBrush(colour(style.canvas["hole"]), Qt.BrushStyle.BDiagPattern))
+            painter.drawRect(QRectF(box.left() + 14, y - 7, 22, 14))
+        painter.setPen(colour(style.canvas["label"]))
+        painter.drawText(QRectF(box.left() + 48, y - row / 2, width - 52, row),
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+    return box

@@ -8,7 +8,11 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsScene
 
+from editor.gui.analysis import Issue
+from editor.gui.canvas.feedback import GhostTileItem, PendingLinkItem, SeamsItem
 from editor.gui.canvas.items import (
+    FlashItem,
+    Layers,
     LinkItem,
     MarkerItem,
     RegionHighlightItem,
@@ -17,11 +21,12 @@ from editor.gui.canvas.items import (
 )
 from editor.gui.canvas.overlay import GraphOverlayItem
 from editor.gui.document import ScenarioDocument
-from editor.gui.painting import colour, hex_path
+from editor.gui.painting import hex_path, region_path
 from editor.gui.shapes import HEX_SIZE, RegionShape, edge_segment, hex_centre, marker_slots
-from editor.gui.style import Style, default_style
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
+from editor.render.paint import colour
+from editor.render.style import Style, default_style
 
 SQRT3 = math.sqrt(3)
 MAX_GRID_CELLS = 12_000
@@ -35,6 +40,7 @@ class RealmScene(QGraphicsScene):
         self.theme = style or default_style()
         self.show_grid = True
         self.show_graph = False
+        self.layers = Layers()
         self.tile_items: dict[int, TileItem] = {}
         self.marker_items: list[MarkerItem] = []
         self.river_items: list[RiverMarkerItem] = []
@@ -44,6 +50,14 @@ class RealmScene(QGraphicsScene):
         self.overlay = GraphOverlayItem(self.theme)
         self.overlay.setVisible(False)
         self.addItem(self.overlay)
+        self.flash_item = FlashItem(self.theme, self)
+        self.addItem(self.flash_item)
+        self.ghost = GhostTileItem(self.theme)
+        self.addItem(self.ghost)
+        self.pending_item = PendingLinkItem(self.theme)
+        self.addItem(self.pending_item)
+        self.seams = SeamsItem(self.theme)
+        self.addItem(self.seams)
         self.setBackgroundBrush(colour(self.theme.canvas["background"]))
         doc.tilesChanged.connect(self._on_tiles)
         doc.markersChanged.connect(self._on_board_items)
@@ -129,7 +143,7 @@ class RealmScene(QGraphicsScene):
             return
         side = self.doc.catalogue.side(placement.tile, placement.side)
         if item is None:
-            item = TileItem(index, placement, side, self.theme)
+            item = TileItem(index, placement, side, self.theme, self.layers)
             self.tile_items[index] = item
             self.addItem(item)
         else:
@@ -169,6 +183,7 @@ class RealmScene(QGraphicsScene):
             for (index, marker), centre in zip(members, self._marker_centres(members),
                                                strict=False):
                 item = MarkerItem(index, marker, centre, self.theme)
+                item.setVisible(self.layers.markers)
                 self.marker_items.append(item)
                 self.addItem(item)
 
@@ -205,6 +220,7 @@ class RealmScene(QGraphicsScene):
             x, y = tile.pos().x(), tile.pos().y()
             item = RiverMarkerItem(index, (x + start[0], y + start[1]), (x + end[0], y + end[1]),
                                    self.theme)
+            item.setVisible(self.layers.markers)
             self.river_items.append(item)
             self.addItem(item)
 
@@ -219,6 +235,7 @@ class RealmScene(QGraphicsScene):
             if a is None or b is None:
                 continue
             item = LinkItem(index, a, b, link, self.theme)
+            item.setVisible(self.layers.links)
             item.selected = self.doc.selection.link_index == index
             self.link_items.append(item)
             self.addItem(item)
@@ -227,12 +244,12 @@ class RealmScene(QGraphicsScene):
         sel = self.doc.selection
         on_board = sel.board in (None, self.doc.board_id)
         for index, item in self.tile_items.items():
-            chosen = on_board and sel.tile_index == index
+            chosen = on_board and index in sel.tile_set
             if item.selected != chosen:
                 item.selected = chosen
                 item.update()
         for marker in self.marker_items:
-            chosen = on_board and sel.marker_index == marker.index
+            chosen = on_board and marker.index in sel.marker_set
             if marker.selected != chosen:
                 marker.selected = chosen
                 marker.update()
@@ -243,11 +260,29 @@ class RealmScene(QGraphicsScene):
                 link.update()
         self.highlight.set_parts(self.part_shapes(sel.region) if sel.region and on_board else [])
 
+    def region_tiles(self, rid: str) -> set[str]:
+        """The tile letters a region lies on (every tile of a water body)."""
+        region = self.doc.analysis.region(rid)
+        parts = tuple(region.parts) if region is not None and region.parts else (rid,)
+        return {split_region_id(part)[0] for part in parts}
+
+    def issue_tiles(self, issue: Issue) -> set[str]:
+        """Every tile a finding names, directly or through one of its regions."""
+        tiles = set(issue.tiles)
+        for rid in issue.regions:
+            tiles |= self.region_tiles(rid)
+        return tiles
+
     def sync_analysis(self) -> None:
-        tiles_with_issues = {t for issue in self.doc.analysis.issues
-                             if issue.severity == "error" for t in issue.tiles}
+        worst: dict[str, str] = {}
+        for issue in self.doc.analysis.issues:
+            if issue.severity not in ("error", "warning"):
+                continue
+            for tile in self.issue_tiles(issue):
+                if worst.get(tile) != "error":
+                    worst[tile] = issue.severity
         for item in self.tile_items.values():
-            flagged = item.placement.tile in tiles_with_issues
+            flagged = worst.get(item.placement.tile)
             if item.issue != flagged:
                 item.issue = flagged
                 item.update()
@@ -256,12 +291,74 @@ class RealmScene(QGraphicsScene):
                                   self.realm_rect())
         self.sync_selection()
 
+    def issue_path(self, issue: Issue) -> QPainterPath:
+        """The outline of what a finding names on the shown board: its regions, else its
+        tiles (a finding about a whole tile, or regions not drawn here)."""
+        path = QPainterPath()
+        for rid in issue.regions:
+            for (cx, cy), shape in self.part_shapes(rid):
+                path.addPath(region_path(shape).translated(cx, cy))
+        if path.isEmpty():
+            for tile in issue.tiles or tuple(sorted(self.issue_tiles(issue))):
+                index = self.doc.tile_index(tile)
+                item = self.tile_items.get(index) if index is not None else None
+                if item is not None:
+                    path.addPath(hex_path().translated(item.pos()))
+        return path
+
+    def flash(self, path: QPainterPath) -> None:
+        self.flash_item.flash(path)
+
+    # ----- tool feedback --------------------------------------------------------------------
+    def show_ghost(self, tile: str, side: str, rotation: int, q: int, r: int) -> bool:
+        """Preview ``tile`` landing on (q, r); returns whether it may land there."""
+        tiles = self.doc.catalogue.tiles
+        if tile not in tiles:
+            self.ghost.setVisible(False)
+            return False
+        if side not in tiles[tile].sides:
+            side = next(iter(tiles[tile].sides))
+        blocked = (self.doc.tile_at(q, r) is not None
+                   or bool(self.doc.tile_uses(tile, self.doc.new_presence())))
+        label = tile + ("" if side == "surface" else "\u2032")
+        self.ghost.show_at(self.doc.catalogue.side(tile, side), label, rotation, q, r, blocked)
+        return not blocked
+
+    def hide_ghost(self) -> None:
+        self.ghost.setVisible(False)
+
+    def show_pending(self, pending: tuple[str, str] | None) -> None:
+        """Mark the first end of a tunnel or link (when it is on the shown board)."""
+        if pending is None or pending[0] != self.doc.board_id:
+            self.pending_item.clear()
+            return
+        region = pending[1]
+        self.pending_item.set_first(self.part_shapes(region), self.part_anchor(region))
+
+    def show_seams(self, segments: list[tuple[Point, Point]] | None) -> None:
+        """Highlight the seams a river marker may lie on (None: hide them)."""
+        self.seams.set_seams(segments or [])
+        self.seams.setVisible(segments is not None)
+
     def set_show_graph(self, show: bool) -> None:
         self.show_graph = show
         self.overlay.setVisible(show)
         if show:
             self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors(),
                                   self.realm_rect())
+
+    def set_layer(self, name: str, shown: bool) -> None:
+        """Show or hide one layer: names, symbols, markers or links."""
+        setattr(self.layers, name, shown)
+        if name in ("names", "symbols"):
+            for tile in self.tile_items.values():
+                tile.update()
+        elif name == "markers":
+            for item in [*self.marker_items, *self.river_items]:
+                item.setVisible(shown)
+        else:
+            for link in self.link_items:
+                link.setVisible(shown)
 
     def set_show_grid(self, show: bool) -> None:
         self.show_grid = show

@@ -7,8 +7,17 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QObject, Signal
 
 from editor.gui import commands as cmd
+from editor.gui import group
 from editor.gui.document import ScenarioDocument, Selection
-from editor.gui.shapes import HEX_SIZE, edge_has_water, local_point, nearest_edge, region_at
+from editor.gui.shapes import (
+    HEX_SIZE,
+    edge_segment,
+    hex_centre,
+    local_point,
+    nearest_edge,
+    region_at,
+    seam_has_water,
+)
 from editor.model.lattice import neighbour
 from editor.model.scenario import Link, Marker, Placement, Presence, RiverMarker
 
@@ -27,11 +36,13 @@ DEFAULT_ATTRS: dict[str, dict[str, object]] = {
 
 @dataclass(frozen=True)
 class Tool:
-    """``kind``: select | tile | marker | river. ``name``: tile key or marker/link kind."""
+    """``kind``: select | tile | marker | river | erase. ``name``: tile key or marker/link
+    kind."""
 
     kind: str = "select"
     name: str = ""
     side: str = "surface"
+    rotation: int = 0  # how an armed tile will land (R / Shift+R turn it before placing)
 
 
 @dataclass(frozen=True)
@@ -44,8 +55,19 @@ class Hit:
     region: str | None
 
 
+@dataclass(frozen=True)
+class Seam:
+    """A side shared by two placed tiles, as tile ``index`` sees it (its local edge)."""
+
+    index: int
+    edge: int
+    start: tuple[float, float]  # scene end points of the shared side
+    end: tuple[float, float]
+
+
 class CanvasEditor(QObject):
     toolChanged = Signal()
+    pendingChanged = Signal()  # a pair tool's first end was picked or dropped
     message = Signal(str)
 
     def __init__(self, doc: ScenarioDocument, parent: QObject | None = None) -> None:
@@ -58,19 +80,33 @@ class CanvasEditor(QObject):
     # ----- tools ---------------------------------------------------------------------------
     def set_tool(self, tool: Tool) -> None:
         self.tool = tool
-        self.pending = None
+        self._set_pending(None)
         self.toolChanged.emit()
         hints = {
             "tile": f"Click an empty hex to place tile {tool.name} ({tool.side}); "
                     "right-click or Esc to stop",
             "marker": f"Click a region to lay a {tool.name.replace('_', ' ')}",
-            "river": "Click near a water seam to lay (or lift) a river border marker",
+            "river": "Click a highlighted seam (water on both sides) to lay or lift a river "
+                     "border marker",
         }
         if tool.kind == "marker" and tool.name in PAIR_TOOLS:
             named = f" \u201c{self.custom_label}\u201d" if tool.name in LINK_KIND else ""
             self.message.emit(f"{tool.name.replace('_', ' ')}{named}: click the first region")
         elif tool.kind in hints:
             self.message.emit(hints[tool.kind])
+
+    def _set_pending(self, pending: tuple[str, str] | None) -> None:
+        if pending != self.pending:
+            self.pending = pending
+            self.pendingChanged.emit()
+
+    def rotate_tool(self, steps: int) -> bool:
+        """Turn the armed tile before it lands; False when no tile is armed."""
+        if self.tool.kind != "tile":
+            return False
+        self.tool = replace(self.tool, rotation=(self.tool.rotation + steps) % 6)
+        self.toolChanged.emit()
+        return True
 
     def disarm(self) -> None:
         if self.tool.kind != "select":
@@ -92,23 +128,53 @@ class CanvasEditor(QObject):
         return Hit(q, r, index, region)
 
     def _presence(self) -> Presence:
-        """New items belong to the shown count and up (the cumulative sets of the booklet)."""
-        players = self.doc.players
-        return Presence(players if players > self.doc.scenario.players_min else None)
+        return self.doc.new_presence()
+
+    def tile_refusal(self, tile: str) -> str | None:
+        """Why ``tile`` cannot be placed now (it is on a board for a count the new placement
+        would share: lint's G002), or None."""
+        uses = self.doc.tile_uses(tile, self._presence())
+        if not uses:
+            return None
+        where = "; ".join(self.doc.describe_use(board, p) for board, p in uses)
+        return (f"Tile {tile} is already placed ({where}); each tile exists once. Move that "
+                "one, or change its player counts in the inspector")
 
     # ----- clicks ---------------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
         hit = self.hit(x, y)
         kind = self.tool.kind
         if kind == "tile":
-            if self.place_tile(self.tool.name, self.tool.side, hit.q, hit.r):
+            if self.place_tile(self.tool.name, self.tool.side, hit.q, hit.r,
+                               self.tool.rotation):
                 self.disarm()
         elif kind == "marker":
             self._marker_click(hit)
         elif kind == "river":
             self._river_click(x, y, hit)
+        elif kind == "erase":
+            self.erase(hit)
         else:
             self.select_at(hit)
+
+    def erase(self, hit: Hit, item: tuple[str, int] | None = None) -> None:
+        """Remove ``item`` (("marker" | "river" | "link", index), what lies on top) or else
+        the tile under ``hit``; one undo step."""
+        board = self.doc.board_id
+        if item is not None:
+            kind, index = item
+            if kind == "marker":
+                self.doc.undo_stack.push(cmd.RemoveMarker(self.doc, board, index))
+            elif kind == "river":
+                self.doc.undo_stack.push(cmd.RemoveRiverMarker(self.doc, board, index))
+            else:
+                self.doc.undo_stack.push(cmd.RemoveLink(self.doc, index))
+            self.doc.select(Selection())
+            return
+        if hit.tile_index is None:
+            self.message.emit("Nothing to erase here")
+            return
+        self.doc.undo_stack.push(cmd.DeleteTile(self.doc, board, hit.tile_index))
 
     def select_at(self, hit: Hit) -> None:
         if hit.tile_index is None:
@@ -116,16 +182,17 @@ class CanvasEditor(QObject):
         else:
             self.doc.select(Selection(self.doc.board_id, hit.tile_index, hit.region))
 
-    def place_tile(self, tile: str, side: str, q: int, r: int) -> bool:
-        if tile in self.doc.tiles_in_use():
-            self.message.emit(f"Tile {tile} is already on the board (each tile exists once)")
+    def place_tile(self, tile: str, side: str, q: int, r: int, rotation: int = 0) -> bool:
+        refusal = self.tile_refusal(tile)
+        if refusal is not None:
+            self.message.emit(refusal)
             return False
         if self.doc.tile_at(q, r) is not None:
             self.message.emit(f"Hex ({q}, {r}) is taken; pick an empty hex")
             return False
         if side not in self.doc.catalogue.tiles[tile].sides:
             side = next(iter(self.doc.catalogue.tiles[tile].sides))
-        placement = Placement(tile, side, q, r, 0, self._presence())
+        placement = Placement(tile, side, q, r, rotation % 6, self._presence())
         self.doc.undo_stack.push(cmd.PlaceTile(self.doc, self.doc.board_id, placement))
         index = len(self.doc.board.tiles) - 1
         self.doc.select(Selection(self.doc.board_id, index))
@@ -158,10 +225,11 @@ class CanvasEditor(QObject):
     def _pair_click(self, board: str, region: str) -> None:
         name = self.tool.name
         if self.pending is None:
-            self.pending = (board, region)
+            self._set_pending((board, region))
             self.message.emit(f"{name.replace('_', ' ')} from {region}: click the other region")
             return
-        (first_board, first), self.pending = self.pending, None
+        first_board, first = self.pending
+        self._set_pending(None)
         if first == region:
             self.message.emit("Pick two different regions")
             return
@@ -182,22 +250,57 @@ class CanvasEditor(QObject):
         self.message.emit(f"Linked {first} and {region}")
 
     def _river_click(self, x: float, y: float, hit: Hit) -> None:
+        refusal = ("No river border marker here: it lies on a seam where water meets water "
+                   "on both sides (the highlighted seams)")
         if hit.tile_index is None:
-            self.message.emit("Click near a seam between two water parts")
+            self.message.emit(refusal)
             return
         placement = self.doc.board.tiles[hit.tile_index]
         edge, distance = nearest_edge(placement.rotation, local_point(x, y, hit.q, hit.r))
-        side = self.doc.catalogue.side(placement.tile, placement.side)
-        if distance > HEX_SIZE * 0.6 or not edge_has_water(side, edge):
-            self.message.emit("A river marker lies on a border between two water parts")
+        if distance > HEX_SIZE * 0.6:
+            self.message.emit(refusal)
             return
         board = self.doc.board
         existing = self._river_marker_index(placement, edge)
-        if existing is not None:
+        if existing is not None:  # lifting is always allowed, even from a seam gone dry
             self.doc.undo_stack.push(cmd.RemoveRiverMarker(self.doc, board.id, existing))
+            return
+        if not self.water_seam(hit.tile_index, edge):
+            self.message.emit(refusal)
             return
         self.doc.undo_stack.push(cmd.AddRiverMarker(self.doc, board.id, RiverMarker(
             placement.tile, edge, self._presence())))
+
+    def water_seam(self, index: int, edge: int) -> bool:
+        """Whether tile ``index``'s local ``edge`` meets another tile with water on both
+        sides of at least one half (what the derivation accepts for a river marker)."""
+        placement = self.doc.board.tiles[index]
+        direction = (edge + placement.rotation) % 6
+        other_index = self.doc.tile_at(*neighbour(placement.q, placement.r, direction))
+        if other_index is None:
+            return False
+        other = self.doc.board.tiles[other_index]
+        other_edge = (direction + 3 - other.rotation) % 6
+        here = self.doc.catalogue.side(placement.tile, placement.side)
+        there = self.doc.catalogue.side(other.tile, other.side)
+        return seam_has_water(here, edge, there, other_edge)
+
+    def water_seams(self) -> list[Seam]:
+        """Every seam of the shown board a river marker may lie on, each once."""
+        seams: list[Seam] = []
+        seen: set[frozenset[tuple[int, int]]] = set()
+        for index, placement in self.doc.visible_tiles():
+            for edge in range(6):
+                direction = (edge + placement.rotation) % 6
+                cell = neighbour(placement.q, placement.r, direction)
+                key = frozenset(((placement.q, placement.r), cell))
+                if key in seen or not self.water_seam(index, edge):
+                    continue
+                seen.add(key)
+                (sx, sy), (ex, ey) = edge_segment(placement.rotation, edge)
+                cx, cy = hex_centre(placement.q, placement.r)
+                seams.append(Seam(index, edge, (cx + sx, cy + sy), (cx + ex, cy + ey)))
+        return seams
 
     def _river_marker_index(self, placement: Placement, edge: int) -> int | None:
         """A marker already on this seam, laid from either side."""
@@ -222,7 +325,74 @@ class CanvasEditor(QObject):
             return sel.tile_index
         return None
 
+    def _group(self) -> tuple[list[int], list[int]] | None:
+        """(tiles, markers) of a multi-selection on the shown board, else None."""
+        sel = self.doc.selection
+        if sel.board != self.doc.board_id or not sel.is_group:
+            return None
+        return sorted(sel.tile_set), sorted(sel.marker_set)
+
+    def toggle_selected(self, tile: int | None = None, marker: int | None = None) -> None:
+        """Ctrl+click: add the tile or marker to the selection, or take it out."""
+        sel = self.doc.selection
+        same_board = sel.board == self.doc.board_id
+        tiles = set(sel.tile_set) if same_board else set()
+        markers = set(sel.marker_set) if same_board else set()
+        if tile is not None:
+            tiles ^= {tile}
+        if marker is not None:
+            markers ^= {marker}
+        self.select_group(tiles, markers)
+
+    def select_group(self, tiles: set[int], markers: set[int]) -> None:
+        if len(tiles) + len(markers) == 1:
+            index = next(iter(tiles), None)
+            self.doc.select(Selection(self.doc.board_id, index,
+                                      marker_index=next(iter(markers), None)))
+        elif tiles or markers:
+            self.doc.select(Selection(self.doc.board_id, tiles=tuple(sorted(tiles)),
+                                      markers=tuple(sorted(markers))))
+        else:
+            self.doc.select(Selection())
+
+    def select_all(self) -> None:
+        self.select_group({i for i, _ in self.doc.visible_tiles()},
+                          {i for i, m in enumerate(self.doc.board.markers)
+                           if self.doc.active(m)})
+
+    def move_group(self, tiles: list[int], dq: int, dr: int) -> bool:
+        if group.move_tiles(self.doc, tiles, dq, dr):
+            return True
+        if (dq, dr) != (0, 0):
+            self.message.emit("The tiles would land on other tiles; move them somewhere empty")
+        return False
+
+    def copy_selection(self) -> dict[str, object] | None:
+        sel = self.doc.selection
+        if sel.board != self.doc.board_id or not (sel.tile_set or sel.marker_set):
+            return None
+        return group.copy_items(self.doc, sorted(sel.tile_set), sorted(sel.marker_set))
+
+    def paste(self, text: str, at: tuple[int, int] | None, verb: str = "Paste") -> int:
+        clip = group.parse_clip(text)
+        if clip is None:
+            self.message.emit("The clipboard holds no Realms tiles or markers")
+            return 0
+        count, notes = group.paste_clip(self.doc, clip, at, verb)
+        summary = f"{verb}: {count} item{'s' if count != 1 else ''}"
+        self.message.emit(summary + (f"; skipped: {'; '.join(notes[:3])}" if notes else ""))
+        return count
+
     def rotate_selected(self, steps: int) -> None:
+        """Turn the armed tile if one is armed, a multi-selection about its centre, else
+        the selected tile (one undo step)."""
+        if self.rotate_tool(steps):
+            return
+        chosen = self._group()
+        if chosen is not None and chosen[0]:
+            if not group.rotate_tiles(self.doc, chosen[0], steps):
+                self.message.emit("Turning the group would put tiles on other tiles")
+            return
         index = self._selected_tile()
         if index is not None:
             self.doc.undo_stack.push(cmd.RotateTile(self.doc, self.doc.board_id, index, steps))
@@ -232,9 +402,15 @@ class CanvasEditor(QObject):
         if index is not None:
             self.doc.undo_stack.push(cmd.FlipTile(self.doc, self.doc.board_id, index))
 
-    def delete_selected(self) -> None:
+    def delete_selected(self, text: str | None = None) -> None:
         sel = self.doc.selection
         if sel.board != self.doc.board_id:
+            return
+        chosen = self._group()
+        if chosen is not None:
+            tiles, markers = chosen
+            group.delete_items(self.doc, tiles, markers,
+                               text or f"Delete {len(tiles) + len(markers)} items")
             return
         if sel.link_index is not None:
             self.doc.undo_stack.push(cmd.RemoveLink(self.doc, sel.link_index))

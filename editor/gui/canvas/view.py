@@ -6,9 +6,14 @@ is shown live by moving its item and becomes one MoveTile command on release.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QContextMenuEvent,
+    QCursor,
     QDragEnterEvent,
+    QDragLeaveEvent,
     QDragMoveEvent,
     QDropEvent,
     QKeyEvent,
@@ -16,21 +21,26 @@ from PySide6.QtGui import (
     QPainter,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsView, QMenu, QRubberBand, QWidget
 
 from editor.gui.canvas.items import LinkItem, MarkerItem, RiverMarkerItem
+from editor.gui.canvas.overlay import paint_graph_legend
 from editor.gui.canvas.scene import RealmScene
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import Selection
 from editor.gui.shapes import HEX_SIZE, hex_centre, scene_to_hex
 
 TILE_MIME = "application/x-realms-tile"
+PAN_STEP = 60  # pixels per arrow key press (Shift: four times that)
+EMPTY_HINT = ("Pick a tile on the left, click to place it \u2014 or drag it here. "
+              "Wheel zooms, middle drag pans.")
 ZOOM_STEP = 1.15
 MIN_SCALE, MAX_SCALE = 0.03, 6.0
 
 
 class RealmView(QGraphicsView):
     hoverChanged = Signal(str)
+    zoomChanged = Signal(float)  # the new scale, 1.0 = 100 %
 
     def __init__(self, scene: RealmScene, editor: CanvasEditor,
                  parent: QWidget | None = None) -> None:
@@ -39,7 +49,9 @@ class RealmView(QGraphicsView):
         self.editor = editor
         self.setRenderHints(QPainter.RenderHint.Antialiasing
                             | QPainter.RenderHint.TextAntialiasing)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        # zoom() keeps its own anchor (the mouse for the wheel, the centre for keys): Qt's
+        # AnchorUnderMouse reads a cursor position that offscreen and tablet input never set.
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setMouseTracking(True)
@@ -49,22 +61,143 @@ class RealmView(QGraphicsView):
         self._space = False
         self._drag: tuple[int, QPointF, tuple[int, int]] | None = None  # index, press, hex
         self._dragging = False
+        self._group_drag: tuple[list[int], tuple[int, int]] | None = None  # tiles, press hex
+        self.band = QRubberBand(QRubberBand.Shape.Rectangle, self.viewport())
+        self._band_from: QPoint | None = None
+        self._band_add = False
+        self.hover_hex: tuple[int, int] | None = None  # where Paste lands; None: mouse away
+        self._menu_allowed = True
+        self.context_menu: QMenu | None = None
+        self.shared_actions: list[QAction] = []  # cut, copy, paste, properties (the window's)
+        editor.toolChanged.connect(self.sync_tool_feedback)
+        editor.pendingChanged.connect(self.sync_tool_feedback)
+        for signal in (editor.doc.tilesChanged, editor.doc.riverMarkersChanged):
+            signal.connect(self._board_changed)
+        editor.doc.viewChanged.connect(self.sync_tool_feedback)
+        editor.doc.scenarioReset.connect(self.sync_tool_feedback)
+
+    # ----- tool feedback ----------------------------------------------------------------------
+    def sync_tool_feedback(self) -> None:
+        """Show what the armed tool will do: seams for river markers, the first end of a
+        link; the ghost tile follows the mouse (``mouseMoveEvent``)."""
+        tool = self.editor.tool
+        scene = self.realm_scene
+        if tool.kind == "river":
+            scene.show_seams([(seam.start, seam.end) for seam in self.editor.water_seams()])
+        else:
+            scene.show_seams(None)
+        scene.show_pending(self.editor.pending)
+        if tool.kind != "tile":
+            scene.hide_ghost()
+        else:
+            self._update_ghost(self.viewport().mapFromGlobal(QCursor.pos()))
+        self.viewport().update()
+
+    def _board_changed(self, *_args: object) -> None:
+        self.sync_tool_feedback()
+
+    def _update_ghost(self, pos: QPoint) -> None:
+        tool = self.editor.tool
+        if tool.kind != "tile" or not self.viewport().rect().contains(pos):
+            self.realm_scene.hide_ghost()
+            return
+        scene_pos = self.mapToScene(pos)
+        self.realm_scene.show_ghost(tool.name, tool.side, tool.rotation,
+                                    *scene_to_hex(scene_pos.x(), scene_pos.y()))
+
+    def empty_hint(self) -> str | None:
+        """The hint drawn over an empty board, or None when the board has tiles."""
+        if self.realm_scene.tile_items:
+            return None
+        return EMPTY_HINT
+
+    def drawForeground(self, painter: QPainter, rect: QRectF | object) -> None:
+        super().drawForeground(painter, rect)  # type: ignore[arg-type]
+        if self.realm_scene.show_graph:
+            painter.save()
+            painter.resetTransform()
+            paint_graph_legend(painter, self.viewport().rect(), self.realm_scene.theme)
+            painter.restore()
+        hint = self.empty_hint()
+        if hint is None:
+            return
+        painter.save()
+        painter.resetTransform()
+        font = painter.font()
+        font.setPixelSize(18)
+        painter.setFont(font)
+        painter.setPen(QColor(self.realm_scene.theme.canvas["label"]))
+        area = QRectF(self.viewport().rect()).adjusted(20, 0, -20, -40)
+        painter.drawText(area, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
+                         | Qt.TextFlag.TextWordWrap, hint)
+        painter.restore()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.realm_scene.hide_ghost()
+        self.hover_hex = None
+        super().leaveEvent(event)
 
     # ----- zoom and pan -----------------------------------------------------------------------
     def wheelEvent(self, event: QWheelEvent) -> None:
-        factor = ZOOM_STEP if event.angleDelta().y() > 0 else 1 / ZOOM_STEP
-        self.zoom(factor)
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if delta == 0:
+            return
+        self.zoom(ZOOM_STEP ** (delta / 120), event.position())
+        event.accept()
 
-    def zoom(self, factor: float) -> None:
-        current = self.transform().m11()
+    @property
+    def scale_factor(self) -> float:
+        return self.transform().m11()
+
+    def zoom(self, factor: float, anchor: QPointF | None = None) -> None:
+        """Scale by ``factor`` keeping the scene point under ``anchor`` (viewport pixels;
+        the centre when None) where it is on screen."""
+        current = self.scale_factor
         factor = max(MIN_SCALE / current, min(MAX_SCALE / current, factor))
+        self._scale_about(factor, anchor)
+
+    def set_zoom(self, scale: float, anchor: QPointF | None = None) -> None:
+        """Zoom to an absolute scale (1.0 = 100 %)."""
+        self.zoom(scale / self.scale_factor, anchor)
+
+    def _scale_about(self, factor: float, anchor: QPointF | None) -> None:
+        point = anchor if anchor is not None else QPointF(self.viewport().rect().center())
+        fixed = self.viewportTransform().inverted()[0].map(point)  # sub-pixel exact
         self.scale(factor, factor)
+        self._grow_scene_for(fixed, point)
+        shift = self.viewportTransform().map(fixed) - point
+        bars = self.horizontalScrollBar(), self.verticalScrollBar()
+        bars[0].setValue(bars[0].value() + round(shift.x()))
+        bars[1].setValue(bars[1].value() + round(shift.y()))
+        self.zoomChanged.emit(self.scale_factor)
+
+    def _grow_scene_for(self, fixed: QPointF, point: QPointF) -> None:
+        """Widen the scene rect so the scroll bars can bring ``fixed`` under ``point``
+        (zoomed far out, a small scene would otherwise be centred and the anchor lost)."""
+        scale = self.scale_factor
+        width, height = self.viewport().width() / scale, self.viewport().height() / scale
+        need = QRectF(fixed.x() - point.x() / scale, fixed.y() - point.y() / scale,
+                      width, height)
+        rect = self.realm_scene.sceneRect()
+        if not rect.contains(need):
+            self.realm_scene.setSceneRect(rect.united(need))
+
+    def zoom_to(self, rect: QRectF) -> None:
+        """Fill the view with ``rect`` (plus a margin), no closer than MAX_SCALE."""
+        margin = max(rect.width(), rect.height()) * 0.25 + 10
+        self.fitInView(rect.adjusted(-margin, -margin, margin, margin),
+                       Qt.AspectRatioMode.KeepAspectRatio)
+        if self.scale_factor > MAX_SCALE:
+            self.set_zoom(MAX_SCALE)
+        self.centerOn(rect.center())
+        self.zoomChanged.emit(self.scale_factor)
 
     def fit_to_realm(self) -> None:
         rect = self.realm_scene.realm_rect()
         if rect.isEmpty():  # an empty board: show a few hexes around the origin
             rect = QRectF(-4 * HEX_SIZE, -4 * HEX_SIZE, 8 * HEX_SIZE, 8 * HEX_SIZE)
         self.fitInView(rect.adjusted(-20, -20, 20, 20), Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoomChanged.emit(self.scale_factor)
 
     def _pan(self, pos: QPoint) -> None:
         assert self._pan_from is not None
@@ -83,46 +216,139 @@ class RealmView(QGraphicsView):
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             return
         if button == Qt.MouseButton.RightButton:
+            self._menu_allowed = self.editor.tool.kind == "select"
             self.editor.disarm()
             return
         if button != Qt.MouseButton.LeftButton:
             return
         self.setFocus()
         scene_pos = self.mapToScene(pos)
+        if self.editor.tool.kind == "erase":
+            self.editor.erase(self.editor.hit(scene_pos.x(), scene_pos.y()), self._item_at(pos))
+            return
         if self.editor.tool.kind != "select":
             self.editor.click(scene_pos.x(), scene_pos.y())
             return
-        for item in self.items(pos):
-            if isinstance(item, MarkerItem):
-                self.editor.doc.select(Selection(self.editor.doc.board_id,
-                                                 marker_index=item.index))
-                return
-            if isinstance(item, LinkItem):
-                self.editor.doc.select(Selection(self.editor.doc.board_id,
-                                                 link_index=item.index))
-                return
-            if isinstance(item, RiverMarkerItem):
-                break
+        doc = self.editor.doc
+        item = self._item_at(pos)
+        hit = self.editor.hit(scene_pos.x(), scene_pos.y())
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            if item is not None and item[0] == "marker":
+                self.editor.toggle_selected(marker=item[1])
+            elif hit.tile_index is not None:
+                self.editor.toggle_selected(tile=hit.tile_index)
+            else:
+                self._start_band(pos, add=True)
+            return
+        if item is not None and item[0] == "marker":
+            doc.select(Selection(doc.board_id, marker_index=item[1]))
+            return
+        if item is not None and item[0] == "link":
+            doc.select(Selection(doc.board_id, link_index=item[1]))
+            return
+        sel = doc.selection
+        if hit.tile_index is not None and sel.is_group and sel.board == doc.board_id \
+                and hit.tile_index in sel.tile_set:
+            self._group_drag = (sorted(sel.tile_set), (hit.q, hit.r))
+            self._dragging = False
+            return
         self.editor.click(scene_pos.x(), scene_pos.y())
-        index = self.editor.doc.selection.tile_index
+        if hit.tile_index is None and item is None:
+            self._start_band(pos, add=False)
+            return
+        index = doc.selection.tile_index
         if index is not None and index in self.realm_scene.tile_items:
-            placement = self.editor.doc.board.tiles[index]
+            placement = doc.board.tiles[index]
             self._drag = (index, scene_pos, (placement.q, placement.r))
             self._dragging = False
 
+    # ----- rubber band and group drag -----------------------------------------------------
+    def _start_band(self, pos: QPoint, *, add: bool) -> None:
+        self._band_from, self._band_add = pos, add
+        self.band.setGeometry(QRect(pos, QSize()))
+        self.band.show()
+
+    def _finish_band(self, pos: QPoint) -> None:
+        origin, self._band_from = self._band_from, None
+        self.band.hide()
+        if origin is None or (pos - origin).manhattanLength() < 4:
+            return
+        area = self.mapToScene(QRect(origin, pos).normalized()).boundingRect()
+        tiles = {i for i, item in self.realm_scene.tile_items.items()
+                 if area.contains(item.pos())}
+        markers = {item.index for item in self.realm_scene.marker_items
+                   if area.contains(item.pos())}
+        sel = self.editor.doc.selection
+        if self._band_add and sel.board == self.editor.doc.board_id:
+            tiles |= sel.tile_set
+            markers |= sel.marker_set
+        self.editor.select_group(tiles, markers)
+
+    def _drag_group_to(self, cell: tuple[int, int]) -> None:
+        assert self._group_drag is not None
+        indexes, (q0, r0) = self._group_drag
+        dq, dr = cell[0] - q0, cell[1] - r0
+        tiles = self.editor.doc.board.tiles
+        for index in indexes:
+            item = self.realm_scene.tile_items.get(index)
+            if item is not None:
+                item.setPos(QPointF(*hex_centre(tiles[index].q + dq, tiles[index].r + dr)))
+                item.setZValue(1)
+
+    def _drop_group(self, cell: tuple[int, int]) -> None:
+        assert self._group_drag is not None
+        (indexes, (q0, r0)), self._group_drag = self._group_drag, None
+        dragged, self._dragging = self._dragging, False
+        moved = dragged and self.editor.move_group(indexes, cell[0] - q0, cell[1] - r0)
+        if not moved:  # put the previews back where the model has them
+            tiles = self.editor.doc.board.tiles
+            for index in indexes:
+                item = self.realm_scene.tile_items.get(index)
+                if item is not None:
+                    item.setPos(QPointF(*hex_centre(tiles[index].q, tiles[index].r)))
+        for index in indexes:
+            item = self.realm_scene.tile_items.get(index)
+            if item is not None:
+                item.setZValue(0)
+
+    def _item_at(self, pos: QPoint) -> tuple[str, int] | None:
+        """The marker, river marker or link badge under ``pos`` (topmost first)."""
+        for item in self.items(pos):
+            if isinstance(item, MarkerItem):
+                return ("marker", item.index)
+            if isinstance(item, LinkItem):
+                return ("link", item.index)
+            if isinstance(item, RiverMarkerItem):
+                return ("river", item.index)
+        return None
+
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)  # hover and tool tips of items, Qt's own mouse anchor
         pos = event.position().toPoint()
         if self._pan_from is not None:
             self._pan(pos)
             return
         scene_pos = self.mapToScene(pos)
+        self._update_ghost(pos)
+        if self.editor.pending is not None:
+            self.realm_scene.pending_item.set_cursor(scene_pos)
         hit = self.editor.hit(scene_pos.x(), scene_pos.y())
+        self.hover_hex = (hit.q, hit.r)
         text = f"hex ({hit.q}, {hit.r})"
         if hit.region:
             region = self.editor.doc.analysis.region(hit.region)
             terrain = region.terrain if region is not None else ""
             text += f" \u00b7 {hit.region} {terrain}".rstrip()
         self.hoverChanged.emit(text)
+        if self._band_from is not None:
+            self.band.setGeometry(QRect(self._band_from, pos).normalized())
+            return
+        if self._group_drag is not None and event.buttons() & Qt.MouseButton.LeftButton:
+            if (hit.q, hit.r) != self._group_drag[1]:
+                self._dragging = True
+            if self._dragging:
+                self._drag_group_to((hit.q, hit.r))
+            return
         if self._drag is not None and event.buttons() & Qt.MouseButton.LeftButton:
             index, press, _origin = self._drag
             if not self._dragging and (scene_pos - press).manhattanLength() < 6:
@@ -138,6 +364,14 @@ class RealmView(QGraphicsView):
             self._pan_from = None
             self.viewport().unsetCursor()
             return
+        pos = event.position().toPoint()
+        if self._band_from is not None:
+            self._finish_band(pos)
+            return
+        if self._group_drag is not None:
+            scene_pos = self.mapToScene(pos)
+            self._drop_group(scene_to_hex(scene_pos.x(), scene_pos.y()))
+            return
         drag, self._drag = self._drag, None
         if drag is None or not self._dragging:
             return
@@ -152,8 +386,78 @@ class RealmView(QGraphicsView):
             placement = self.editor.doc.board.tiles[index]
             item.setPos(QPointF(*hex_centre(placement.q, placement.r)))
 
+    # ----- context menu ---------------------------------------------------------------------
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """Right click in the select tool: what can be done to the thing under the mouse
+        (it is selected first, unless it belongs to the current multi-selection)."""
+        allowed, self._menu_allowed = self._menu_allowed, True
+        if not allowed:
+            return
+        pos = event.pos()
+        scene_pos = self.mapToScene(pos)
+        doc, editor = self.editor.doc, self.editor
+        item = self._item_at(pos)
+        hit = editor.hit(scene_pos.x(), scene_pos.y())
+        sel = doc.selection
+        in_group = sel.is_group and (hit.tile_index in sel.tile_set or (
+            item is not None and item[0] == "marker" and item[1] in sel.marker_set))
+        menu = QMenu(self)
+        if not in_group:
+            if item is not None and item[0] == "marker":
+                doc.select(Selection(doc.board_id, marker_index=item[1]))
+            elif item is not None and item[0] == "link":
+                doc.select(Selection(doc.board_id, link_index=item[1]))
+            elif hit.tile_index is not None:
+                editor.select_at(hit)
+        sel = doc.selection
+        if sel.tile_set and sel.board == doc.board_id:
+            menu.addAction("Rotate left (R)", lambda: editor.rotate_selected(1))
+            menu.addAction("Rotate right (Shift+R)", lambda: editor.rotate_selected(-1))
+            if not sel.is_group:
+                menu.addAction("Flip (F)", editor.flip_selected)
+        if sel.tile_set or sel.marker_set or sel.link_index is not None:
+            menu.addAction("Delete", lambda: editor.delete_selected())
+            menu.addAction("Centre on it", self.centre_on_selection)
+        menu.addSeparator()
+        for action in self.shared_actions:
+            menu.addAction(action)
+        self.context_menu = menu
+        menu.popup(event.globalPos())
+
+    def selection_rect(self) -> QRectF:
+        """The scene rect of what is selected (tiles, markers, a region, a link)."""
+        scene, sel = self.realm_scene, self.editor.doc.selection
+        rect = QRectF()
+        for index in sel.tile_set:
+            if index in scene.tile_items:
+                rect = rect.united(scene.tile_items[index].sceneBoundingRect())
+        for marker in scene.marker_items:
+            if marker.index in sel.marker_set:
+                rect = rect.united(marker.sceneBoundingRect())
+        for link in scene.link_items:
+            if link.index == sel.link_index:
+                rect = rect.united(link.sceneBoundingRect())
+        if rect.isEmpty() and sel.region:
+            rect = scene.highlight.sceneBoundingRect()
+        return rect
+
+    def centre_on_selection(self) -> bool:
+        rect = self.selection_rect()
+        if rect.isEmpty():
+            return False
+        self.centerOn(rect.center())
+        return True
+
     # ----- keys -------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        step = PAN_STEP * (4 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1)
+        arrows = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
+                  Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
+        if event.key() in arrows:
+            dx, dy = arrows[Qt.Key(event.key())]
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+            return
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
@@ -174,17 +478,39 @@ class RealmView(QGraphicsView):
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(TILE_MIME):
             event.acceptProposedAction()
+            self._drop_preview(event)
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        if event.mimeData().hasFormat(TILE_MIME):
+        if not event.mimeData().hasFormat(TILE_MIME):
+            return
+        if self._drop_preview(event):
             event.acceptProposedAction()
+        else:
+            event.ignore()  # the cursor shows "no drop" over a taken hex
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        self.realm_scene.hide_ghost()
+        super().dragLeaveEvent(event)
+
+    def _drop_preview(self, event: QDragMoveEvent | QDropEvent) -> bool:
+        """The drop target: the dragged tile where it would land, red on a taken hex."""
+        tile, side = _dragged_tile(event.mimeData())
+        scene_pos = self.mapToScene(event.position().toPoint())
+        return self.realm_scene.show_ghost(tile, side, 0,
+                                           *scene_to_hex(scene_pos.x(), scene_pos.y()))
 
     def dropEvent(self, event: QDropEvent) -> None:
+        self.realm_scene.hide_ghost()
         data = event.mimeData()
         if not data.hasFormat(TILE_MIME):
             return
-        tile, _, side = bytes(data.data(TILE_MIME).data()).decode().partition(":")
+        tile, side = _dragged_tile(data)
         scene_pos = self.mapToScene(event.position().toPoint())
         q, r = scene_to_hex(scene_pos.x(), scene_pos.y())
-        if self.editor.place_tile(tile, side or "surface", q, r):
+        if self.editor.place_tile(tile, side, q, r):
             event.acceptProposedAction()
+
+
+def _dragged_tile(data: QMimeData) -> tuple[str, str]:
+    tile, _, side = bytes(data.data(TILE_MIME).data()).decode(errors="replace").partition(":")
+    return tile, side or "surface"

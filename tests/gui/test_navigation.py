@@ -1,0 +1,144 @@
+"""Navigation: wheel zoom about the cursor, zoom presets and readout; issues that bring
+their object into view (issue 14, items 1 and 2)."""
+
+from __future__ import annotations
+
+import pytest
+from gui_support import view_point
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+from test_editor_session import key, open_window, settle
+from test_editor_tools import place, window_for
+
+from editor.gui.canvas.view import RealmView
+from editor.gui.document import ScenarioDocument
+from editor.gui.main_window import MainWindow
+from editor.gui.shapes import hex_centre
+from editor.gui.templates import new_scenario
+from editor.model.catalogue import default_catalogue
+from editor.model.scenario import Placement
+
+pytestmark = pytest.mark.gui
+
+
+def wheel(view: RealmView, pos: QPoint, notches: int = 1) -> None:
+    """A real wheel event on the viewport, as a mouse sends it."""
+    event = QWheelEvent(QPointF(pos), QPointF(view.viewport().mapToGlobal(pos)), QPoint(0, 0),
+                        QPoint(0, 120 * notches), Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(view.viewport(), event)
+
+
+def scene_under(view: RealmView, pos: QPoint) -> QPointF:
+    return view.viewportTransform().inverted()[0].map(QPointF(pos))
+
+
+@pytest.mark.parametrize("notches", [1, -1, 3])
+def test_wheel_zoom_keeps_the_point_under_the_cursor(qtbot: QtBot, notches: int) -> None:
+    window = window_for(qtbot)
+    view = window.view
+    place(qtbot, window, "D", 0, 0)
+    place(qtbot, window, "E", 3, -1)
+    # Off centre, over tile E: the point the designer looks at.
+    cursor = view_point(view, *hex_centre(3, -1)) + QPoint(17, -9)
+    qtbot.mouseMove(view.viewport(), cursor)
+    before_scale = view.transform().m11()
+    before = scene_under(view, cursor)
+    wheel(view, cursor, notches)
+    assert view.transform().m11() != pytest.approx(before_scale)
+    after = view.mapFromScene(before)
+    assert abs(after.x() - cursor.x()) <= 1 and abs(after.y() - cursor.y()) <= 1, (
+        f"{before} moved from {cursor} to {after} on screen")
+    # And it stays there over several notches each way.
+    for step in (1, 1, -1, -1, -1):
+        wheel(view, cursor, step)
+        after = view.mapFromScene(before)
+        assert abs(after.x() - cursor.x()) <= 1 and abs(after.y() - cursor.y()) <= 1
+
+
+def test_zoom_presets_and_readout(qtbot: QtBot) -> None:
+    window = window_for(qtbot)
+    view = window.view
+    place(qtbot, window, "D", 0, 0)
+    view.setFocus()
+    key(qtbot, window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert view.transform().m11() == pytest.approx(1.0)
+    assert window.zoom_label.text() == "Zoom 100 %"
+    centre = view.viewport().rect().center()
+    middle = scene_under(view, centre)
+    key(qtbot, window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert view.transform().m11() == pytest.approx(1.25)
+    assert window.zoom_label.text() == "Zoom 125 %"
+    key(qtbot, window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    key(qtbot, window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert view.transform().m11() == pytest.approx(0.8)
+    assert window.zoom_label.text() == "Zoom 80 %"
+    moved = scene_under(view, centre) - middle
+    assert abs(moved.x()) < 2 and abs(moved.y()) < 2, "keys zoom about the view's centre"
+    key(qtbot, window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    realm = window.scene.realm_rect()
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.contains(realm), "Ctrl+0 fits the realm"
+    assert window.zoom_label.text() == f"Zoom {view.transform().m11() * 100:.0f} %"
+
+
+def stray_tile_window(qtbot: QtBot) -> MainWindow:
+    """A, B side by side and C far away: lint's G003 names C's regions, not C."""
+    scenario = new_scenario("Stray realm", 2, 4)
+    scenario.boards[0].tiles.extend([Placement("A", "surface", 0, 0, 0),
+                                     Placement("B", "surface", 1, 0, 0),
+                                     Placement("C", "surface", 5, -1, 0)])
+    window = open_window(qtbot, ScenarioDocument(scenario, default_catalogue()))
+    settle(qtbot, window)
+    return window
+
+
+def issue_point(window: MainWindow, code: str) -> QPoint:
+    panel = window.issues
+    item = panel.item_for(lambda issue: issue.code == code)
+    assert item is not None, [i.code for i in panel.issues()]
+    panel.tree.scrollToItem(item)
+    return panel.tree.visualItemRect(item).center()
+
+
+def visible_rect(view: RealmView) -> QRectF:
+    return view.mapToScene(view.viewport().rect()).boundingRect()
+
+
+def test_issue_click_centres_double_click_zooms_and_flashes(qtbot: QtBot) -> None:
+    window = stray_tile_window(qtbot)
+    view, scene = window.view, window.scene
+    window._docks["issues"].raise_()
+    g003 = next(i for i in window.doc.analysis.issues if i.code == "G003")
+    assert g003.regions and not g003.tiles, "the finding names regions only"
+    stray = scene.tile_items[2]
+    assert stray.placement.tile == "C"
+    # The stray tile is outlined although the finding names only its regions.
+    assert stray.issue == "error"
+
+    named = scene.issue_path(g003).boundingRect()
+    assert named.contains(stray.sceneBoundingRect().center())
+    view.set_zoom(1.0)
+    view.centerOn(*hex_centre(-12, 6))
+    assert not visible_rect(view).intersects(named)
+    qtbot.mouseClick(window.issues.tree.viewport(), Qt.MouseButton.LeftButton,
+                     pos=issue_point(window, "G003"))
+    shown = visible_rect(view)
+    off = shown.center() - named.center()
+    assert abs(off.x()) < 2 and abs(off.y()) < 2, "the canvas is centred on what G003 names"
+    assert shown.intersects(stray.sceneBoundingRect())
+    assert view.transform().m11() == pytest.approx(1.0), "a click does not zoom"
+    assert scene.flash_item.isVisible()
+    assert scene.flash_item.sceneBoundingRect().contains(stray.sceneBoundingRect().center())
+    qtbot.waitUntil(lambda: not scene.flash_item.isVisible(), timeout=3000)
+
+    view.set_zoom(0.1)
+    qtbot.mouseDClick(window.issues.tree.viewport(), Qt.MouseButton.LeftButton,
+                      pos=issue_point(window, "G003"))
+    shown = visible_rect(view)
+    assert shown.contains(named), "a double click fits what the finding names in the view"
+    assert shown.width() < 2 * named.width() or shown.height() < 2 * named.height()
+    assert view.transform().m11() > 0.3
+    assert scene.flash_item.isVisible()
