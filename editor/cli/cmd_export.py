@@ -54,10 +54,21 @@ def _stem(path: Path) -> str:
 
 
 def _names_a_folder(out: Path) -> bool:
-    """``-o OUT`` is a folder when it is one already, ends in a separator, or has no
-    extension; anything else (``x.png``, ``board.smawg.json``) names a file."""
-    text = str(out)
-    return out.is_dir() or text.endswith(("/", "\\")) or not out.suffix
+    """``-o OUT`` is a folder when it is one already, or does not exist yet and ends in a
+    separator or has no extension; anything else (``x.png``, ``board.smawg.json``, an
+    existing file or device) names a file."""
+    if out.exists():
+        return out.is_dir()
+    return str(out).endswith(("/", "\\")) or not out.suffix
+
+
+def _is_stream(out: Path | None) -> bool:
+    """``-`` or an existing non-regular file (``/dev/stdout``, a pipe): one document only."""
+    if out is None:
+        return False
+    if str(out) == "-":
+        return True
+    return out.exists() and not out.is_dir() and not out.is_file()
 
 
 def _numbered(out: Path, players: int, suffix: str) -> Path:
@@ -121,8 +132,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     to_stdout = str(args.output) == "-"
     shown = ci_path(args.file)
-    if to_stdout and len(counts) != 1:
-        print(f"{shown}: -o - writes one player count; add --players N", file=sys.stderr)
+    if _is_stream(args.output) and len(counts) != 1:
+        print(f"{shown}: -o {ci_path(args.output)} writes one player count; add --players N",
+              file=sys.stderr)
         return EXIT_ERROR
     spec = FORMATS[args.format]
     options = ExportOptions() if args.tile_mm is None else ExportOptions(tile_mm=args.tile_mm)
@@ -154,5 +166,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"{ci_path(target)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
                   "check the folder exists and is writable", file=sys.stderr)
             return EXIT_ERROR
-        print(ci_path(target))
+        if not _is_stream(target):  # a stream (/dev/stdout) gets the document only
+            print(ci_path(target))
     return EXIT_OK
