@@ -123,14 +123,26 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def _lines(text: str) -> list[str]:
+    """Lines split at ``\\n`` only: JSON strings may hold U+2028 or U+0085, which
+    ``str.splitlines`` would wrongly treat as line ends."""
+    parts = text.split("\n")
+    lines = [part + "\n" for part in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
+
+
 def unified_diff(path: Path, before: str, after: str) -> str:
-    """The change as ``ruff format --diff`` / ``black --diff`` show it (a/ and b/ names)."""
-    name = os.fspath(path).replace(os.sep, "/")
-    lines = difflib.unified_diff(before.splitlines(keepends=True),
-                                 after.splitlines(keepends=True),
-                                 fromfile=f"a/{name}", tofile=f"b/{name}")
+    """The change as ``ruff format --diff`` / ``black --diff`` show it (a/ and b/ names).
+
+    The names are shown escaped (a file name may hold a newline); the JSON lines cannot
+    start a GitHub Actions command, as every diff line starts with ``+``, ``-`` or a space.
+    """
+    name = ci_path(os.fspath(path).replace(os.sep, "/").lstrip("/"))
     out = []
-    for line in lines:
+    for line in difflib.unified_diff(_lines(before), _lines(after),
+                                     fromfile=f"a/{name}", tofile=f"b/{name}"):
         out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     return "".join(out)
 
@@ -160,7 +172,7 @@ def _format_one(path: Path, mode: str, force: bool) -> int:
         return EXIT_WOULD_CHANGE
     if mode == "diff":
         diff = unified_diff(path, loaded.text, canonical)
-        sys.stdout.write(_escape_diff(diff))
+        sys.stdout.write(diff)
         return EXIT_WOULD_CHANGE
     try:
         write_text(path, canonical, force=force)
@@ -175,19 +187,6 @@ def _format_one(path: Path, mode: str, force: bool) -> int:
         return EXIT_INVALID
     print(f"reformatted: {shown}")
     return EXIT_WOULD_CHANGE
-
-
-def _escape_diff(diff: str) -> str:
-    """Keep each diff line on its line: the file names and the JSON text come from the
-    user's files, so a line may not start a GitHub Actions command or hold control
-    characters (JSON strings cannot hold raw ones; the names can)."""
-    from editor.escaping import display_text, github_escape_data, in_github_actions
-
-    lines = diff.splitlines(keepends=False)
-    shown = [display_text(line) for line in lines]
-    if in_github_actions():
-        shown = [github_escape_data(line) for line in shown]
-    return "".join(line + "\n" for line in shown)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -26,7 +26,7 @@ def untidy_text() -> str:
 
 
 def write_untidy(path: Path) -> Path:
-    path.write_text(untidy_text(), encoding="utf-8")
+    path.write_text(untidy_text() + "\n", encoding="utf-8")
     return path
 
 
