@@ -158,7 +158,7 @@ def _format_one(path: Path, mode: str, force: bool) -> int:
         loaded = load_scenario(path)
         canonical = scenario_text(loaded.scenario)
     except LoadError as exc:
-        print(str(exc), file=sys.stderr)
+        print(ci_path(str(exc)), file=sys.stderr)
         return EXIT_INVALID
     except Exception as exc:  # a model bug must still be one line, never a traceback
         print(f"{shown}: internal error while loading ({type(exc).__name__}: "

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = import_scenario(args.file, args.format, args.players)
     except ImportFailed as exc:
-        print(str(exc), file=sys.stderr)
+        print(ci_path(str(exc)), file=sys.stderr)
         return EXIT_ERROR
     try:
         write_bytes(args.output, text.encode("utf-8"))

@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         parse_scenario(text, str(output), output.parent)
         write_text(output, text, force=args.force)
     except LoadError as exc:
-        print(str(exc), file=sys.stderr)
+        print(ci_path(str(exc)), file=sys.stderr)
         return EXIT_ERROR
     except WriteError as exc:
         print(f"{shown}: cannot write: {exc.reason}", file=sys.stderr)

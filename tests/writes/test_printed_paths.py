@@ -76,3 +76,14 @@ def test_new_and_import_escape_file_names(tmp_path: Path, in_actions: bool) -> N
                        env=_env(in_actions))
     assert imported.returncode == 0, imported.stderr
     _check(imported.stdout + imported.stderr, in_actions)
+
+
+def test_load_errors_escape_the_file_name(tmp_path: Path, in_actions: bool) -> None:
+    """An invalid file's one-line error starts with its (hostile) name."""
+    bad = tmp_path / f"{EVIL}.realm.json"
+    bad.write_text('{"format_version": 1, "title": "x"', encoding="utf-8")
+    for args in (("format", "--check", tmp_path), ("derive", bad),
+                 ("export", bad, "--to", "smawg")):
+        result = run_cli(*args, env=_env(in_actions))
+        assert result.returncode == 2, (args, result.stderr)
+        _check(result.stdout + result.stderr, in_actions)
