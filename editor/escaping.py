@@ -67,3 +67,27 @@ def ci_path(path: str | PurePath) -> str:
     if shown.startswith(":"):
         shown = f"./{shown}"  # the same file; a line starting with "::" would be a command
     return github_escape_data(shown) if in_github_actions() else shown
+
+
+def _not_xml_char(code: int) -> bool:
+    """Outside XML 1.0's ``Char`` production, or a Unicode non-character: XML cannot carry
+    these even escaped, and Python source cannot hold NUL."""
+    return ((code < 0x20 and code not in (0x09, 0x0A, 0x0D)) or 0x7F <= code < 0xA0
+            or 0xD800 <= code < 0xE000 or 0xFDD0 <= code <= 0xFDEF
+            or code & 0xFFFE == 0xFFFE)
+
+
+def document_text(text: str) -> str:
+    """``text`` fit for an exported document (SVG, PDF, GraphML, DOT, a Python comment):
+    every character XML 1.0 cannot hold (C0/C1 controls other than tab and line breaks,
+    lone surrogates, non-characters such as U+FFFE) becomes U+FFFD, so the output stays
+    well-formed and a reader sees where something was dropped."""
+    if not any(_not_xml_char(ord(char)) for char in text):
+        return text
+    return "".join("\ufffd" if _not_xml_char(ord(char)) else char for char in text)
+
+
+def document_line(text: str) -> str:
+    """``document_text`` on one line: every run of white space, line breaks included
+    (``\\n``, ``\\r``, U+2028...), becomes one space. For titles, captions and comments."""
+    return document_text(" ".join(text.split()))

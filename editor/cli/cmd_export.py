@@ -1,6 +1,10 @@
 """``realms export FILE --to FORMAT``: engine files, graphs and printable boards.
 
 JSON and text formats never import Qt; the image formats load it only when asked.
+Output goes where the user said: ``-o`` naming a file (it has an extension) is a file,
+never a folder; with several player counts the count goes into that name
+(``x.png`` → ``x.3p.png``, ``x.4p.png``). Files are written by
+:mod:`editor.model.safe_write` and names are printed through :mod:`editor.escaping`.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report
+from editor.escaping import ci_path
 
 FORMAT_NAMES = ("engine", "smawg", "cestpasphoto", "geojson", "graphml", "dot", "svg", "png",
                 "pdf")
@@ -29,10 +34,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--players", type=int, metavar="N",
                         help="one player count (default: every count the scenario supports)")
     parser.add_argument("-o", "--output", type=Path, metavar="OUT",
-                        help="output file (one player count), folder, or - for stdout "
-                             "(default: next to the input)")
+                        help="output file, folder (an existing folder, or a name ending in / "
+                             "or without an extension), or - for stdout (default: next to "
+                             "the input); a file name gets .<N>p before its extension when "
+                             "several player counts are written")
     parser.add_argument("--tile-mm", type=float, default=None, metavar="MM",
                         help="printed hex width in millimetres for pdf (default 40)")
+    parser.add_argument("--force", action="store_true",
+                        help="overwrite read-only output files too (their mode is kept)")
     parser.set_defaults(handler=run)
 
 
@@ -44,19 +53,44 @@ def _stem(path: Path) -> str:
     return path.stem
 
 
+def _names_a_folder(out: Path) -> bool:
+    """``-o OUT`` is a folder when it is one already, or does not exist yet and ends in a
+    separator or has no extension; anything else (``x.png``, ``board.smawg.json``, an
+    existing file or device) names a file."""
+    if out.exists():
+        return out.is_dir()
+    return str(out).endswith(("/", "\\")) or not out.suffix
+
+
+def _is_stream(out: Path | None) -> bool:
+    """``-`` or an existing non-regular file (``/dev/stdout``, a pipe): one document only."""
+    if out is None:
+        return False
+    if str(out) == "-":
+        return True
+    return out.exists() and not out.is_dir() and not out.is_file()
+
+
+def _numbered(out: Path, players: int, suffix: str) -> Path:
+    """``x.png`` → ``x.3p.png``; ``x.smawg.json`` → ``x.3p.smawg.json``."""
+    name = out.name
+    ending = f".{suffix}" if name.endswith(f".{suffix}") and name != f".{suffix}" else out.suffix
+    return out.with_name(f"{name[: len(name) - len(ending)]}.{players}p{ending}")
+
+
 def _target(args: argparse.Namespace, players: int, suffix: str, single: bool) -> Path:
     name = f"{_stem(args.file)}.{players}p.{suffix}"
     out: Path | None = args.output
     source: Path = args.file
     if out is None:
         return source.parent / name
-    if single and not out.is_dir() and not str(out).endswith(("/", "\\")):
-        return out
-    return out / name
+    if _names_a_folder(out):
+        return out / name
+    return out if single else _numbered(out, players, suffix)
 
 
 def _counts(args: argparse.Namespace, supported: tuple[int, ...]) -> list[int] | None:
-    shown = str(args.file)
+    shown = ci_path(args.file)
     if args.players is not None:
         if args.players not in supported:
             print(f"{shown}: --players {args.players} is outside this scenario's "
@@ -82,13 +116,8 @@ def _counts(args: argparse.Namespace, supported: tuple[int, ...]) -> list[int] |
 
 
 def run(args: argparse.Namespace) -> int:
-    from editor.export import (
-        FORMATS,
-        ExportError,
-        ExportOptions,
-        export_realm,
-        write_bytes_atomic,
-    )
+    from editor.export import FORMATS, ExportError, ExportOptions, export_realm
+    from editor.model.safe_write import WriteError, write_bytes
     from editor.topology import derive_realm
 
     if args.tile_mm is not None and not 5.0 <= args.tile_mm <= 500.0:
@@ -102,33 +131,41 @@ def run(args: argparse.Namespace) -> int:
     if counts is None:
         return EXIT_ERROR
     to_stdout = str(args.output) == "-"
-    if to_stdout and len(counts) != 1:
-        print(f"{args.file}: -o - writes one player count; add --players N", file=sys.stderr)
+    shown = ci_path(args.file)
+    if _is_stream(args.output) and len(counts) != 1:
+        print(f"{shown}: -o {ci_path(args.output)} writes one player count; add --players N",
+              file=sys.stderr)
         return EXIT_ERROR
     spec = FORMATS[args.format]
     options = ExportOptions() if args.tile_mm is None else ExportOptions(tile_mm=args.tile_mm)
     for players in counts:
         realm = derive_realm(loaded, players)
         if realm.problems:
-            print(f"{args.file}: warning: {len(realm.problems)} geometry problem(s) for "
-                  f"{players} players; run `realms lint {args.file}`", file=sys.stderr)
+            print(f"{shown}: warning: {len(realm.problems)} geometry problem(s) for "
+                  f"{players} players; run `realms lint` on it for the details",
+                  file=sys.stderr)
         try:
             data = export_realm(loaded, realm, args.format, options)
         except ExportError as exc:
-            print(f"{args.file}: {exc}", file=sys.stderr)
+            print(f"{shown}: {exc}", file=sys.stderr)
             return EXIT_ERROR
         if to_stdout:
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
             continue
-        target = _target(args, players, spec.suffix, args.players is not None)
+        target = _target(args, players, spec.suffix, len(counts) == 1)
         try:
             if not target.parent.exists():
                 target.parent.mkdir(parents=True)
-            write_bytes_atomic(target, data)
-        except OSError as exc:
-            print(f"{target}: cannot write ({exc.strerror}); check the folder exists and is "
-                  "writable", file=sys.stderr)
+            write_bytes(target, data, force=args.force)
+        except WriteError as exc:
+            hint = " (make it writable, or pass --force)" if exc.read_only else ""
+            print(f"{ci_path(target)}: cannot export: {exc.reason}{hint}", file=sys.stderr)
             return EXIT_ERROR
-        print(target)
+        except OSError as exc:
+            print(f"{ci_path(target)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
+                  "check the folder exists and is writable", file=sys.stderr)
+            return EXIT_ERROR
+        if not _is_stream(target):  # a stream (/dev/stdout) gets the document only
+            print(ci_path(target))
     return EXIT_OK

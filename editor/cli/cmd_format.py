@@ -3,18 +3,25 @@
 Shared scenario collections review changes as diffs; a single canonical layout
 (sorted keys, 2-space indent, trailing newline) keeps those diffs to what the
 author meant. ``--check`` is the CI form: it writes nothing and fails when a
-file would change. Every file is fully loaded first, so ``format`` doubles as a
-validity check: exit status 2 (invalid input) wins over 1 (would reformat).
+file would change; ``--diff`` is the same check showing the change as a unified
+diff (like ``ruff format --diff`` and ``black --diff``). Every file is fully
+loaded first, so ``format`` doubles as a validity check: exit status 2 (invalid
+input, or a file or folder that cannot be read or written) wins over 1 (would
+reformat). File names are printed through :mod:`editor.escaping`, so a hostile
+name can neither start a GitHub Actions command nor rewrite the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+
+from editor.escaping import ci_path
 
 SCENARIO_SUFFIX = ".realm.json"
 
@@ -31,13 +38,24 @@ def register(subparsers: Any) -> None:
             "Load each scenario with all checks and rewrite it in the canonical form "
             "(sorted keys, 2-space indent, trailing newline). Folders are searched "
             f"recursively for *{SCENARIO_SUFFIX}. Exit status: 0 nothing to do, "
-            "1 files would be reformatted (--check), 2 a file is invalid."
+            "1 files would be reformatted (--check, --diff), 2 a file is invalid or "
+            "cannot be read or written."
         ),
     )
     parser.add_argument(
         "--check",
         action="store_true",
         help="write nothing; list files that would change and exit 1 if any",
+    )
+    parser.add_argument(
+        "--diff",
+        action="store_true",
+        help="write nothing; print a unified diff of each change and exit 1 if any",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="rewrite read-only files too (their mode is kept)",
     )
     parser.add_argument(
         "paths",
@@ -49,21 +67,43 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def _walk_folder(folder: Path) -> Iterator[Path]:
-    """Scenario files under ``folder``, sorted, skipping hidden folders (.git, .venv)."""
+class WalkError(Exception):
+    """A folder that could not be read while searching for scenario files."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+def _walk_folder(folder: Path) -> list[Path]:
+    """Scenario files under ``folder``, sorted, skipping hidden folders (.git, .venv).
+
+    An unreadable folder is an error, not an empty one: a check that silently skips files
+    would pass in CI while checking nothing.
+    """
     found: list[Path] = []
-    for root, dirs, files in os.walk(folder):
+    problems: list[OSError] = []
+    for root, dirs, files in os.walk(folder, onerror=problems.append):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         base = Path(root)
         # A folder named like a scenario is reported as such rather than silently skipped.
         names = [*files, *(d for d in dirs if d.endswith(SCENARIO_SUFFIX))]
         found.extend(base / name for name in names if name.endswith(SCENARIO_SUFFIX))
-    yield from sorted(found)
+    if problems:
+        first = problems[0]
+        where = os.fspath(first.filename) if first.filename is not None else os.fspath(folder)
+        reason = (first.strerror or type(first).__name__).lower()
+        raise WalkError(where, f"cannot read this folder ({reason}); its scenario files "
+                               "were not checked")
+    return sorted(found)
 
 
 def collect_files(paths: Iterable[Path]) -> list[Path]:
     """Expand folders, keep explicitly named files (even missing ones, so they are reported),
-    and drop duplicates while keeping the order given."""
+    and drop duplicates while keeping the order given.
+
+    Raises :class:`WalkError` for a folder that cannot be read."""
     result: list[Path] = []
     seen: set[Path] = set()
     for path in paths:
@@ -83,54 +123,91 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _format_one(path: Path, check: bool) -> int:
-    """Check or rewrite one file; returns its exit status and prints what happened."""
+def _lines(text: str) -> list[str]:
+    """Lines split at ``\\n`` only: JSON strings may hold U+2028 or U+0085, which
+    ``str.splitlines`` would wrongly treat as line ends."""
+    parts = text.split("\n")
+    lines = [part + "\n" for part in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
+
+
+def unified_diff(path: Path, before: str, after: str) -> str:
+    """The change as ``ruff format --diff`` / ``black --diff`` show it (a/ and b/ names).
+
+    The names are shown escaped (a file name may hold a newline); the JSON lines cannot
+    start a GitHub Actions command, as every diff line starts with ``+``, ``-`` or a space.
+    """
+    name = ci_path(os.fspath(path).replace(os.sep, "/").lstrip("/"))
+    out = []
+    for line in difflib.unified_diff(_lines(before), _lines(after),
+                                     fromfile=f"a/{name}", tofile=f"b/{name}"):
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def _format_one(path: Path, mode: str, force: bool) -> int:
+    """Check, diff or rewrite one file; returns its exit status and prints what happened."""
     from editor.model.errors import LoadError
-    from editor.model.jsonio import write_text_atomic
+    from editor.model.safe_write import WriteError, write_text
     from editor.model.scenario_io import load_scenario, scenario_text
 
+    shown = ci_path(path)
     try:
         loaded = load_scenario(path)
         canonical = scenario_text(loaded.scenario)
     except LoadError as exc:
-        print(str(exc), file=sys.stderr)
+        print(ci_path(str(exc)), file=sys.stderr)
         return EXIT_INVALID
     except Exception as exc:  # a model bug must still be one line, never a traceback
-        print(f"{path}: internal error while loading ({type(exc).__name__}: "
+        print(f"{shown}: internal error while loading ({type(exc).__name__}: "
               f"{' '.join(str(exc).split())[:200]}); please report this with the file",
               file=sys.stderr)
         return EXIT_INVALID
     if canonical == loaded.text:
         return EXIT_OK
-    if check:
-        print(f"would reformat: {path}")
+    if mode == "check":
+        print(f"would reformat: {shown}")
+        return EXIT_WOULD_CHANGE
+    if mode == "diff":
+        diff = unified_diff(path, loaded.text, canonical)
+        sys.stdout.write(diff)
         return EXIT_WOULD_CHANGE
     try:
-        write_text_atomic(path, canonical)
+        write_text(path, canonical, force=force)
+    except WriteError as exc:
+        hint = " (make it writable, or pass --force)" if exc.read_only else ""
+        print(f"{shown}: cannot write the canonical form: {exc.reason}{hint}", file=sys.stderr)
+        return EXIT_INVALID
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        print(f"{path}: cannot write the canonical form: {' '.join(reason.split())[:200]}; "
+        print(f"{shown}: cannot write the canonical form: {' '.join(reason.split())[:200]}; "
               "the file was left unchanged", file=sys.stderr)
         return EXIT_INVALID
-    print(f"reformatted: {path}")
+    print(f"reformatted: {shown}")
     return EXIT_WOULD_CHANGE
 
 
 def run(args: argparse.Namespace) -> int:
-    check: bool = args.check
-    files = collect_files(args.paths)
+    mode = "diff" if args.diff else "check" if args.check else "write"
+    try:
+        files = collect_files(args.paths)
+    except WalkError as exc:
+        print(f"{ci_path(exc.path)}: {exc.reason}", file=sys.stderr)
+        return EXIT_INVALID
     changed = invalid = 0
     for path in files:
-        status = _format_one(path, check)
+        status = _format_one(path, mode, args.force)
         changed += status == EXIT_WOULD_CHANGE
         invalid += status == EXIT_INVALID
     summary = _plural(len(files), "file") + " checked, "
-    summary += f"{changed} {'would be reformatted' if check else 'reformatted'}"
+    summary += f"{changed} {'reformatted' if mode == 'write' else 'would be reformatted'}"
     if invalid:
         summary += f", {invalid} invalid"
-    print(summary)
+    print(summary, file=sys.stderr if mode == "diff" else sys.stdout)
     if invalid:
         return EXIT_INVALID
-    if check and changed:
+    if mode != "write" and changed:
         return EXIT_WOULD_CHANGE
     return EXIT_OK

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.cli.common import EXIT_ERROR, EXIT_OK
+from editor.escaping import ci_path
 
 IMPORT_FORMATS = ("smawg", "cestpasphoto", "engine")
 
@@ -33,19 +34,19 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from editor.export import write_bytes_atomic
     from editor.export.importers import ImportFailed, import_scenario
+    from editor.model.safe_write import WriteError, write_bytes
 
     try:
         text = import_scenario(args.file, args.format, args.players)
     except ImportFailed as exc:
-        print(str(exc), file=sys.stderr)
+        print(ci_path(str(exc)), file=sys.stderr)
         return EXIT_ERROR
     try:
-        write_bytes_atomic(args.output, text.encode("utf-8"))
-    except OSError as exc:
-        print(f"{args.output}: cannot write ({exc.strerror}); check the folder exists and is "
-              "writable", file=sys.stderr)
+        write_bytes(args.output, text.encode("utf-8"))
+    except WriteError as exc:
+        hint = " (make it writable first)" if exc.read_only else ""
+        print(f"{ci_path(args.output)}: cannot write: {exc.reason}{hint}", file=sys.stderr)
         return EXIT_ERROR
-    print(args.output)
+    print(ci_path(args.output))
     return EXIT_OK

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from editor.escaping import ci_path
 from editor.model.templates import WORLDS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -36,7 +37,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--world", choices=WORLDS, default="surface",
                         help="which boards to start with (default: surface)")
     parser.add_argument("--title", type=title_text, help="scenario title")
-    parser.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    parser.add_argument("--force", action="store_true",
+                        help="overwrite OUT if it exists (even when read-only)")
     parser.set_defaults(handler=run)
 
 
@@ -63,36 +65,41 @@ def title_text(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from editor.escaping import display_path
     from editor.model.errors import LoadError
-    from editor.model.scenario_io import parse_scenario, save_scenario, scenario_text
+    from editor.model.safe_write import WriteError, write_text
+    from editor.model.scenario_io import parse_scenario, scenario_text
     from editor.model.templates import scenario_from_template
 
     output: Path = args.output
+    shown = ci_path(output)
     if output.is_dir():
-        print(f"{output}: is a folder; name the file to write, e.g. {output / 'my.realm.json'}",
-              file=sys.stderr)
+        print(f"{shown}: is a folder; name the file to write, e.g. "
+              f"{ci_path(output / 'my.realm.json')}", file=sys.stderr)
         return EXIT_ERROR
     if output.exists() and not args.force:
-        print(f"{output}: already exists; choose another name or pass --force to overwrite it",
+        print(f"{shown}: already exists; choose another name or pass --force to overwrite it",
               file=sys.stderr)
         return EXIT_ERROR
     try:
         scenario = scenario_from_template(args.world, args.players, args.title)
+        text = scenario_text(scenario)
         # Re-check the result with every load-time check before anything is written.
-        parse_scenario(scenario_text(scenario), str(output), output.parent)
-        save_scenario(scenario, output)
+        parse_scenario(text, str(output), output.parent)
+        write_text(output, text, force=args.force)
     except LoadError as exc:
-        print(str(exc), file=sys.stderr)
+        print(ci_path(str(exc)), file=sys.stderr)
+        return EXIT_ERROR
+    except WriteError as exc:
+        print(f"{shown}: cannot write: {exc.reason}", file=sys.stderr)
         return EXIT_ERROR
     except OSError as exc:
-        print(f"{output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        print(f"{shown}: cannot write: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_ERROR
     if not output.name.endswith(".realm.json"):
-        print(f"note: {output} does not end in .realm.json; `realms format FOLDER` and "
+        print(f"note: {shown} does not end in .realm.json; `realms format FOLDER` and "
               "`realms lint FOLDER` only look for *.realm.json", file=sys.stderr)
     lo, hi = scenario.players_min, scenario.players_max
-    print(f"wrote {output}: {scenario.title!r}, {args.world}, {lo}-{hi} players, no tiles yet")
-    print(f"next: place tiles with `realms edit {display_path(output)}`; until then "
+    print(f"wrote {shown}: {scenario.title!r}, {args.world}, {lo}-{hi} players, no tiles yet")
+    print(f"next: place tiles with `realms edit {shown}`; until then "
           "`realms lint` reports the empty boards (G011)")
     return EXIT_OK

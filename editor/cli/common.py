@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from editor.escaping import ci_path
 from editor.model.errors import LoadError
 from editor.model.scenario_io import LoadedScenario, load_scenario
 
@@ -18,8 +19,15 @@ def load_or_report(path: Path) -> LoadedScenario | None:
     try:
         return load_scenario(path)
     except LoadError as exc:
-        print(str(exc), file=sys.stderr)
+        report(str(exc))
         return None
+
+
+def report(line: str) -> None:
+    """Print one error line on stderr, escaped: it names a file (an untrusted name) and may
+    quote the file's content, so it must neither start a GitHub Actions command nor put
+    control characters on the terminal."""
+    print(ci_path(line), file=sys.stderr)
 
 
 def player_counts(loaded: LoadedScenario, wanted: int | None) -> list[int] | None:
@@ -27,7 +35,7 @@ def player_counts(loaded: LoadedScenario, wanted: int | None) -> list[int] | Non
     if wanted is None:
         return counts
     if wanted not in counts:
-        name = loaded.path or "scenario"
+        name = ci_path(loaded.path) if loaded.path else "scenario"
         print(f"{name}: --players {wanted} is outside this scenario's "
               f"{counts[0]}-{counts[-1]} players", file=sys.stderr)
         return None

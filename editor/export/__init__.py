@@ -7,9 +7,6 @@ inside their writer only, so JSON and text exports stay headless and fast.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,19 +117,11 @@ def export_realm(loaded: LoadedScenario, realm: Realm, fmt: str,
     return data
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write through a temporary file and rename, so no half-written export is left."""
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(temp_name, 0o644)
-        os.replace(temp_name, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp_name)
-        raise
+def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
+    """Kept for callers of the old name: the crash-safe write of :mod:`editor.model.safe_write`."""
+    from editor.model.safe_write import write_bytes
+
+    write_bytes(path, data, force=force)
 
 
 def export_to_path(loaded: LoadedScenario, fmt: str, players: int, out_path: Path | str,

@@ -16,6 +16,7 @@ import numpy as np
 import shapely
 from shapely.ops import polylabel
 
+from editor.escaping import document_line
 from editor.model import lattice
 from editor.topology import euclidean
 from editor.topology.realm import Realm, Region
@@ -187,7 +188,7 @@ def _caption(kind: str, title: str | None, many: bool) -> str:
     names = {"surface": "Surface", "underground": "Underground", "sky_islands": "Sky islands",
              "necromancer_island": "Necromancer island"}
     label = names.get(kind, kind)
-    return f"{label}: {title}" if title else (label if many else "")
+    return f"{label}: {document_line(title)}" if title else (label if many else "")
 
 
 def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
@@ -226,6 +227,9 @@ def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
                 f"{land} land regions, {len(realm.regions) - land} other")
     if source:
         subtitle += f" \u00b7 {source}"
-    return PageLayout(content_width + 2 * MARGIN, board_bottom + LEGEND_GAP, scenario.title,
-                      subtitle, boards, links, _crop_spaces(realm, by_id),
+    # Title and file name come from the user's file: one line, no character that SVG/PDF
+    # cannot hold (a control character would make the SVG invalid XML).
+    return PageLayout(content_width + 2 * MARGIN, board_bottom + LEGEND_GAP,
+                      document_line(scenario.title), document_line(subtitle), boards, links,
+                      _crop_spaces(realm, by_id),
                       board_bottom + LEGEND_GAP, content_width)

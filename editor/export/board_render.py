@@ -144,7 +144,8 @@ def marker_text(kind: str, attrs: dict[str, object], style: Style) -> str:
     if kind == "monster_stack" and "count" in attrs:
         return f"{glyph}{attrs['count']}"
     if kind == "custom" and "label" in attrs:
-        return str(attrs["label"])[:3]
+        from editor.escaping import document_line  # the label is the user's text
+        return document_line(str(attrs["label"]))[:3]
     return glyph
 
 

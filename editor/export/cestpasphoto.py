@@ -9,6 +9,7 @@ sea, lake and river are all ``WATER``; chasm regions are left out.
 
 from __future__ import annotations
 
+from editor.escaping import document_line
 from editor.export.playable import PlayableBoard, playable_board
 from editor.topology.realm import Realm, Region
 
@@ -86,7 +87,7 @@ def cestpasphoto_text(realm: Realm) -> str:
         raise UnsupportedBoard(f"the board has no regions for {realm.players} players; "
                                "place tiles first")
     width, height, display = _display(board)
-    title = " ".join(realm.scenario.title.split())
+    title = document_line(realm.scenario.title)  # a NUL would make the module unparseable
     out = [
         f"# {title}: {realm.players} players. Exported by Realms Studio; drop it in as",
         f"# smallworld/SmallworldMaps_{realm.players}pl.py. Areas are regions in region-id "

@@ -20,7 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer
 
 from editor.gui.document import ScenarioDocument
-from editor.model.jsonio import write_text_atomic
+from editor.model.safe_write import write_text
 
 AUTOSAVE_INTERVAL_MS = 60_000
 UNTITLED_PREFIX = "untitled-"
@@ -112,9 +112,9 @@ class Autosaver(QObject):
         if self.doc.path is None and self._lock is None:
             self._lock = _lock_for(target)
             self._lock.tryLock(0)
-        write_text_atomic(target, self.doc.text())
+        write_text(target, self.doc.text())
         sidecar = target.with_suffix(".source")
-        sidecar.write_text(json.dumps({"path": str(self.doc.path or "")}), encoding="utf-8")
+        write_text(sidecar, json.dumps({"path": str(self.doc.path or "")}))
         if self._written is not None and self._written != target:
             self._forget_written()
         self._written = target

@@ -7,12 +7,9 @@ and may not use the non-standard constants NaN or Infinity.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -241,22 +238,7 @@ def canonical_json(data: Any) -> str:
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder, then rename over the target, so a
-    crash mid-write never leaves a half-written file."""
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(temp_name, path.stat().st_mode & 0o777)
-        else:
-            os.chmod(temp_name, 0o644)
-        os.replace(temp_name, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp_name)
-        raise
+    """Kept for callers of the old name: the crash-safe write of :mod:`editor.model.safe_write`."""
+    from editor.model.safe_write import write_text
+
+    write_text(path, text)

@@ -12,6 +12,7 @@ from typing import Any
 
 import networkx as nx
 
+from editor.escaping import document_text
 from editor.topology.realm import Realm, Region
 
 ROUND = 6
@@ -83,7 +84,7 @@ def realm_to_dict(realm: Realm) -> dict[str, Any]:
 
 def flat_graph(realm: Realm) -> nx.Graph:
     """The graph with scalar attributes only (GraphML and DOT reject lists and None)."""
-    graph = nx.Graph(name=realm.scenario.title, players=realm.players)
+    graph = nx.Graph(name=document_text(realm.scenario.title), players=realm.players)
     for rid, region in realm.regions.items():
         graph.add_node(rid, board=region.board, kind=region.kind, terrain=region.terrain,
                        symbols=" ".join(sorted(region.symbols)),
@@ -104,7 +105,8 @@ def realm_to_graphml(realm: Realm) -> str:
 
 
 def _dot_id(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    escaped = (document_text(text).replace("\\", "\\\\").replace('"', '\\"')
+               .replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n"))
     return '"' + escaped + '"'
 
 

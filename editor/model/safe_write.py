@@ -1,0 +1,300 @@
+"""The one way Realms Studio writes a user's file: crash-safe, and respectful of what is there.
+
+``realms format``, ``export -o``, ``new``, ``import -o`` and the editor's save and autosave all
+write through :func:`write_bytes` / :func:`write_text`. The rules, and why:
+
+* **Crash safety.** A regular file is replaced by writing a temporary file beside it
+  (``.NAME.realms-XXXXXXXX.tmp``), syncing it, and renaming it over the target, then syncing
+  the folder. A crash, a full disk or a kill leaves either the old file or the new one, never
+  half of one. A killed run leaves its temporary file behind; the next write into that folder
+  removes such files once they are :data:`STALE_AFTER_SECONDS` old (only ours: our naming
+  pattern, our user, regular files).
+* **Symlinks** are written through: the link's target gets the new content and the link stays
+  a link.
+* **Hard links** are kept: a file with several names is rewritten in place (the new content is
+  first written and synced in a temporary file beside it, so a full disk is found before the
+  file is touched). The same happens when the file's owner cannot be restored after a rename
+  (someone else's file in a shared, group-writable folder).
+* **Read-only files** (no write permission bit, or not writable by us) are refused unless the
+  caller passes ``force=True``; a forced write keeps the read-only mode.
+* **Owner, group and mode** of a replaced file are kept; a new file gets ``0666 & ~umask`` and
+  the folder's group when the folder is setgid (the kernel does that for us).
+* **Streams** (standard output, pipes, character devices such as ``/dev/null`` and
+  ``/dev/stdout``) are written directly, never replaced; so ``/dev/full`` gives "no space left
+  on device" and is never turned into a regular file. Block devices and folders are refused.
+
+Every failure is a :class:`WriteError` (an ``OSError``) whose text names the file, says what
+went wrong and that the file was left unchanged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import stat
+import tempfile
+import time
+from pathlib import Path
+
+from editor.escaping import display_path
+
+STALE_AFTER_SECONDS = 15 * 60
+TEMP_TAG = ".realms-"
+TEMP_SUFFIX = ".tmp"
+_TEMP_PATTERN = re.compile(r"^\..+\.realms-[A-Za-z0-9_]{6,}\.tmp$", re.DOTALL)
+_STREAM_ROOTS = ("/dev/", "/proc/")
+# Test-only: seconds to sleep after the temporary file is complete and before it is renamed,
+# so a test can kill a real process mid-write. Never set outside the test suite.
+_TEST_PAUSE_ENV = "REALMS_TEST_ONLY_PAUSE_BEFORE_RENAME"
+
+
+class WriteError(OSError):
+    """A write that was refused or failed; the target was left as it was.
+
+    ``str()`` is one line naming the file; ``reason`` is the part after the file name.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], reason: str, *,
+                 read_only: bool = False) -> None:
+        super().__init__(reason)
+        self.path = os.fspath(path)
+        self.reason = reason
+        self.strerror = reason
+        self.read_only = read_only
+
+    def __str__(self) -> str:
+        return f"{display_path(self.path)}: {self.reason}"
+
+
+def write_text(path: str | os.PathLike[str], text: str, *, force: bool = False) -> None:
+    """Write ``text`` as UTF-8 with ``\\n`` line ends; see :func:`write_bytes`.
+
+    The text is encoded before anything is touched, so an unencodable string (a lone
+    surrogate) raises ``UnicodeEncodeError`` and leaves no trace.
+    """
+    write_bytes(path, text.encode("utf-8"), force=force)
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes, *, force: bool = False) -> None:
+    """Write ``data`` to ``path`` by the rules in this module's docstring.
+
+    ``force`` overwrites a read-only file (keeping its mode). Raises :class:`WriteError`.
+    """
+    given = os.fspath(path)
+    if not given:
+        raise WriteError(given, "empty file name")
+    try:
+        st: os.stat_result | None = os.stat(given)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise _failed(given, exc, "cannot write") from None
+    real = Path(os.path.realpath(given))
+    if _is_stream_path(given, real) or (st is not None and _is_stream(st.st_mode)):
+        _write_stream(given, data, st)
+        return
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise WriteError(given, "is a folder; name a file to write")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise WriteError(given, "is a device, not a regular file; refusing to replace it")
+    _write_regular(given, real, data, st, force)
+
+
+# ----- streams ------------------------------------------------------------------------------
+
+
+def _is_stream(mode: int) -> bool:
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
+def _is_stream_path(given: str, real: Path) -> bool:
+    """``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``: always written as a stream, even
+    when they lead to a regular file (a shell redirection we must append to, not replace)."""
+    absolute = os.path.abspath(given)
+    return any(p.startswith(_STREAM_ROOTS) for p in (absolute, str(real)))
+
+
+def _write_stream(given: str, data: bytes, st: os.stat_result | None) -> None:
+    if st is None:
+        raise WriteError(given, "does not exist; only existing devices and streams are "
+                                "written under /dev and /proc")
+    if stat.S_ISBLK(st.st_mode):
+        raise WriteError(given, "is a block device; refusing to write to it")
+    if stat.S_ISDIR(st.st_mode):
+        raise WriteError(given, "is a folder; name a file to write")
+    try:
+        fd = os.open(given, os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise _failed(given, exc, "cannot open for writing", stream=True) from None
+    try:
+        _write_all(fd, data)
+        with contextlib.suppress(OSError):  # pipes and terminals cannot be synced
+            os.fsync(fd)
+    except OSError as exc:
+        raise _failed(given, exc, "cannot write", stream=True) from None
+    finally:
+        os.close(fd)
+
+
+# ----- regular files ------------------------------------------------------------------------
+
+
+def _write_regular(given: str, real: Path, data: bytes, st: os.stat_result | None,
+                   force: bool) -> None:
+    directory = real.parent
+    if st is not None and not force and _read_only(real, st):
+        raise WriteError(given, "is read-only; it was left unchanged", read_only=True)
+    remove_stale_temps(directory)
+    in_place = st is not None and st.st_nlink > 1
+    fd, temp = _make_temp(given, directory, real.name)
+    try:
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+            if st is None:
+                os.fchmod(fd, 0o666 & ~_umask())
+            else:
+                in_place |= not _keep_owner(fd, st)
+                os.fchmod(fd, stat.S_IMODE(st.st_mode))
+        finally:
+            os.close(fd)
+        _test_pause()
+        if in_place:
+            _rewrite_in_place(real, data)
+            os.unlink(temp)
+        else:
+            os.replace(temp, real)
+        _sync_folder(directory)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        if isinstance(exc, OSError) and not isinstance(exc, WriteError):
+            raise _failed(given, exc, "cannot write") from None
+        raise
+
+
+def _read_only(real: Path, st: os.stat_result) -> bool:
+    """No write bit at all (which root would ignore), or not writable by us."""
+    return st.st_mode & 0o222 == 0 or not os.access(real, os.W_OK)
+
+
+def _make_temp(given: str, directory: Path, name: str) -> tuple[int, str]:
+    prefix = f".{name[:100]}{TEMP_TAG}"
+    try:
+        return tempfile.mkstemp(prefix=prefix, suffix=TEMP_SUFFIX, dir=directory)
+    except FileNotFoundError:
+        raise WriteError(given, f"the folder {display_path(directory)} does not exist; "
+                                "create it first") from None
+    except OSError as exc:
+        raise _failed(given, exc, "cannot create a temporary file beside it") from None
+
+
+def _keep_owner(fd: int, st: os.stat_result) -> bool:
+    """Give the temporary file the old file's owner and group; False if we may not."""
+    fchown = getattr(os, "fchown", None)
+    if fchown is None:
+        return True
+    current = os.fstat(fd)
+    if (current.st_uid, current.st_gid) == (st.st_uid, st.st_gid):
+        return True
+    try:
+        fchown(fd, st.st_uid, st.st_gid)
+    except PermissionError:
+        return False
+    return True
+
+
+def _rewrite_in_place(real: Path, data: bytes) -> None:
+    fd = os.open(real, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        _write_all(fd, data)
+        os.ftruncate(fd, len(data))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temps(directory: str | os.PathLike[str],
+                       older_than: float = STALE_AFTER_SECONDS) -> list[Path]:
+    """Remove temporary files a killed write left in ``directory``; returns what went.
+
+    Only our own files go: named ``.NAME.realms-XXXXXX.tmp``, regular (not links), owned by
+    us, and not modified for ``older_than`` seconds (a younger one may be another run's write
+    in progress). Problems are ignored: cleaning up must never stop a write.
+    """
+    removed: list[Path] = []
+    cutoff = time.time() - older_than
+    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not _TEMP_PATTERN.match(entry.name):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if (not stat.S_ISREG(st.st_mode) or st.st_mtime > cutoff
+                    or (uid is not None and st.st_uid != uid)):
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
+
+
+# ----- small helpers -------------------------------------------------------------------------
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _sync_folder(directory: Path) -> None:
+    """Make the rename durable; some file systems cannot sync a folder, which is fine."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(directory, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _umask() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
+
+
+def _failed(given: str, exc: OSError, action: str, *, stream: bool = False) -> WriteError:
+    reason = (exc.strerror or type(exc).__name__).lower()
+    if stream:
+        return WriteError(given, f"{action} ({reason})")
+    return WriteError(given, f"{action} ({reason}); the file was left unchanged")
+
+
+def _test_pause() -> None:
+    pause = os.environ.get(_TEST_PAUSE_ENV)
+    if pause:
+        time.sleep(float(pause))
+
+
+__all__ = ["STALE_AFTER_SECONDS", "WriteError", "remove_stale_temps", "write_bytes",
+           "write_text"]
