@@ -263,6 +263,33 @@ def json_mutant(draw: st.DrawFn, seeds: tuple[tuple[str, str], ...]) -> Mutant:
     return Mutant(dump(tree).encode("utf-8"), name, "tree")
 
 
+# -- engine-format graphs -------------------------------------------------------------------
+@st.composite
+def engine_graph(draw: st.DrawFn, seeds: tuple[str, ...]) -> Mutant:
+    """An engine file whose graph is redrawn: 0-300 regions copied from the seed's own,
+    ids from a small alphabet (so some repeat), edges between random ids including
+    self-loops, repeats, reversed pairs and ids that name no region."""
+    data = json.loads(draw(st.sampled_from(seeds)))
+    templates = data.get("regions") or [{}]
+    count = draw(st.sampled_from([0, 1, 2, 5, 30, 300]))
+    ids = [f"R{draw(st.integers(0, max(count, 1) + 2))}" for _ in range(count)]
+    regions = []
+    for index, region_id in enumerate(ids):
+        region = copy.deepcopy(templates[index % len(templates)])
+        region["id"] = region_id
+        regions.append(region)
+    pool = [*ids, "nowhere"] if ids else ["nowhere"]
+    edges = []
+    for _ in range(draw(st.sampled_from([0, 1, 10, 3 * count]))):
+        a = pool[draw(st.integers(0, len(pool) - 1))]
+        b = a if draw(st.integers(0, 9)) == 0 else pool[draw(st.integers(0, len(pool) - 1))]
+        edges.append({"a": a, "b": b, "kinds": draw(st.sampled_from(
+            [["border"], ["border", "coast"], [], ["tunnel"], ["nonsense"]]))})
+    data["regions"] = regions
+    data["adjacency"] = edges
+    return Mutant(dump(data).encode("utf-8"), "engine", f"graph of {count} regions")
+
+
 # -- cestpasphoto modules ------------------------------------------------------------------
 PY_TOKENS = ("1.0", "-1", "6", "99", "10**100", "'x'", "None", "True", "[]", "[1]", "(1, 2)",
              "{1: 2}", "FORESTT", "WATER", "UNKNOWN", "__import__('os').system('exit 3')",

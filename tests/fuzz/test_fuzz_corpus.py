@@ -25,7 +25,7 @@ from fuzz_harness import Outcome, problems, run_inprocess, run_subprocesses
 CORPUS = Path(__file__).resolve().parent / "corpus"
 REPO = CORPUS.parents[2]
 SPECIAL_BOUND = 10.0  # seconds, for all special files together (fresh interpreters)
-GRAPH_BOUND = 20.0  # seconds, for the four big-graph runs together (fresh interpreters)
+GRAPH_BOUND = 15.0  # seconds, for the four big-graph runs together (fresh interpreters)
 
 
 def xfail(bug: str, branch: str, issue: int = 13) -> pytest.MarkDecorator:

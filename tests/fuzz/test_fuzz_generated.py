@@ -29,6 +29,7 @@ from fuzz_harness import (
 )
 from fuzz_inputs import (
     Mutant,
+    engine_graph,
     exported_seeds,
     json_mutant,
     python_mutant,
@@ -149,6 +150,9 @@ def _import_test(tmp_path: Path, fmt: str, name: str) -> None:
     file_name = "SmallworldMaps_3pl.py" if fmt == "cestpasphoto" else f"board.{fmt}.json"
     if fmt == "cestpasphoto":
         strategy = python_mutant(seeds[fmt])
+    elif fmt == "engine":  # half damaged exports, half graphs redrawn at random
+        strategy = st.one_of(json_mutant(tuple((fmt, text) for text in seeds[fmt])),
+                             engine_graph(seeds[fmt]))
     else:
         strategy = json_mutant(tuple((fmt, text) for text in seeds[fmt]))
 
