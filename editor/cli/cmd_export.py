@@ -64,11 +64,11 @@ def _names_a_folder(out: Path) -> bool:
 
 def _is_stream(out: Path | None) -> bool:
     """``-`` or an existing non-regular file (``/dev/stdout``, a pipe): one document only."""
+    from editor.model.safe_write import is_stream_target
+
     if out is None:
         return False
-    if str(out) == "-":
-        return True
-    return out.exists() and not out.is_dir() and not out.is_file()
+    return str(out) == "-" or is_stream_target(out)
 
 
 def _numbered(out: Path, players: int, suffix: str) -> Path:
