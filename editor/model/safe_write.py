@@ -46,6 +46,7 @@ _TEMP_PATTERN = re.compile(r"^\..+\.realms-[A-Za-z0-9_]{6,}\.tmp$", re.DOTALL)
 # Names that stand for an open file of the process (a shell redirection): never replaced.
 _STREAM_NAMES = ("/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/fd/", "/dev/tty",
                  "/proc/")
+_CLEANED: set[str] = set()
 # Test-only: seconds to sleep after the temporary file is complete and before it is renamed,
 # so a test can kill a real process mid-write. Never set outside the test suite.
 _TEST_PAUSE_ENV = "REALMS_TEST_ONLY_PAUSE_BEFORE_RENAME"
@@ -161,7 +162,9 @@ def _write_regular(given: str, real: Path, data: bytes, st: os.stat_result | Non
     directory = real.parent
     if st is not None and not force and _read_only(real, st):
         raise WriteError(given, "is read-only; it was left unchanged", read_only=True)
-    remove_stale_temps(directory)
+    if str(directory) not in _CLEANED:  # once per folder and run: format may write thousands
+        _CLEANED.add(str(directory))
+        remove_stale_temps(directory)
     in_place = st is not None and st.st_nlink > 1
     fd, temp = _make_temp(given, directory, real.name)
     try:
