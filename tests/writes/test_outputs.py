@@ -107,7 +107,7 @@ def test_format_check_on_an_unreadable_subfolder_is_exit_2(tmp_path: Path) -> No
         hidden.chmod(0o755)
     assert result.returncode == 2, result.stdout + result.stderr
     assert str(hidden) in result.stderr and "cannot read" in result.stderr
-    assert "0 files checked" not in result.stdout
+    assert "1 file checked, 0 would be reformatted, 1 folder unreadable" in result.stdout
 
 
 def test_format_check_on_an_unreadable_named_folder_is_exit_2(tmp_path: Path) -> None:
