@@ -10,6 +10,7 @@ never a folder; with several player counts the count goes into that name
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ def register(subparsers: Any) -> None:
                         metavar="FORMAT", help=", ".join(FORMAT_NAMES))
     parser.add_argument("--players", type=int, metavar="N",
                         help="one player count (default: every count the scenario supports)")
-    parser.add_argument("-o", "--output", type=Path, metavar="OUT",
+    parser.add_argument("-o", "--output", metavar="OUT",  # a str: Path drops a trailing /
                         help="output file, folder (an existing folder, or a name ending in / "
                              "or without an extension), or - for stdout (default: next to "
                              "the input); a file name gets .<N>p before its extension when "
@@ -53,22 +54,23 @@ def _stem(path: Path) -> str:
     return path.stem
 
 
-def _names_a_folder(out: Path) -> bool:
-    """``-o OUT`` is a folder when it is one already, or does not exist yet and ends in a
-    separator or has no extension; anything else (``x.png``, ``board.smawg.json``, an
-    existing file or device) names a file."""
-    if out.exists():
-        return out.is_dir()
-    return str(out).endswith(("/", "\\")) or not out.suffix
+def _names_a_folder(raw: str) -> bool:
+    """``-o OUT`` is a folder when it is one already, ends in a separator, or does not exist
+    yet and has no extension; anything else (``x.png``, ``board.smawg.json``, an existing
+    file or device) names a file."""
+    out = Path(raw)
+    if raw.endswith(("/", os.sep)) or out.is_dir():
+        return True
+    return not out.exists() and not out.suffix
 
 
-def _is_stream(out: Path | None) -> bool:
+def _is_stream(out: str | Path | None) -> bool:
     """``-`` or an existing non-regular file (``/dev/stdout``, a pipe): one document only."""
+    from editor.model.safe_write import is_stream_target
+
     if out is None:
         return False
-    if str(out) == "-":
-        return True
-    return out.exists() and not out.is_dir() and not out.is_file()
+    return str(out) == "-" or is_stream_target(out)
 
 
 def _numbered(out: Path, players: int, suffix: str) -> Path:
@@ -80,13 +82,13 @@ def _numbered(out: Path, players: int, suffix: str) -> Path:
 
 def _target(args: argparse.Namespace, players: int, suffix: str, single: bool) -> Path:
     name = f"{_stem(args.file)}.{players}p.{suffix}"
-    out: Path | None = args.output
+    raw: str | None = args.output
     source: Path = args.file
-    if out is None:
+    if raw is None:
         return source.parent / name
-    if _names_a_folder(out):
-        return out / name
-    return out if single else _numbered(out, players, suffix)
+    if _names_a_folder(raw):
+        return Path(raw) / name
+    return Path(raw) if single else _numbered(Path(raw), players, suffix)
 
 
 def _counts(args: argparse.Namespace, supported: tuple[int, ...]) -> list[int] | None:

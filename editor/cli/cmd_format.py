@@ -76,11 +76,11 @@ class WalkError(Exception):
         self.reason = reason
 
 
-def _walk_folder(folder: Path) -> list[Path]:
+def _walk_folder(folder: Path, errors: list[WalkError]) -> list[Path]:
     """Scenario files under ``folder``, sorted, skipping hidden folders (.git, .venv).
 
-    An unreadable folder is an error, not an empty one: a check that silently skips files
-    would pass in CI while checking nothing.
+    An unreadable folder is an error, not an empty one (a check that silently skips files
+    would pass in CI while checking nothing): each is added to ``errors``.
     """
     found: list[Path] = []
     problems: list[OSError] = []
@@ -90,25 +90,26 @@ def _walk_folder(folder: Path) -> list[Path]:
         # A folder named like a scenario is reported as such rather than silently skipped.
         names = [*files, *(d for d in dirs if d.endswith(SCENARIO_SUFFIX))]
         found.extend(base / name for name in names if name.endswith(SCENARIO_SUFFIX))
-    if problems:
-        first = problems[0]
-        where = os.fspath(first.filename) if first.filename is not None else os.fspath(folder)
-        reason = (first.strerror or type(first).__name__).lower()
-        raise WalkError(where, f"cannot read this folder ({reason}); its scenario files "
-                               "were not checked")
+    for problem in problems:
+        where = (os.fspath(problem.filename) if problem.filename is not None
+                 else os.fspath(folder))
+        reason = (problem.strerror or type(problem).__name__).lower()
+        errors.append(WalkError(where, f"cannot read this folder ({reason}); its scenario "
+                                       "files were not checked"))
     return sorted(found)
 
 
-def collect_files(paths: Iterable[Path]) -> list[Path]:
+def collect_files(paths: Iterable[Path], errors: list[WalkError] | None = None) -> list[Path]:
     """Expand folders, keep explicitly named files (even missing ones, so they are reported),
     and drop duplicates while keeping the order given.
 
-    Raises :class:`WalkError` for a folder that cannot be read."""
+    Folders that cannot be read are added to ``errors`` (if given)."""
+    errors = [] if errors is None else errors
     result: list[Path] = []
     seen: set[Path] = set()
     for path in paths:
         if path.is_dir() and not path.name.endswith(SCENARIO_SUFFIX):
-            candidates: Iterable[Path] = _walk_folder(path)
+            candidates: Iterable[Path] = _walk_folder(path, errors)
         else:
             candidates = (path,)
         for candidate in candidates:
@@ -191,20 +192,21 @@ def _format_one(path: Path, mode: str, force: bool) -> int:
 
 def run(args: argparse.Namespace) -> int:
     mode = "diff" if args.diff else "check" if args.check else "write"
-    try:
-        files = collect_files(args.paths)
-    except WalkError as exc:
-        print(f"{ci_path(exc.path)}: {exc.reason}", file=sys.stderr)
-        return EXIT_INVALID
-    changed = invalid = 0
+    unreadable: list[WalkError] = []
+    files = collect_files(args.paths, unreadable)
+    for problem in unreadable:
+        print(f"{ci_path(problem.path)}: {problem.reason}", file=sys.stderr)
+    changed, invalid = 0, len(unreadable)
     for path in files:
         status = _format_one(path, mode, args.force)
         changed += status == EXIT_WOULD_CHANGE
         invalid += status == EXIT_INVALID
     summary = _plural(len(files), "file") + " checked, "
     summary += f"{changed} {'reformatted' if mode == 'write' else 'would be reformatted'}"
-    if invalid:
-        summary += f", {invalid} invalid"
+    if invalid > len(unreadable):
+        summary += f", {invalid - len(unreadable)} invalid"
+    if unreadable:
+        summary += f", {_plural(len(unreadable), 'folder')} unreadable"
     print(summary, file=sys.stderr if mode == "diff" else sys.stdout)
     if invalid:
         return EXIT_INVALID

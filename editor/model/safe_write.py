@@ -43,7 +43,10 @@ STALE_AFTER_SECONDS = 15 * 60
 TEMP_TAG = ".realms-"
 TEMP_SUFFIX = ".tmp"
 _TEMP_PATTERN = re.compile(r"^\..+\.realms-[A-Za-z0-9_]{6,}\.tmp$", re.DOTALL)
-_STREAM_ROOTS = ("/dev/", "/proc/")
+# Names that stand for an open file of the process (a shell redirection): never replaced.
+_STREAM_NAMES = ("/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/fd/", "/dev/tty",
+                 "/proc/")
+_CLEANED: set[str] = set()
 # Test-only: seconds to sleep after the temporary file is complete and before it is renamed,
 # so a test can kill a real process mid-write. Never set outside the test suite.
 _TEST_PAUSE_ENV = "REALMS_TEST_ONLY_PAUSE_BEFORE_RENAME"
@@ -104,21 +107,35 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, force: bool = Fals
 # ----- streams ------------------------------------------------------------------------------
 
 
+def is_stream_target(path: str | os.PathLike[str]) -> bool:
+    """True when :func:`write_bytes` would write ``path`` as a stream (standard output, a
+    pipe, a character device), so it holds one document and is not "a file" to announce."""
+    given = os.fspath(path)
+    try:
+        mode = os.stat(given).st_mode
+    except OSError:
+        mode = None
+    real = Path(os.path.realpath(given))
+    return _is_stream_path(given, real) or (mode is not None and _is_stream(mode))
+
+
 def _is_stream(mode: int) -> bool:
     return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
 def _is_stream_path(given: str, real: Path) -> bool:
     """``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``: always written as a stream, even
-    when they lead to a regular file (a shell redirection we must append to, not replace)."""
+    when they lead to a regular file (a shell redirection we must append to, not replace).
+    Ordinary files under ``/dev/shm`` are ordinary files."""
     absolute = os.path.abspath(given)
-    return any(p.startswith(_STREAM_ROOTS) for p in (absolute, str(real)))
+    return any(p == name.rstrip("/") or p.startswith(name)
+               for p in (absolute, str(real)) for name in _STREAM_NAMES)
 
 
 def _write_stream(given: str, data: bytes, st: os.stat_result | None) -> None:
     if st is None:
         raise WriteError(given, "does not exist; only existing devices and streams are "
-                                "written under /dev and /proc")
+                                "written there")
     if stat.S_ISBLK(st.st_mode):
         raise WriteError(given, "is a block device; refusing to write to it")
     if stat.S_ISDIR(st.st_mode):
@@ -145,20 +162,20 @@ def _write_regular(given: str, real: Path, data: bytes, st: os.stat_result | Non
     directory = real.parent
     if st is not None and not force and _read_only(real, st):
         raise WriteError(given, "is read-only; it was left unchanged", read_only=True)
-    remove_stale_temps(directory)
+    if str(directory) not in _CLEANED:  # once per folder and run: format may write thousands
+        _CLEANED.add(str(directory))
+        remove_stale_temps(directory)
     in_place = st is not None and st.st_nlink > 1
     fd, temp = _make_temp(given, directory, real.name)
     try:
         try:
             _write_all(fd, data)
             os.fsync(fd)
-            if st is None:
-                os.fchmod(fd, 0o666 & ~_umask())
-            else:
+            if st is not None:
                 in_place |= not _keep_owner(fd, st)
-                os.fchmod(fd, stat.S_IMODE(st.st_mode))
         finally:
             os.close(fd)
+        os.chmod(temp, 0o666 & ~_umask() if st is None else stat.S_IMODE(st.st_mode))
         _test_pause()
         if in_place:
             _rewrite_in_place(real, data)
@@ -296,5 +313,5 @@ def _test_pause() -> None:
         time.sleep(float(pause))
 
 
-__all__ = ["STALE_AFTER_SECONDS", "WriteError", "remove_stale_temps", "write_bytes",
-           "write_text"]
+__all__ = ["STALE_AFTER_SECONDS", "WriteError", "is_stream_target", "remove_stale_temps",
+           "write_bytes", "write_text"]

@@ -194,3 +194,21 @@ def test_new_and_import_refuse_read_only_targets(tmp_path: Path) -> None:
     imported = run_cli("import", engine, "--from", "engine", "-o", out)
     assert imported.returncode == 2 and "read-only" in imported.stderr
     assert out.read_text() == "keep me"
+
+
+def test_dev_stdout_redirected_to_a_file_is_appended_to_not_replaced(tmp_path: Path) -> None:
+    """``realms export ... -o /dev/stdout >> log``: the shell's file gets the document."""
+    log = tmp_path / "log.txt"
+    log.write_text("first line\n")
+    inode = log.stat().st_ino
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    with log.open("ab") as handle:
+        result = subprocess.run([sys.executable, "-m", "editor", "export", str(GODS),
+                                 "--players", "3", "--to", "dot", "-o", "/dev/stdout"],
+                                stdout=handle, stderr=subprocess.PIPE, text=True, env=env,
+                                cwd=REPO, timeout=300)
+    assert result.returncode == 0, result.stderr
+    text = log.read_text()
+    assert text.startswith("first line\ngraph ") and text.endswith("}\n")
+    assert log.stat().st_ino == inode and "/dev/stdout" not in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.txt"]
