@@ -103,8 +103,8 @@ def test_text_shows_the_json_path(tmp_path: Path) -> None:
     path = write(tmp_path, data)
     result = run_cli(str(path))
     assert re.search(r"case\.realm\.json:\d+:\d+: S003 \[error\] "
-                     r"\$\.boards\[0\]\.tiles\[1\]\.rotation: 6 is greater than the maximum "
-                     r"of 5", result.stdout), result.stdout
+                     r"\$\.boards\[0\]\.tiles\[1\]\.rotation: rotation 6 is out of range; "
+                     r"rotation counts 60° steps", result.stdout), result.stdout
 
 
 def test_show_source_prints_the_line_and_a_caret(tmp_path: Path) -> None:
@@ -132,7 +132,7 @@ def test_show_source_cuts_long_lines_and_escapes_control_characters(tmp_path: Pa
     path = tmp_path / "one-line.realm.json"
     path.write_text(json.dumps(data), encoding="utf-8")  # minified: one long line
     out = run_cli("--show-source", "--select", "S003", str(path)).stdout.splitlines()
-    head = next(i for i, text in enumerate(out) if "rotation: 6 is greater" in text)
+    head = next(i for i, text in enumerate(out) if "rotation: rotation 6 is out of range" in text)
     snippet, caret = out[head + 2], out[head + 3]
     assert snippet.startswith("1 | …") and len(snippet) < 200
     assert snippet[caret.index("^")] == "6"

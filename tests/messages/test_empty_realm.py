@@ -38,7 +38,7 @@ def test_a_new_realm_is_told_its_boards_are_empty(
     status, lines = lint(capsys, path)
     assert status == 1
     boards = ["surface", "underground"] if world == "both" else [world]
-    assert [line.split("[error] ")[1] for line in lines] == [
+    assert [line.split("[error] ")[1].split(": ", 1)[1] for line in lines] == [
         f"board {board} has no tiles (for 2-6 players); place tiles on it (realms edit FILE), "
         "or remove the board if the scenario does not use it" for board in boards]
 
@@ -81,7 +81,7 @@ def test_a_player_count_with_no_tile_in_play_is_reported(
             tile["min_players"] = 4
     status, lines = lint(capsys, write(tmp_path, data))
     assert status == 1
-    assert [line.split("[error] ")[1] for line in lines] == [
+    assert [line.split("[error] ")[1].split(": ", 1)[1] for line in lines] == [
         "no tile is in play (for 2-3 players); give some tiles these player counts "
         "(min_players or players), or narrow the scenario's players"]
 

@@ -43,7 +43,7 @@ def test_a_lower_case_tile_letter_suggests_the_capital(
     data = highland()
     first_tile(data)["tile"] = "c"
     (line,) = lint_lines(tmp_path, capsys, data)
-    assert line.endswith('S003 [error] "c" is not a tile key; '
+    assert line.endswith('S003 [error] $.boards[0].tiles[0].tile: "c" is not a tile key; '
                          'tile letters are upper case: did you mean "C"?')
 
 
@@ -73,7 +73,8 @@ def test_an_unknown_key_suggests_the_nearest_allowed_one(
     data = highland()
     first_tile(data)["rotaton"] = 1
     (line,) = lint_lines(tmp_path, capsys, data)
-    assert line.endswith("S003 [error] unknown key 'rotaton'; did you mean 'rotation'?")
+    assert line.endswith("S003 [error] $.boards[0].tiles[0].rotaton: "
+                         "unknown key 'rotaton'; did you mean 'rotation'?")
 
 
 def test_an_unknown_key_with_nothing_close_lists_the_allowed_keys(
