@@ -145,10 +145,18 @@ def _problem_error(text: str, shown: str, fallback: str) -> LoadError:
     return LoadError(shown, message, position=offset_to_position(text, offset), hint=hint)
 
 
-def _reject_overflow(token: str) -> float:
+def parse_number(token: str) -> int | float:
+    """A JSON float token as Python reads it, with integral values made ``int``.
+
+    JSON Schema counts ``1.0`` and ``1e0`` as integers, so they pass the schema; made
+    ``int`` here, at load, every later step (and every cache keyed on file values) sees
+    the same value for ``1``, ``1.0`` and ``1e0``. Non-integral values stay floats, for
+    the schema to refuse where an integer is required."""
     value = float(token)
     if not math.isfinite(value):
         raise ValueError(f"number {token} overflows")
+    if value.is_integer():
+        return int(value)
     return value
 
 
@@ -210,7 +218,7 @@ def parse_json_text(text: str, shown: str, *, max_depth: int = MAX_DEPTH) -> Any
         )
     try:
         data = json.loads(text, object_pairs_hook=_reject_duplicates,
-                          parse_constant=_reject_constant, parse_float=_reject_overflow)
+                          parse_constant=_reject_constant, parse_float=parse_number)
     except _DuplicateKeyError as exc:
         raise _problem_error(text, shown, f"duplicate key {exc.key!r}") from None
     except json.JSONDecodeError as exc:
