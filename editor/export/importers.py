@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from editor.model import schemas
+from editor.model import fast_schema, schemas
 from editor.model.errors import LoadError
 from editor.model.jsonio import parse_json_text, read_json_text
 from editor.model.scenario import DEFAULT_TURNS, FORMAT_VERSION
@@ -252,7 +252,7 @@ def scenario_from_engine(text: str, shown: str) -> dict[str, Any]:
         if not isinstance(doc, dict) or doc.get("format") != "realms-studio-engine":
             raise _fail(shown, "not a realms-studio-engine file (no \"format\": "
                         "\"realms-studio-engine\")", "make one with `realms export --to engine`")
-        schemas.validate_or_raise("engine", doc, text, shown)
+        fast_schema.validate_or_raise("engine", doc, text, shown)
     except LoadError as exc:
         raise ImportFailed(str(exc)) from None
     players = _players(shown, doc["players"])

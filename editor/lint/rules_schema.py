@@ -173,18 +173,9 @@ def check_text(text: str, shown: str, base_dir: Path | None) -> Checked:
 def check_file(path: Path) -> Checked:
     """Read, parse and check one scenario file; every failure becomes a hit."""
     try:
-        path.stat()
-    except OSError as exc:
-        reason = "file not found" if isinstance(exc, FileNotFoundError) else (
-            f"cannot read file: {exc.strerror}")
-        return [Hit(IO_ERROR, reason, "check the path")], None
-    if path.is_dir():
-        return [Hit(IO_ERROR, "is a folder, not a file", "name a .realm.json file")], None
-    try:
         text = read_json_text(path)
-    except LoadError as exc:
-        code = IO_ERROR if exc.message.startswith("cannot read") else SYNTAX
-        return [_from_load_error(code, exc)], None
+    except LoadError as exc:  # I/O problems are S001 (``LoadError``'s default), the rest S002
+        return [_from_load_error(IO_ERROR if exc.code == IO_ERROR else SYNTAX, exc)], None
     hits, loaded = check_text(text, str(path), path.parent)
     if loaded is not None:
         loaded.path = path

@@ -14,10 +14,11 @@ from typing import Any
 
 from editor.model.catalogue import Catalogue, default_catalogue, load_catalogue
 from editor.model.errors import LoadError
+from editor.model.fast_schema import validate_or_raise
 from editor.model.jsonio import canonical_json, parse_json_text, read_json_text, write_text_atomic
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path, offset_to_position
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
-from editor.model.schemas import json_type_name, validate_or_raise
+from editor.model.schemas import json_type_name
 
 
 @dataclass
