@@ -18,6 +18,7 @@ from editor.model.catalogue import Catalogue, default_catalogue, load_catalogue
 from editor.model.errors import LoadError
 from editor.model.jsonio import parse_json_text, read_json_text
 from editor.model.jsonpos import PathKey
+from editor.model.limits import scenario_size_problem
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.scenario_io import LoadedScenario
 from editor.model.schemas import describe, iter_errors, offending_path, schema
@@ -152,6 +153,10 @@ def check_data(data: Any, text: str, base_dir: Path | None) -> Checked:
         supported = ", ".join(str(v) for v in SUPPORTED_FORMAT_VERSIONS)
         return [Hit(VERSION, f"unsupported format_version {version}; supported: {supported}",
                     "upgrade Realms Studio or convert the file", ("format_version",))], None
+    too_big = scenario_size_problem(data)
+    if too_big is not None:
+        path, message, hint = too_big
+        return [Hit(SYNTAX, message, hint, path)], None
     hits = schema_hits(data)
     if hits:
         return hits, None

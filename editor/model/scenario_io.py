@@ -17,6 +17,7 @@ from editor.model.errors import LoadError
 from editor.model.fast_schema import validate_or_raise
 from editor.model.jsonio import canonical_json, parse_json_text, read_json_text, write_text_atomic
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path, offset_to_position
+from editor.model.limits import scenario_size_problem
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.schemas import json_type_name
 
@@ -105,6 +106,9 @@ def parse_scenario(text: str, shown: str, base_dir: Path | None = None) -> Loade
                         hint="the file holds one {...} object; start from `realms new`",
                         code="S002")
     _check_version(data, text, shown)
+    too_big = scenario_size_problem(data)
+    if too_big is not None:
+        raise _error(shown, text, *too_big, code="S002")
     validate_or_raise("scenario", data, text, shown)
     catalogue = _resolve_catalogue(data, text, shown, base_dir)
     _check_references(data, catalogue, text, shown)
