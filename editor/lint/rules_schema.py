@@ -14,7 +14,8 @@ from typing import Any
 
 from editor.lint.findings import Hit
 from editor.lint.registry import Rule, register
-from editor.model.catalogue import Catalogue, default_catalogue, load_catalogue
+from editor.model.catalogue import Catalogue, default_catalogue
+from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
 from editor.model.jsonio import parse_json_text, read_json_text
 from editor.model.jsonpos import PathKey
@@ -101,11 +102,11 @@ def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], 
     catalogue = default_catalogue()
     for index, relative in enumerate(data.get("catalogues", [])):
         try:
-            catalogue = catalogue.merged(load_catalogue((base_dir or Path.cwd()) / relative))
-        except LoadError as exc:
-            hits.append(Hit(REFERENCE, f"custom catalogue {relative!r} failed to load: "
-                            f"{exc.one_line()}", exc.hint or "fix the catalogue file",
-                            ("catalogues", index)))
+            catalogue = catalogue.merged(
+                load_referenced_catalogue(relative, base_dir or Path.cwd()))
+        except ReferenceRefused as exc:
+            hits.append(Hit(REFERENCE, f"custom catalogue {relative!r} {exc.message}",
+                            exc.hint, ("catalogues", index)))
         except ValueError as exc:
             hits.append(Hit(REFERENCE, str(exc), "rename the custom tiles", ("catalogues", index)))
     return hits, catalogue
