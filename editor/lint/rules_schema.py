@@ -17,12 +17,13 @@ from editor.lint.registry import Rule, register
 from editor.model.catalogue import Catalogue, default_catalogue
 from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
+from editor.model.fast_schema import schema_errors
 from editor.model.jsonio import parse_json_text, read_json_text
 from editor.model.jsonpos import PathKey
 from editor.model.limits import scenario_size_problem
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.scenario_io import LoadedScenario
-from editor.model.schemas import describe, iter_errors, offending_path, schema
+from editor.model.schemas import describe, schema
 
 INTERNAL = "S000"
 IO_ERROR = "S001"
@@ -84,9 +85,9 @@ def schema_hits(data: Any) -> list[Hit]:
         return []
     hits: list[Hit] = []
     seen: set[tuple[PathKey, str]] = set()
-    errors = sorted(iter_errors("scenario", data), key=lambda e: [str(p) for p in e.path])
-    for error in errors:
-        path, is_key = offending_path(error)
+    errors = sorted(schema_errors("scenario", data, MAX_SCHEMA_HITS),
+                    key=lambda e: [str(p) for p in e[2].path])
+    for path, is_key, error in errors:
         message, hint = describe(error)
         if (path, message) in seen:
             continue
