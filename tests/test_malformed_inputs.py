@@ -150,9 +150,10 @@ CASES: list[Case] = [
     text_case("whitespace-only", "  \n\n\t\n", "empty"),
     text_case("binary-junk", b"\x00\x01\x02\x03garbage", "invalid JSON"),
     # --- JSON syntax -----------------------------------------------------------------------
-    text_case("trailing-comma", GOOD.replace('"max": 3', '"max": 3,'), "invalid JSON"),
+    text_case("trailing-comma", GOOD.replace('"max": 3', '"max": 3,'),
+              "JSON allows no trailing comma"),
     text_case("line-comment", GOOD.replace('"title"', '// my realm\n  "title"'),
-              "invalid JSON", line_of="// my realm"),
+              "JSON allows no comments", line_of="// my realm"),
     text_case("single-quotes", GOOD.replace('"kind": "surface"', "'kind': 'surface'"),
               "invalid JSON", line_of="'kind'"),
     text_case("raw-newline-in-string", GOOD.replace("Three tiles", "Three\ntiles"),
@@ -240,7 +241,8 @@ CASES: list[Case] = [
     mutated("catalogue-missing-local-file", lambda d: d.update(catalogues=["nope.json"]),
             "nope.json", line_of='"nope.json"'),
     # --- not a readable file ---------------------------------------------------------------
-    Case("file-50mb-sparse", sparse_50mb, "10 MB limit", position=False),
+    Case("file-50mb-sparse", sparse_50mb, "over the 10,485,760-byte (10 MiB) limit",
+         position=False),
     Case("directory-instead-of-file", folder_named_like_a_scenario, "folder", position=False),
     Case("missing-file", missing, "not found", position=False),
 ]

@@ -13,9 +13,19 @@ import re
 from pathlib import Path
 from typing import Any
 
-from editor.model import schemas
+from editor.model import fast_schema, schemas
 from editor.model.errors import LoadError
 from editor.model.jsonio import parse_json_text, read_json_text
+from editor.model.jsonpos import PathKey, SourceMap, format_json_path
+from editor.model.limits import (
+    MAX_GRAPH_EDGES,
+    MAX_GRAPH_REGIONS,
+    MAX_IMPORT_DEPTH,
+    MAX_IMPORT_NODES,
+    MAX_STRING_CHARS,
+    engine_size_problem,
+    over_limit,
+)
 from editor.model.scenario import DEFAULT_TURNS, FORMAT_VERSION
 from editor.model.scenario_io import parse_scenario
 
@@ -73,21 +83,97 @@ def _turns(value: Any) -> int | None:
 
 
 # -- smawg ------------------------------------------------------------------------------
-def _smawg_tiles(shown: str, tiles: Any) -> list[dict[str, Any]]:
+class _Json:
+    """Where a smawg error is: the file, line:column and JSON path of a value."""
+
+    def __init__(self, text: str, shown: str) -> None:
+        self.text = text
+        self.shown = shown
+
+    def fail(self, path: PathKey, message: str, hint: str) -> ImportFailed:
+        try:
+            position = SourceMap(self.text).position(path)
+            where = f"{self.shown}:{position.line}:{position.column}"
+        except (ValueError, RecursionError):
+            where = self.shown
+        return ImportFailed(f"{where}: {format_json_path(path)} {message}; {hint}")
+
+
+def _smawg_shape(src: _Json, data: Any) -> None:
+    """smawg's own rules for the parts we read, checked before anything uses a value, so
+    a list where a name belongs is a message with its JSON path, never a TypeError."""
+    if not isinstance(data, dict) or not isinstance(data.get("map"), dict):
+        raise _fail(src.shown, "not a smawg assets file (no 'map' object)",
+                    "pass the JSON given to `python -m smawg play`")
+    for key, kind, name in (("name", str, "a string"), ("n_players", int, "an integer"),
+                            ("n_turns", int, "an integer")):
+        value = data.get(key)
+        if key in data and (isinstance(value, bool) or not isinstance(value, kind)):
+            raise src.fail((key,), f"is {_kind(value)}, not {name}", f"write {key} as {name}")
+    if isinstance(data.get("name"), str) and len(data["name"]) > MAX_STRING_CHARS:
+        raise src.fail(("name",), f"is longer than {MAX_STRING_CHARS:,} characters",
+                       "shorten the name")
+    tiles = data["map"].get("tiles")
     if not isinstance(tiles, list):
-        raise _fail(shown, "map.tiles is not a list", "give the regions as a JSON array")
+        raise src.fail(("map", "tiles"), "is not a list", "give the regions as a JSON array")
+    if len(tiles) > MAX_GRAPH_REGIONS:
+        raise src.fail(("map", "tiles"), "has " + over_limit(
+            "the map", len(tiles), MAX_GRAPH_REGIONS, "region").removeprefix("the map has "),
+            "Realms Studio imports boards up to this size")
+    for index, tile in enumerate(tiles):
+        where: PathKey = ("map", "tiles", index)
+        if not isinstance(tile, dict):
+            raise src.fail(where, f"is {_kind(tile)}, not a region object",
+                           'write {"terrain": ..., "symbols": [...]}')
+        terrain = tile.get("terrain")
+        if not isinstance(terrain, str) or terrain not in SMAWG_TERRAINS:
+            raise src.fail((*where, "terrain"), f"has no known terrain ({_kind(terrain)})",
+                           f"use one of {', '.join(SMAWG_TERRAINS)}")
+        symbols = tile.get("symbols", [])
+        if not isinstance(symbols, list):
+            raise src.fail((*where, "symbols"), f"is {_kind(symbols)}, not a list",
+                           "list the symbols, e.g. [\"Mine\"]")
+        for s_index, symbol in enumerate(symbols):
+            if not isinstance(symbol, str) or symbol not in SMAWG_SYMBOLS:
+                raise src.fail((*where, "symbols", s_index),
+                               f"has an unknown symbol ({_kind(symbol)})",
+                               f"use {', '.join(SMAWG_SYMBOLS)}")
+        if not isinstance(tile.get("is_at_map_border", False), bool):
+            raise src.fail((*where, "is_at_map_border"), "is not true or false",
+                           "write true or false")
+    borders = data["map"].get("tile_borders", [])
+    if not isinstance(borders, list):
+        raise src.fail(("map", "tile_borders"), "is not a list",
+                       "give the borders as a JSON array")
+    if len(borders) > MAX_GRAPH_EDGES:
+        raise src.fail(("map", "tile_borders"), "has " + over_limit(
+            "the map", len(borders), MAX_GRAPH_EDGES, "border").removeprefix("the map has "),
+            "Realms Studio imports boards up to this size")
+    for index, pair in enumerate(borders):
+        ok = isinstance(pair, list) and len(pair) == 2 and all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(tiles)
+            for i in pair)
+        if not ok:
+            raise src.fail(("map", "tile_borders", index),
+                           f"is not a pair of region indexes 0-{len(tiles) - 1}",
+                           "fix the index")
+        if pair[0] == pair[1]:
+            raise src.fail(("map", "tile_borders", index),
+                           f"joins region {pair[0]} to itself", "remove the self-loop")
+
+
+def _kind(value: Any) -> str:
+    """What a wrong value is, without quoting it (it may be long or hostile)."""
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
+            type(None): "null", int: "a number", float: "a number"}.get(type(value), "a value")
+
+
+def _smawg_tiles(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ids = _ids(len(tiles))
     regions = []
     for index, tile in enumerate(tiles):
-        where = f"map.tiles[{index}]"
-        if not isinstance(tile, dict) or tile.get("terrain") not in SMAWG_TERRAINS:
-            raise _fail(shown, f"{where} has no known terrain",
-                        f"use one of {', '.join(SMAWG_TERRAINS)}")
-        symbols = tile.get("symbols", [])
-        if not isinstance(symbols, list) or any(s not in SMAWG_SYMBOLS for s in symbols):
-            raise _fail(shown, f"{where} has an unknown symbol",
-                        f"use {', '.join(SMAWG_SYMBOLS)}")
         region: dict[str, Any] = {"id": ids[index], "terrain": SMAWG_TERRAINS[tile["terrain"]]}
+        symbols = tile.get("symbols", [])
         if symbols:
             region["symbols"] = sorted({SMAWG_SYMBOLS[s] for s in symbols})
         region["board_edge"] = bool(tile.get("is_at_map_border", False))
@@ -98,6 +184,9 @@ def _smawg_tiles(shown: str, tiles: Any) -> list[dict[str, Any]]:
 def _edges(shown: str, pairs: Any, ids: list[str], what: str) -> list[list[str]]:
     if not isinstance(pairs, list):
         raise _fail(shown, f"{what} is not a list", "give the borders as a JSON array")
+    if len(pairs) > 2 * MAX_GRAPH_EDGES:
+        raise _fail(shown, over_limit(what, len(pairs), 2 * MAX_GRAPH_EDGES, "entry"),
+                    "Realms Studio imports boards up to this size")
     edges = set()
     for index, pair in enumerate(pairs):
         ok = isinstance(pair, list | tuple) and len(pair) == 2 and all(
@@ -117,10 +206,8 @@ def scenario_from_smawg(text: str, shown: str) -> dict[str, Any]:
         data = parse_json_text(text, shown)
     except LoadError as exc:
         raise ImportFailed(str(exc)) from None
-    if not isinstance(data, dict) or not isinstance(data.get("map"), dict):
-        raise _fail(shown, "not a smawg assets file (no 'map' object)",
-                    "pass the JSON given to `python -m smawg play`")
-    regions = _smawg_tiles(shown, data["map"].get("tiles"))
+    _smawg_shape(_Json(text, shown), data)
+    regions = _smawg_tiles(data["map"]["tiles"])
     edges = _edges(shown, data["map"].get("tile_borders", []), [r["id"] for r in regions],
                    "map.tile_borders")
     players = _players(shown, data.get("n_players"))
@@ -130,6 +217,36 @@ def scenario_from_smawg(text: str, shown: str) -> dict[str, Any]:
 
 
 # -- cestpasphoto -----------------------------------------------------------------------
+_NOT_BRACKET = re.compile(r"[^()\[\]{}]+")
+_INNERMOST_PAIR = re.compile(r"\(\)|\[\]|\{\}")
+
+
+def _bracket_problem(text: str, limit: int) -> int | None:
+    """Offset of the first bracket nested deeper than ``limit``,
+    found before :func:`ast.parse`, whose recursion a hostile module could exhaust. Real
+    modules nest four deep; brackets inside strings or comments count too, which only
+    matters for files that are not engine modules anyway."""
+    brackets = _NOT_BRACKET.sub("", text)
+    for _ in range(limit + 1):
+        if not brackets:
+            return None
+        brackets = _INNERMOST_PAIR.sub("", brackets)
+    depth = 0
+    for offset, char in enumerate(text):
+        if char in "([{":
+            depth += 1
+            if depth > limit:
+                return offset
+        elif char in ")]}":
+            depth = max(depth - 1, 0)
+    return None  # unmatched brackets: ast.parse says where
+
+
+def _position(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    return f"{line}:{offset - (text.rfind(chr(10), 0, offset) + 1) + 1}"
+
+
 class _Constants(ast.NodeTransformer):
     """Replace the engine's named constants by their values, so literal_eval can read rows."""
 
@@ -148,6 +265,11 @@ def _assignments(tree: ast.Module) -> dict[str, ast.expr]:
     return found
 
 
+def _at(shown: str, node: ast.AST | None) -> str:
+    line = getattr(node, "lineno", None)
+    return f"{shown}:{line}:{getattr(node, 'col_offset', 0) + 1}" if line else shown
+
+
 def _literal(shown: str, values: dict[str, ast.expr], name: str) -> Any:
     node = values.get(name)
     if node is None:
@@ -157,8 +279,17 @@ def _literal(shown: str, values: dict[str, ast.expr], name: str) -> Any:
     try:
         return ast.literal_eval(_Constants().visit(node))
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        raise _fail(shown, f"{name} is not a plain literal",
+        raise _fail(_at(shown, node), f"{name} is not a plain literal",
                     "write it with numbers, True/False and the terrain constants") from None
+
+
+def _row_node(values: dict[str, ast.expr], name: str, index: int) -> ast.AST | None:
+    node: ast.AST | None = values.get(name)
+    if isinstance(node, ast.Call) and node.args:
+        node = node.args[0]
+    if isinstance(node, ast.List | ast.Tuple) and index < len(node.elts):
+        return node.elts[index]
+    return node
 
 
 def _descr_region(shown: str, index: int, row: Any, region_id: str) -> dict[str, Any]:
@@ -179,29 +310,55 @@ def _descr_region(shown: str, index: int, row: Any, region_id: str) -> dict[str,
     return region
 
 
-def scenario_from_cestpasphoto(text: str, shown: str, players: int | None) -> dict[str, Any]:
+def _parse_module(text: str, shown: str) -> ast.Module:
+    """The module's syntax tree, bounded in depth and size before and after parsing; the
+    module is never executed."""
+    deep = _bracket_problem(text, MAX_IMPORT_DEPTH)
+    if deep is not None:
+        raise _fail(f"{shown}:{_position(text, deep)}",
+                    f"brackets nest deeper than {MAX_IMPORT_DEPTH} levels",
+                    "pass a SmallworldMaps_<N>pl.py module as the engine writes it")
     try:
         tree = ast.parse(text, filename=shown)
     except SyntaxError as exc:
         raise _fail(f"{shown}:{exc.lineno or 0}:{exc.offset or 0}",
                     f"not valid Python ({exc.msg})", "pass a SmallworldMaps_<N>pl.py") from None
-    values = _assignments(tree)
+    except (MemoryError, RecursionError, ValueError):
+        raise _fail(shown, "the module is too complex to read (deeply nested expressions)",
+                    "pass a SmallworldMaps_<N>pl.py module as the engine writes it") from None
+    for nodes, _node in enumerate(ast.walk(tree), start=1):
+        if nodes > MAX_IMPORT_NODES:
+            raise _fail(shown, f"the module has more than {MAX_IMPORT_NODES:,} syntax nodes",
+                        "Realms Studio imports boards up to this size")
+    return tree
+
+
+def scenario_from_cestpasphoto(text: str, shown: str, players: int | None) -> dict[str, Any]:
+    values = _assignments(_parse_module(text, shown))
     rows = _literal(shown, values, "descr")
     neighbours = _literal(shown, values, "connexity_list")
     rounds = _literal(shown, values, "NB_ROUNDS") if "NB_ROUNDS" in values else None
     if not isinstance(rows, list | tuple) or not isinstance(neighbours, list | tuple):
         raise _fail(shown, "descr and connexity_list must be lists", "fix the module")
+    if len(rows) > MAX_GRAPH_REGIONS:
+        raise _fail(_at(shown, values["descr"]),
+                    over_limit("descr", len(rows), MAX_GRAPH_REGIONS, "area"),
+                    "Realms Studio imports boards up to this size")
     if len(neighbours) != len(rows):
-        raise _fail(shown, f"connexity_list has {len(neighbours)} entries for "
+        raise _fail(_at(shown, values["connexity_list"]),
+                    f"connexity_list has {len(neighbours)} entries for "
                     f"{len(rows)} areas", "give one neighbour list per area")
     ids = _ids(len(rows))
-    regions = [_descr_region(shown, i, row, ids[i]) for i, row in enumerate(rows)]
+    regions = []
+    for i, row in enumerate(rows):
+        regions.append(_descr_region(_at(shown, _row_node(values, "descr", i)), i, row, ids[i]))
     pairs: list[list[int]] = []
     for i, row in enumerate(neighbours):
         if not isinstance(row, list | tuple):
-            raise _fail(shown, f"connexity_list[{i}] is not a list", "fix the module")
+            raise _fail(_at(shown, _row_node(values, "connexity_list", i)),
+                        f"connexity_list[{i}] is not a list", "fix the module")
         pairs.extend([i, j] for j in row if j != i)
-    edges = _edges(shown, pairs, ids, "connexity_list")
+    edges = _edges(_at(shown, values["connexity_list"]), pairs, ids, "connexity_list")
     if players is None:
         match = re.search(r"_([2-6])pl\b", Path(shown).stem + "\b")
         if match is None:
@@ -252,7 +409,11 @@ def scenario_from_engine(text: str, shown: str) -> dict[str, Any]:
         if not isinstance(doc, dict) or doc.get("format") != "realms-studio-engine":
             raise _fail(shown, "not a realms-studio-engine file (no \"format\": "
                         "\"realms-studio-engine\")", "make one with `realms export --to engine`")
-        schemas.validate_or_raise("engine", doc, text, shown)
+        too_big = engine_size_problem(doc)
+        if too_big is not None:
+            key, message, hint = too_big
+            raise _fail(shown, f"{message} (at $.{key[0]})", hint)
+        fast_schema.validate_or_raise("engine", doc, text, shown)
     except LoadError as exc:
         raise ImportFailed(str(exc)) from None
     players = _players(shown, doc["players"])

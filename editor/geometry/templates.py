@@ -7,6 +7,7 @@ seams are read from the rotated edge profile instead of intersecting polygons.
 from __future__ import annotations
 
 import itertools
+import operator
 from dataclasses import dataclass
 from functools import cache
 
@@ -68,8 +69,17 @@ def internal_borders(side: TileSide) -> tuple[InternalBorder, ...]:
     return tuple(result)
 
 
-@cache
 def rotated_side(side: TileSide, rotation: int) -> RotatedSide:
+    """A side turned by ``rotation`` 60-degree steps, cached per (side, step 0-5).
+
+    The cache key is normalised first (``operator.index`` refuses floats, ``% 6`` folds
+    equal turns), so ``1`` and ``1.0`` can never share a key with different results and a
+    file's outcome never depends on what was derived before it."""
+    return _rotated_side(side, operator.index(rotation) % 6)
+
+
+@cache
+def _rotated_side(side: TileSide, rotation: int) -> RotatedSide:
     rings = []
     for region in side.regions:
         points = [lattice.rotate_point(p, rotation) for p in region.polygon]

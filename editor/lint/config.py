@@ -139,10 +139,16 @@ def _build(raw: dict[str, Any], source: str) -> LintConfig:
     )
 
 
+def _toml_number(token: str) -> int | float:
+    """Integral TOML floats (``2.0``) as ``int``, as scenario files are read."""
+    value = float(token)
+    return int(value) if value.is_integer() else value
+
+
 @cache
 def _default_table() -> dict[str, Any]:
     with DEFAULTS_PATH.open("rb") as handle:
-        return tomllib.load(handle)
+        return tomllib.load(handle, parse_float=_toml_number)
 
 
 def default_config() -> LintConfig:
@@ -152,7 +158,7 @@ def default_config() -> LintConfig:
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as handle:
-            return tomllib.load(handle)
+            return tomllib.load(handle, parse_float=_toml_number)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:

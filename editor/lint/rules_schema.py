@@ -8,20 +8,22 @@ slower, richer ``jsonschema`` runs only on files that fail.
 
 from __future__ import annotations
 
-import dataclasses
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from editor.lint.findings import Hit
 from editor.lint.registry import Rule, register
-from editor.model.catalogue import Catalogue, default_catalogue, load_catalogue
+from editor.model.catalogue import Catalogue, default_catalogue
+from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
+from editor.model.fast_schema import schema_errors
 from editor.model.jsonio import parse_json_text, read_json_text
 from editor.model.jsonpos import PathKey
+from editor.model.limits import scenario_size_problem
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.scenario_io import LoadedScenario
-from editor.model.schemas import explain, iter_errors, schema
+from editor.model.schemas import explain, schema
 
 INTERNAL = "S000"
 IO_ERROR = "S001"
@@ -87,21 +89,23 @@ def schema_hits(data: Any) -> list[Hit]:
         return []
     hits: list[Hit] = []
     seen: set[tuple[PathKey, str]] = set()
-    errors = sorted(iter_errors("scenario", data), key=lambda e: [str(p) for p in e.path])
-    for error in errors:
-        for item in explain(error):
-            if (item.path, item.message) in seen:
+    errors = sorted(schema_errors("scenario", data, MAX_SCHEMA_HITS),
+                    key=lambda e: [str(p) for p in e[2].path])
+    for path, is_key, error in errors:
+        items = explain(error)
+        if items[0].path != path:
+            # A large document was cut down before wording: only the first problem's path
+            # is known in the file's own indexes.
+            items = items[:1]
+        for index, item in enumerate(items):
+            item_path, item_is_key = (path, is_key) if index == 0 else (item.path, item.is_key)
+            if (item_path, item.message) in seen:
                 continue
-            seen.add((item.path, item.message))
-            hits.append(Hit(SCHEMA, item.message, item.hint, item.path, key=item.is_key))
+            seen.add((item_path, item.message))
+            hits.append(Hit(SCHEMA, item.message, item.hint, item_path, key=item_is_key))
             if len(hits) >= MAX_SCHEMA_HITS:
                 return hits
     return hits
-
-
-def without_hint(error: LoadError) -> str:
-    """Where and what, but not the fix: the caller shows the hint once, as the fix."""
-    return str(dataclasses.replace(error, hint=""))
 
 
 def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], Catalogue]:
@@ -109,11 +113,11 @@ def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], 
     catalogue = default_catalogue()
     for index, relative in enumerate(data.get("catalogues", [])):
         try:
-            catalogue = catalogue.merged(load_catalogue((base_dir or Path.cwd()) / relative))
-        except LoadError as exc:
-            hits.append(Hit(REFERENCE, f"custom catalogue {relative!r} failed to load: "
-                            f"{without_hint(exc)}", exc.hint or "fix the catalogue file",
-                            ("catalogues", index)))
+            catalogue = catalogue.merged(
+                load_referenced_catalogue(relative, base_dir or Path.cwd()))
+        except ReferenceRefused as exc:
+            hits.append(Hit(REFERENCE, f"custom catalogue {relative!r} {exc.message}",
+                            exc.hint, ("catalogues", index)))
         except ValueError as exc:
             hits.append(Hit(REFERENCE, str(exc), "rename the custom tiles", ("catalogues", index)))
     return hits, catalogue
@@ -161,6 +165,10 @@ def check_data(data: Any, text: str, base_dir: Path | None) -> Checked:
         supported = ", ".join(str(v) for v in SUPPORTED_FORMAT_VERSIONS)
         return [Hit(VERSION, f"unsupported format_version {version}; supported: {supported}",
                     "upgrade Realms Studio or convert the file", ("format_version",))], None
+    too_big = scenario_size_problem(data)
+    if too_big is not None:
+        path, message, hint = too_big
+        return [Hit(SYNTAX, message, hint, path)], None
     hits = schema_hits(data)
     if hits:
         return hits, None
@@ -182,18 +190,9 @@ def check_text(text: str, shown: str, base_dir: Path | None) -> Checked:
 def check_file(path: Path) -> Checked:
     """Read, parse and check one scenario file; every failure becomes a hit."""
     try:
-        path.stat()
-    except OSError as exc:
-        reason = "file not found" if isinstance(exc, FileNotFoundError) else (
-            f"cannot read file: {exc.strerror}")
-        return [Hit(IO_ERROR, reason, "check the path")], None
-    if path.is_dir():
-        return [Hit(IO_ERROR, "is a folder, not a file", "name a .realm.json file")], None
-    try:
         text = read_json_text(path)
-    except LoadError as exc:
-        code = IO_ERROR if exc.message.startswith("cannot read") else SYNTAX
-        return [_from_load_error(code, exc)], None
+    except LoadError as exc:  # I/O problems are S001 (``LoadError``'s default), the rest S002
+        return [_from_load_error(IO_ERROR if exc.code == IO_ERROR else SYNTAX, exc)], None
     hits, loaded = check_text(text, str(path), path.parent)
     if loaded is not None:
         loaded.path = path

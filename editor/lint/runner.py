@@ -47,7 +47,7 @@ def read_engine_file(path: Path) -> tuple[list[Hit], LoadedScenario | None, str]
     try:
         text = read_json_text(path)
     except LoadError as exc:
-        code = IO_ERROR if exc.message.startswith(("cannot read", "file not found")) else SYNTAX
+        code = IO_ERROR if exc.code == IO_ERROR else SYNTAX
         return [Hit(code, exc.message, exc.hint, position=exc.position)], None, ""
     try:
         data = scenario_from_engine(text, str(path))

@@ -3,7 +3,9 @@
 JSON has no comments, so a scenario that breaks a rule on purpose says so in
 its own lint section (``{"code": "B003", "reason": "...", "players": [3],
 "region": "C.s1"}``). An entry that suppresses nothing is reported (R007), as
-ruff reports an unused ``noqa``, so stale entries do not pile up.
+ruff reports an unused ``noqa``, so stale entries do not pile up. The file is
+untrusted, so its entries never hide the S family (schema, loading, internal
+errors) or R007; only the collection's config can ignore those.
 """
 
 from __future__ import annotations
@@ -16,6 +18,14 @@ from editor.lint.registry import Rule, register
 from editor.model.scenario import Scenario
 
 UNUSED = "R007"
+PROTECTED_FAMILY = "S"
+"""Schema, loading and internal errors (S000): a file's own ``lint.ignore`` cannot hide
+them (a broken file could otherwise declare itself clean); the collection's config can."""
+
+
+def protected(code: str) -> bool:
+    """Codes a scenario's own suppressions never match: the S family and R007 itself."""
+    return code.startswith(PROTECTED_FAMILY) or code == UNUSED
 
 
 @dataclass(frozen=True)
@@ -27,7 +37,7 @@ class Suppression:
     region: str | None
 
     def matches(self, hit: Hit) -> bool:
-        if not hit.code.startswith(self.code) or hit.code == UNUSED:
+        if not hit.code.startswith(self.code) or protected(hit.code):
             return False
         if self.players is not None and hit.players is not None and (
                 hit.players not in self.players):
@@ -66,6 +76,13 @@ def unused(entries: list[Suppression], used: set[int], enabled: frozenset[str]) 
     hits = []
     for entry in entries:
         if entry.index in used:
+            continue
+        if protected(entry.code):
+            hits.append(Hit(UNUSED, f"lint.ignore cannot silence {entry.code}: schema, loading "
+                            "and internal errors, and this rule itself, always show",
+                            "fix what the finding says, or ignore the code in the collection's "
+                            "config (realms.toml or pyproject.toml)",
+                            ("lint", "ignore", entry.index)))
             continue
         if not any(code.startswith(entry.code) and code != UNUSED for code in enabled):
             continue  # its rules were not run (e.g. --select S): nothing to say

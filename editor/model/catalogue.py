@@ -15,11 +15,11 @@ from typing import Any
 
 from editor.model import lattice
 from editor.model.errors import LoadError
+from editor.model.fast_schema import validate_or_raise
 from editor.model.jsonio import load_json
 from editor.model.jsonpos import SourceMap, format_json_path
 from editor.model.lattice import Point
 from editor.model.paths import DATA_DIR
-from editor.model.schemas import validate_or_raise
 
 SIDES = ("surface", "underground")
 LAND_TERRAINS = ("farmland", "forest", "hill", "swamp", "mountain")

@@ -7,17 +7,22 @@ and may not use the non-standard constants NaN or Infinity.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
 from editor.model.errors import LoadError, SourcePosition
 from editor.model.jsonpos import offset_to_position
+from editor.model.limits import MAX_DEPTH, MAX_FILE_BYTES, count_text
 
-MAX_FILE_BYTES = 10 * 1024 * 1024
-MAX_DEPTH = 32
+__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "canonical_json", "load_json", "parse_json_text",
+           "parse_number", "read_json_text", "read_limited_bytes", "write_text_atomic"]
+
 
 
 class _DuplicateKeyError(ValueError):
@@ -37,6 +42,24 @@ def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"non-standard JSON constant {name}")
+
+
+def _nested_deeper(data: Any, limit: int) -> bool:
+    """Whether parsed JSON nests containers more than ``limit`` deep: a walk over the
+    containers only (json's C parser has already refused runaway depth safely), so the
+    common case never scans the text character by character in Python."""
+    level: list[Any] = [data]
+    for _ in range(limit):
+        below: list[Any] = []
+        for value in level:
+            if isinstance(value, dict):
+                below.extend(v for v in value.values() if isinstance(v, dict | list))
+            elif isinstance(value, list):
+                below.extend(v for v in value if isinstance(v, dict | list))
+        if not below:
+            return False
+        level = below
+    return True
 
 
 def _depth_exceeding(text: str, limit: int) -> int | None:
@@ -137,49 +160,135 @@ def _first_problem(text: str) -> tuple[int, str, str] | None:
 def _problem_error(text: str, shown: str, fallback: str) -> LoadError:
     found = _first_problem(text)
     if found is None:
-        return LoadError(shown, f"invalid JSON: {fallback}", hint="use plain finite numbers")
+        return LoadError(shown, f"invalid JSON: {fallback}", hint="use plain finite numbers",
+                         code="S002")
     offset, message, hint = found
-    return LoadError(shown, message, position=offset_to_position(text, offset), hint=hint)
+    return LoadError(shown, message, position=offset_to_position(text, offset), hint=hint,
+                     code="S002")
 
 
-def _reject_overflow(token: str) -> float:
+def parse_number(token: str) -> int | float:
+    """A JSON float token as Python reads it, with integral values made ``int``.
+
+    JSON Schema counts ``1.0`` and ``1e0`` as integers, so they pass the schema; made
+    ``int`` here, at load, every later step (and every cache keyed on file values) sees
+    the same value for ``1``, ``1.0`` and ``1e0``. Non-integral values stay floats, for
+    the schema to refuse where an integer is required."""
     value = float(token)
     if not math.isfinite(value):
         raise ValueError(f"number {token} overflows")
+    if value.is_integer():
+        return int(value)
     return value
+
+
+_KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _not_regular(shown: str, mode: int) -> LoadError | None:
+    if stat.S_ISDIR(mode):
+        return LoadError(shown, "is a folder, not a file",
+                         hint="name a file inside it (realms lint also takes a folder)")
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    return LoadError(shown, f"is {kind}, not a regular file",
+                     hint="name a regular file; special files are never read")
+
+
+def _os_error(shown: str, exc: OSError) -> LoadError:
+    """One wording for every way a path can fail to open: what happened and what to do."""
+    if isinstance(exc, FileNotFoundError):
+        return LoadError(shown, "file not found",
+                         hint="check the path (relative paths start at the current folder)")
+    if isinstance(exc, PermissionError):
+        return LoadError(shown, "permission denied",
+                         hint="make the file readable for this user (e.g. chmod a+r)")
+    if exc.errno == errno.ELOOP:
+        return LoadError(shown, "is a symbolic link that loops back on itself",
+                         hint="point the link at a real file")
+    if exc.errno == errno.ENOTDIR:
+        return LoadError(shown, "file not found (a part of the path is not a folder)",
+                         hint="check the path")
+    if exc.errno == errno.ENAMETOOLONG:
+        return LoadError(shown, "the path is too long", hint="use a shorter path")
+    return LoadError(shown, f"cannot read file: {exc.strerror or exc}",
+                     hint="check that the file exists and is readable")
+
+
+def _too_big(shown: str, size: int, max_bytes: int, exact: bool = True) -> LoadError:
+    what = count_text(size, "byte") if exact else f"more than {count_text(max_bytes, 'byte')}"
+    limit = f"{max_bytes:,}-byte"
+    if max_bytes % 1_048_576 == 0:
+        limit += f" ({max_bytes // 1_048_576} MiB)"
+    return LoadError(shown, f"file is {what}, over the {limit} limit",
+                     hint="scenario files are small: is this the right file?", code="S002")
+
+
+def read_limited_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``; :class:`LoadError` otherwise.
+
+    Folders, FIFOs, devices and sockets are refused before opening (``os.stat`` follows
+    symlinks, so a link named ``x.realm.json`` to ``/dev/zero`` is refused too), and again
+    on the opened descriptor, so swapping the file in between cannot make a read hang:
+    the open is non-blocking and the read stops at ``max_bytes + 1`` bytes whatever the
+    file claims its size to be."""
+    shown = str(path)
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError) as exc:
+        if isinstance(exc, ValueError):  # a NUL in the path
+            raise LoadError(shown, "the path contains a NUL character",
+                            hint="check the path") from None
+        raise _os_error(shown, exc) from None
+    refused = _not_regular(shown, info.st_mode)
+    if refused is not None:
+        raise refused
+    if info.st_size > max_bytes:
+        raise _too_big(shown, info.st_size, max_bytes)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(
+        os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise _os_error(shown, exc) from None
+    try:
+        refused = _not_regular(shown, os.fstat(fd).st_mode)
+        if refused is not None:
+            raise refused
+        chunks: list[bytes] = []
+        total = 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise _os_error(shown, exc) from None
+    finally:
+        os.close(fd)
+    if total > max_bytes:
+        raise _too_big(shown, total, max_bytes, exact=False)
+    return b"".join(chunks)
 
 
 def read_json_text(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:
     """Read a file as UTF-8 text with the checks every untrusted input gets."""
     shown = str(path)
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise LoadError(shown, "file not found", hint="check the path") from None
-    except OSError as exc:
-        raise LoadError(shown, f"cannot read file: {exc.strerror}") from None
-    if path.is_dir():
-        raise LoadError(shown, "is a folder, not a file", hint="name a .realm.json file")
-    if size > max_bytes:
-        raise LoadError(
-            shown,
-            f"file is {size / 1_048_576:.1f} MB, over the {max_bytes // 1_048_576} MB limit",
-            hint="scenario files are small; split or trim it",
-        )
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise LoadError(shown, f"cannot read file: {exc.strerror}") from None
+    raw = read_limited_bytes(Path(path), max_bytes=max_bytes)
     if raw.startswith(b"\xef\xbb\xbf"):
         raise LoadError(
             shown,
             "file starts with a UTF-8 byte-order mark",
             position=SourcePosition(1, 1),
             hint="save it as UTF-8 without BOM (or run `realms format` on a copy without it)",
+            code="S002",
         )
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise LoadError(shown, "file is UTF-16", position=SourcePosition(1, 1),
-                        hint="save it as UTF-8")
+                        hint="save it as UTF-8", code="S002")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -189,38 +298,71 @@ def read_json_text(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:
             f"invalid UTF-8 byte 0x{raw[exc.start]:02x}",
             position=offset_to_position(text, len(text)),
             hint="save the file as UTF-8",
+            code="S002",
         ) from None
 
 
+def _too_deep_error(text: str, shown: str, max_depth: int) -> LoadError | None:
+    offset = _depth_exceeding(text, max_depth)
+    if offset is None:
+        return None
+    return LoadError(
+        shown,
+        f"JSON is nested deeper than {max_depth} levels",
+        position=offset_to_position(text, offset),
+        hint="the scenario format never nests this deep; the file is damaged or not a scenario",
+        code="S002",
+    )
+
+
+def _syntax_error(text: str, shown: str, exc: json.JSONDecodeError) -> LoadError:
+    """json's message, or a plainer one for what people write by habit (comments,
+    trailing commas), pointing at the exact character."""
+    pos = exc.pos
+    if text.startswith(("//", "/*", "#"), pos):
+        return LoadError(shown, "JSON allows no comments",
+                         position=offset_to_position(text, pos),
+                         hint="remove the comment; a scenario can keep notes in its "
+                              "\"notes\" field", code="S002")
+    before = text[:pos].rstrip()
+    if before.endswith(",") and text.startswith(("}", "]"), pos):
+        return LoadError(shown, "JSON allows no trailing comma",
+                         position=offset_to_position(text, len(before) - 1),
+                         hint="remove the comma after the last item", code="S002")
+    message = exc.msg
+    if pos >= len(text.rstrip()):
+        message += " (the file ends too early: truncated?)"
+    return LoadError(shown, f"invalid JSON: {message}",
+                     position=SourcePosition(exc.lineno, exc.colno),
+                     hint="fix the syntax at that position", code="S002")
+
+
 def parse_json_text(text: str, shown: str, *, max_depth: int = MAX_DEPTH) -> Any:
-    """Parse JSON text, turning every failure into a :class:`LoadError` with a position."""
+    """Parse JSON text, turning every failure into a :class:`LoadError` with a position.
+
+    Integral floats become ``int`` (:func:`parse_number`)."""
     if not text.strip():
         raise LoadError(shown, "file is empty", position=SourcePosition(1, 1),
-                        hint="a scenario is a JSON object; start from `realms new`")
-    too_deep = _depth_exceeding(text, max_depth)
-    if too_deep is not None:
-        raise LoadError(
-            shown,
-            f"JSON is nested deeper than {max_depth} levels",
-            position=offset_to_position(text, too_deep),
-            hint="the scenario format never nests this deep; the file is damaged or not a scenario",
-        )
+                        hint="a scenario is a JSON object; start from `realms new`", code="S002")
     try:
         data = json.loads(text, object_pairs_hook=_reject_duplicates,
-                          parse_constant=_reject_constant, parse_float=_reject_overflow)
-    except _DuplicateKeyError as exc:
-        raise _problem_error(text, shown, f"duplicate key {exc.key!r}") from None
-    except json.JSONDecodeError as exc:
-        message = exc.msg
-        if exc.pos >= len(text.rstrip()):
-            message += " (the file ends too early: truncated?)"
-        raise LoadError(shown, f"invalid JSON: {message}",
-                        position=SourcePosition(exc.lineno, exc.colno),
-                        hint="fix the syntax at that position") from None
-    except ValueError as exc:  # NaN/Infinity, a float overflow, an over-long integer
+                          parse_constant=_reject_constant, parse_float=parse_number)
+    except (ValueError, RecursionError) as exc:
+        too_deep = _too_deep_error(text, shown, max_depth)
+        if too_deep is not None:
+            raise too_deep from None
+        if isinstance(exc, _DuplicateKeyError):
+            raise _problem_error(text, shown, f"duplicate key {exc.key!r}") from None
+        if isinstance(exc, json.JSONDecodeError):
+            raise _syntax_error(text, shown, exc) from None
+        if isinstance(exc, RecursionError):
+            raise LoadError(shown, "JSON is nested too deeply", code="S002") from None
+        # NaN/Infinity, a float overflow, an over-long integer
         raise _problem_error(text, shown, str(exc)) from None
-    except RecursionError:
-        raise LoadError(shown, "JSON is nested too deeply") from None
+    if _nested_deeper(data, max_depth):
+        too_deep = _too_deep_error(text, shown, max_depth)
+        if too_deep is not None:
+            raise too_deep
     if _SURROGATE_ESCAPE.search(text) and _first_problem(text) is not None:
         raise _problem_error(text, shown, "lone surrogate")
     return data

@@ -12,12 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from editor.model.catalogue import Catalogue, default_catalogue, load_catalogue
+from editor.model.catalogue import Catalogue, default_catalogue
+from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
+from editor.model.fast_schema import validate_or_raise
 from editor.model.jsonio import canonical_json, parse_json_text, read_json_text, write_text_atomic
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path, offset_to_position
+from editor.model.limits import scenario_size_problem
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
-from editor.model.schemas import json_type_name, validate_or_raise
+from editor.model.schemas import json_type_name
 
 
 @dataclass
@@ -56,17 +59,16 @@ def _resolve_catalogue(data: dict[str, Any], text: str, shown: str,
                        base_dir: Path | None) -> Catalogue:
     catalogue = default_catalogue()
     for index, relative in enumerate(data.get("catalogues", [])):
-        candidate = (base_dir or Path.cwd()) / relative
         try:
-            extra = load_catalogue(candidate)
+            extra = load_referenced_catalogue(relative, base_dir or Path.cwd())
             catalogue = catalogue.merged(extra)
-        except LoadError as exc:
+        except ReferenceRefused as exc:
             raise _error(shown, text, ("catalogues", index),
-                         f"custom catalogue {relative!r} failed to load: {exc.message}",
-                         exc.hint or "fix the catalogue file") from None
+                         f"custom catalogue {relative!r} {exc.message}", exc.hint,
+                         code="S005") from None
         except ValueError as exc:
             raise _error(shown, text, ("catalogues", index), str(exc),
-                         "rename the custom tiles") from None
+                         "rename the custom tiles", code="S005") from None
     return catalogue
 
 
@@ -104,6 +106,9 @@ def parse_scenario(text: str, shown: str, base_dir: Path | None = None) -> Loade
                         hint="the file holds one {...} object; start from `realms new`",
                         code="S002")
     _check_version(data, text, shown)
+    too_big = scenario_size_problem(data)
+    if too_big is not None:
+        raise _error(shown, text, *too_big, code="S002")
     validate_or_raise("scenario", data, text, shown)
     catalogue = _resolve_catalogue(data, text, shown, base_dir)
     _check_references(data, catalogue, text, shown)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -107,7 +108,9 @@ def rich_dict(with_hole: bool = False) -> dict[str, Any]:
 def write_scenario(folder: Path, data: dict[str, Any], name: str = "realm.realm.json") -> Path:
     """A scenario file in ``folder`` whose test catalogue path resolves from there."""
     data = dict(data)
-    data["catalogues"] = [str(TEST_DATA / "test-tiles.json")]
+    data["catalogues"] = ["test-tiles.json"]  # references stay inside the collection
+    if not (folder / "test-tiles.json").exists():
+        shutil.copyfile(TEST_DATA / "test-tiles.json", folder / "test-tiles.json")
     path = folder / name
     path.write_text(json.dumps(data, indent=2), encoding="utf-8")
     return path

@@ -5,6 +5,7 @@ catalogues in the palette and the image exports."""
 from __future__ import annotations
 
 import json
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -185,8 +186,9 @@ def test_custom_catalogue_tiles_appear_in_the_palette(qtbot: QtBot, tmp_path: Pa
     path = tmp_path / "custom.realm.json"
     path.write_text(json.dumps({
         "format_version": 1, "title": "Custom tiles", "players": {"min": 2, "max": 3},
-        "catalogues": [str(TEST_CATALOGUE)],
+        "catalogues": [TEST_CATALOGUE.name],
         "boards": [{"id": "surface", "kind": "surface", "tiles": []}]}), encoding="utf-8")
+    shutil.copyfile(TEST_CATALOGUE, tmp_path / TEST_CATALOGUE.name)  # inside the collection
     window = window_for(qtbot)
     assert window.open_path(path)
     custom = json.loads(TEST_CATALOGUE.read_text(encoding="utf-8"))["tiles"]

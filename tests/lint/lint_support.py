@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,8 @@ from editor.lint.config import LintConfig, default_config
 
 REPO = Path(__file__).resolve().parents[2]
 TEST_DATA = REPO / "tests" / "data"
-TEST_CATALOGUE = str(TEST_DATA / "test-tiles.json")
+TEST_CATALOGUE = "test-tiles.json"  # copied next to each written scenario (see `write`):
+# catalogue references must stay inside the scenario's collection
 
 CENTRE = (0, 0)
 RING1 = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
@@ -84,8 +86,10 @@ def chain(terrains: list[str], symbols: list[list[str]] | None = None,
 
 def write(tmp: Path, data: dict[str, Any] | str, name: str = "case.realm.json") -> Path:
     path = tmp / name
-    path.write_text(data if isinstance(data, str) else json.dumps(data, indent=2),
-                    encoding="utf-8")
+    text = data if isinstance(data, str) else json.dumps(data, indent=2)
+    path.write_text(text, encoding="utf-8")
+    if TEST_CATALOGUE in text and not (path.parent / TEST_CATALOGUE).exists():
+        shutil.copyfile(TEST_DATA / TEST_CATALOGUE, path.parent / TEST_CATALOGUE)
     return path
 
 

@@ -1,0 +1,156 @@
+"""A fast "is it valid?" answer from ``jsonschema_rs`` before the slower ``jsonschema``.
+
+Valid files are the common case and big graph boards are linear but slow in pure
+Python (a 20,000-region board took seconds per validation), so the Rust validator
+answers first; ``jsonschema`` runs only for files that fail, to word the error.
+Neither validator ever fetches: the schemas are the bundled ones and the Rust
+validator's retriever refuses every URI.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+from typing import Any
+
+from jsonschema.exceptions import ValidationError, best_match
+
+from editor.model.errors import LoadError
+from editor.model.jsonpos import PathKey, SourceMap, format_json_path
+from editor.model.schemas import SCHEMA_FILES, schema
+
+
+def _bundled_only(uri: str) -> Any:
+    """The retriever: bundled schemas by their ``$id``; every other URI is refused."""
+    for name in SCHEMA_FILES:
+        contents = schema(name)
+        if contents.get("$id") == uri.split("#", 1)[0]:
+            return contents
+    raise ValueError(f"refusing to fetch {uri}: only the bundled schemas are used")
+
+
+@cache
+def _validator(name: str) -> Any:
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return None
+    try:
+        return jsonschema_rs.validator_for(schema(name), retriever=_bundled_only)
+    except Exception:  # an incompatible release: fall back to jsonschema
+        return None
+
+
+def surely_valid(name: str, data: Any) -> bool:
+    """True when the fast validator is available and says ``data`` is valid."""
+    fast = _validator(name)
+    if fast is None:
+        return False
+    try:
+        return bool(fast.is_valid(data))
+    except (ValueError, OverflowError, TypeError):  # huge numbers and the like
+        return False
+
+
+LARGE_CONTAINERS = 5_000
+"""Above this many JSON arrays and objects, an invalid document is cut down to the parts
+``jsonschema_rs`` found wrong before the slower ``jsonschema`` words the errors: a
+20,000-region board with one bad terrain took over a minute in ``jsonschema`` alone."""
+
+KEEP_ITEMS = 64
+Errors = list[tuple[PathKey, bool, ValidationError]]
+
+
+def _is_large(data: Any) -> bool:
+    count = 0
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(v for v in value.values() if isinstance(v, dict | list))
+        elif isinstance(value, list):
+            stack.extend(v for v in value if isinstance(v, dict | list))
+        else:
+            continue
+        count += 1
+        if count > LARGE_CONTAINERS:
+            return True
+    return False
+
+
+def _prune(value: Any, paths: list[PathKey], here: PathKey,
+           kept: dict[PathKey, list[int]]) -> Any:
+    """``value`` with every long array cut to its first items and those an error path
+    goes through (so ``minItems`` and the like still hold); ``kept`` maps each cut
+    array's path in the pruned document to the original indexes it kept."""
+    depth = len(here)
+    through = [p for p in paths if len(p) > depth]
+    if isinstance(value, dict):
+        return {k: _prune(v, [p for p in through if p[depth] == k], (*here, k), kept)
+                for k, v in value.items()}
+    if not isinstance(value, list):
+        return value
+    if any(len(p) == depth for p in paths):  # an error on the array itself: keep it whole
+        return value
+    if len(value) <= KEEP_ITEMS:
+        indexes: set[int] = set(range(len(value)))
+    else:
+        indexes = {int(p[depth]) for p in through if isinstance(p[depth], int)
+                   and 0 <= int(p[depth]) < len(value)} | set(range(KEEP_ITEMS))
+    kept[here] = sorted(indexes)
+    return [_prune(value[i], [p for p in through if p[depth] == i], (*here, pruned_index), kept)
+            for pruned_index, i in enumerate(kept[here])]
+
+
+def _original(path: PathKey, kept: dict[PathKey, list[int]]) -> PathKey:
+    pruned: PathKey = ()
+    result: list[str | int] = []
+    for part in path:
+        indexes = kept.get(pruned)
+        if isinstance(part, int) and indexes is not None and part < len(indexes):
+            result.append(indexes[part])
+        else:
+            result.append(part)
+        pruned = (*pruned, part)
+    return tuple(result)
+
+
+def schema_errors(name: str, data: Any, limit: int = 50) -> Errors:
+    """Every ``jsonschema`` error (the wording source) with its offending path in
+    ``data``'s own indexes; large documents are first cut to what ``jsonschema_rs`` found
+    wrong (up to ``limit`` places), so the slow validator sees a few items, not all."""
+    from editor.model import schemas
+
+    fast = _validator(name)
+    if fast is None or not _is_large(data):
+        return [(*schemas.offending_path(e), e) for e in schemas.iter_errors(name, data)]
+    try:
+        found: list[PathKey] = [tuple(e.instance_path)
+                                for e in itertools.islice(fast.iter_errors(data), limit)]
+    except (ValueError, OverflowError, TypeError):
+        return [(*schemas.offending_path(e), e) for e in schemas.iter_errors(name, data)]
+    kept: dict[PathKey, list[int]] = {}
+    pruned = _prune(data, found, (), kept)
+    result: Errors = []
+    for error in schemas.iter_errors(name, pruned):
+        path, is_key = schemas.offending_path(error)
+        result.append((_original(path, kept), is_key, error))
+    return result
+
+
+def validate_or_raise(name: str, data: Any, text: str, shown: str) -> None:
+    """:func:`editor.model.schemas.validate_or_raise`, skipped when the fast validator
+    already says the data is valid, and fast on large invalid documents."""
+    if surely_valid(name, data):
+        return
+    from editor.model import schemas
+
+    errors = schema_errors(name, data)
+    if not errors:
+        return
+    best = best_match(e for _p, _k, e in errors)
+    path, is_key = next((p, k) for p, k, e in errors if e is best)
+    message, hint = schemas.describe(best)
+    raise LoadError(shown, message, json_path=format_json_path(path),
+                    position=SourceMap(text).position(path, key=is_key), hint=hint,
+                    code="S002")
