@@ -149,8 +149,12 @@ def validate_or_raise(name: str, data: Any, text: str, shown: str) -> None:
     if not errors:
         return
     best = best_match(e for _p, _k, e in errors)
-    path, is_key = next((p, k) for p, k, e in errors if e is best)
-    message, hint = schemas.describe(best)
+    first = schemas.explain(best)[0]
+    # best_match may descend into a oneOf's context; only top-level errors carry a path
+    # mapped back from a pruned document.
+    path, is_key = next(((p, k) for p, k, e in errors if e is best),
+                        (first.path, first.is_key))
+    message, hint = first.message, first.hint
     raise LoadError(shown, message, json_path=format_json_path(path),
                     position=SourceMap(text).position(path, key=is_key), hint=hint,
                     code="S002")
