@@ -1,8 +1,8 @@
 """Edits of a multi-selection (several tiles and markers): move, rotate about the common
 centre, delete, and the clipboard form used by copy, cut, paste and duplicate.
 
-Each edit is one undo macro. The clipboard holds JSON (``CLIPBOARD_MIME``); it may come
-from another document or another program, so :func:`parse_clip` checks every field and
+Each edit is one undo macro. The clipboard holds JSON text tagged with ``CLIP_FORMAT``; it
+may come from another document or another program, so :func:`parse_clip` checks every field and
 drops what it does not understand instead of failing.
 """
 
@@ -16,7 +16,6 @@ from editor.gui import commands as cmd
 from editor.gui.document import ScenarioDocument, Selection
 from editor.model.scenario import Marker, Placement
 
-CLIPBOARD_MIME = "application/x-realms-selection+json"
 CLIP_FORMAT = "realms-selection/1"
 MAX_CLIP_ITEMS = 5000
 SCALARS = (str, int, float, bool)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -37,7 +37,6 @@ from editor.gui.canvas import RealmScene, RealmView
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.commands import RestoreScenario
 from editor.gui.document import ScenarioDocument
-from editor.gui.group import CLIPBOARD_MIME
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
 from editor.gui.marker_palette import MarkerDock
@@ -433,11 +432,9 @@ class MainWindow(QMainWindow):
         if data is None:
             self.statusBar().showMessage("Select tiles or markers to copy", 4000)
             return False
-        text = json.dumps(data)
-        mime = QMimeData()
-        mime.setData(CLIPBOARD_MIME, QByteArray(text.encode()))
-        mime.setText(text)
-        QGuiApplication.clipboard().setMimeData(mime)
+        # Plain text (JSON with a "format" key that paste checks): a QMimeData handed to
+        # the clipboard from Python crashed the interpreter at exit.
+        QGuiApplication.clipboard().setText(json.dumps(data))
         count = len(data["tiles"]) + len(data["markers"])  # type: ignore[arg-type]
         self.statusBar().showMessage(f"Copied {count} items", 4000)
         return True
@@ -447,12 +444,7 @@ class MainWindow(QMainWindow):
             self.editor.delete_selected("Cut")
 
     def paste(self, verb: str = "Paste") -> None:
-        mime = QGuiApplication.clipboard().mimeData()
-        if mime is None:
-            return
-        raw = mime.data(CLIPBOARD_MIME)
-        text = bytes(raw.data()).decode(errors="replace") if not raw.isEmpty() else mime.text()
-        self.editor.paste(text, self.view.hover_hex, verb)
+        self.editor.paste(QGuiApplication.clipboard().text(), self.view.hover_hex, verb)
 
     def duplicate(self) -> None:
         """Copy and paste at once (at the mouse, or in place); the clipboard is kept."""

@@ -117,12 +117,27 @@ class TilePalette(QListWidget):
 
     def where_used(self, key: str) -> str:
         """Where ``key`` lies, for a count a new placement would share ("" when free)."""
-        uses = self.doc.tile_uses(key, self.doc.new_presence())
-        return "; ".join(self.doc.describe_use(board, p) for board, p in uses)
+        return self.placed().get(key, "")
+
+    def placed(self) -> dict[str, str]:
+        """Where each placed tile letter lies, in one pass over the boards (a big custom
+        catalogue has hundreds of letters: one scan per letter would be quadratic)."""
+        doc = self.doc
+        presence, low = doc.new_presence(), doc.scenario.players_min
+        counts = [c for c in doc.scenario.player_counts if presence.includes(c, low)]
+        found: dict[str, list[str]] = {}
+        for board in doc.scenario.boards:
+            if board.graph is not None:
+                continue
+            for p in board.tiles:
+                if any(p.presence.includes(c, low) for c in counts):
+                    found.setdefault(p.tile, []).append(doc.describe_use(board, p))
+        return {key: "; ".join(where) for key, where in found.items()}
 
     def refresh(self, *_args: object, force: bool = False) -> None:
         """Update the entries whose state changed (all with ``force``), then re-sort."""
-        used = {key: self.where_used(key) for key in self.doc.catalogue.tiles}
+        placed = self.placed()
+        used = {key: placed.get(key, "") for key in self.doc.catalogue.tiles}
         changed = False
         for row in range(self.count()):
             item = self.item(row)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -34,6 +35,7 @@ from editor.model.schemas import describe, iter_errors, offending_path
 ENTRY_KINDS = ("board_edge", "arrows", "regions", "compass_edge", "own_world", "anywhere")
 WATER_KINDS = ("auto", "river", "sea", "lake")
 MERGES = ("seams", "all_one_sea", "rivers_one_region")
+TURNS_PER_ROW = 3
 
 
 def _combo(options: tuple[str, ...]) -> QComboBox:
@@ -51,6 +53,8 @@ class PropertiesForm(QScrollArea):
         body = QWidget()
         outer = QVBoxLayout(body)
         form = QFormLayout()
+        # Narrow docks put labels above their fields instead of clipping the fields.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         outer.addLayout(form)
         self.title = QLineEdit()
         form.addRow("Title", self.title)
@@ -63,23 +67,26 @@ class PropertiesForm(QScrollArea):
         row.addWidget(self.players_max)
         form.addRow("Players", row)
         self.turns: dict[int, QSpinBox] = {}
-        turns_row = QHBoxLayout()
-        for count in PLAYER_COUNTS:
+        turns_grid = QGridLayout()  # three a row: five boxes in one row did not fit
+        for k, count in enumerate(PLAYER_COUNTS):
             box = QSpinBox()
             box.setRange(1, 30)
             box.setPrefix(f"{count}p: ")
             self.turns[count] = box
-            turns_row.addWidget(box)
-        form.addRow("Turns", turns_row)
-        self.river_rules = QCheckBox("river rules (rivers are conquered and emptied)")
+            turns_grid.addWidget(box, k // TURNS_PER_ROW, k % TURNS_PER_ROW)
+        form.addRow("Turns", turns_grid)
+        self.river_rules = QCheckBox("river rules")
+        self.river_rules.setToolTip("Rivers are conquered and emptied like land")
         form.addRow("Water", self.river_rules)
         self.water_kind = _combo(WATER_KINDS)
         form.addRow("Water kind", self.water_kind)
         self.merge = _combo(MERGES)
         form.addRow("Water bodies", self.merge)
-        self.seas_entry = QCheckBox("seas count as board edge for entering")
+        self.seas_entry = QCheckBox("seas are board edge for entry")
+        self.seas_entry.setToolTip("Seas count as board edge for entering")
         form.addRow("", self.seas_entry)
-        self.holes_edge = QCheckBox("holes count as board edge")
+        self.holes_edge = QCheckBox("holes are board edge")
+        self.holes_edge.setToolTip("Holes count as board edge")
         form.addRow("", self.holes_edge)
         self.entry = _combo(ENTRY_KINDS)
         form.addRow("Entry", self.entry)

@@ -156,11 +156,18 @@ def default_config() -> LintConfig:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    """A config file, read with the checks every input gets (regular file, size cap), so
+    ``--config`` naming a FIFO or a device cannot hang the run."""
+    from editor.model.errors import LoadError
+    from editor.model.jsonio import read_limited_bytes
+
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle, parse_float=_toml_number)
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+        raw = read_limited_bytes(path)
+        return tomllib.loads(raw.decode("utf-8"), parse_float=_toml_number)
+    except LoadError as exc:
+        raise ConfigError(f"{path}: {exc.message}; {exc.hint}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: invalid TOML: not UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
 

@@ -20,6 +20,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from editor.model.catalogue import Catalogue, load_catalogue
 from editor.model.errors import LoadError
+from editor.model.jsonio import read_limited_bytes
 
 ROOT_MARKERS = ("realms.toml", "pyproject.toml", ".git")
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
@@ -49,9 +50,11 @@ class CollectionRoots:
 def _realms_table(path: Path) -> dict[str, object] | None:
     """The Realms Studio table of a config file, or None when it has none."""
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        data = tomllib.loads(read_limited_bytes(path).decode("utf-8"))
+    except LoadError as exc:
+        raise ReferenceRefused(f"cannot read {path} to find the collection root: "
+                               f"{exc.message}", exc.hint) from None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ReferenceRefused(f"cannot read {path} to find the collection root ({exc})",
                                "fix that file") from None
     if path.name == "pyproject.toml":

@@ -73,3 +73,19 @@ def test_balance_has_no_green_tick_for_an_empty_realm(qtbot: QtBot) -> None:
     place(qtbot, window, "A", 0, 0)
     settle(qtbot, window)
     assert balance_bars(window.doc, window.balance.theme)
+
+
+def test_scenario_tab_fits_the_default_dock_at_1280_by_800(qtbot: QtBot) -> None:
+    window = window_for(qtbot)
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.height() <= 800, timeout=3000)
+    window._docks["inspector"].raise_()
+    qtbot.mouseClick(window.inspector.tabBar(), Qt.MouseButton.LeftButton,
+                     pos=window.inspector.tabBar().tabRect(1).center())
+    form = window.inspector.properties
+    assert window.inspector.currentWidget() is form
+    qtbot.waitUntil(form.isVisible, timeout=3000)
+    body = form.widget()
+    assert body.minimumSizeHint().width() <= form.viewport().width(), "nothing clipped"
+    assert not form.horizontalScrollBar().isVisible()
+    assert window.players_box.isVisible() and form.players_max.isVisible()

@@ -129,3 +129,20 @@ def test_comments_and_trailing_commas_at_their_spot(tmp_path: Path) -> None:
             result = run_cli(*command, path)
             assert f"{path}:{line}:{column}: " in result.stdout + result.stderr
             assert says in result.stdout + result.stderr
+
+
+def test_permission_wording_when_running_as_root_too() -> None:
+    """The permission case above is skipped as root (root reads anything); the wording is
+    still pinned here through the one function that turns open/stat errors into messages."""
+    import errno
+
+    from editor.model.jsonio import _os_error
+
+    denied = _os_error("x.realm.json", PermissionError(errno.EACCES, "Permission denied"))
+    assert (denied.message, denied.hint) == (
+        "permission denied", "make the file readable for this user (e.g. chmod a+r)")
+    looped = _os_error("x.realm.json", OSError(errno.ELOOP, "Too many levels"))
+    assert looped.message == "is a symbolic link that loops back on itself"
+    other = _os_error("x.realm.json", OSError(errno.EIO, "Input/output error"))
+    assert other.message == "cannot read file: Input/output error"
+    assert all(e.path == "x.realm.json" and e.hint for e in (denied, looped, other))

@@ -43,6 +43,9 @@ class TileItem(QGraphicsItem):
         self.issue: str | None = None  # worst severity of the findings naming this tile
         self.set_placement(placement, side)
         self.setZValue(Z_TILE)
+        # A tile is drawn once per zoom level and then blitted: panning, hovering and
+        # repainting neighbours no longer re-run the polygon, hatch and text painting.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_placement(self, placement: Placement, side: TileSide) -> None:
         self.placement = placement
