@@ -31,10 +31,11 @@ from editor.gui.canvas.view import TILE_MIME
 from editor.gui.document import ScenarioDocument
 from editor.gui.painting import tile_pixmap
 from editor.model.catalogue import TileSide
+from editor.model.scenario import Board, Placement, Presence
 
 ICON = 76
 MIN_ICON, MAX_ICON = 44, 150
-RENDER = 160  # icons are drawn once at this size and scaled by Qt to the slider's size
+RENDER = 120  # icons are drawn once at this size and scaled by Qt to the slider's size
 ROLE_TILE = Qt.ItemDataRole.UserRole
 ROLE_SIDE = Qt.ItemDataRole.UserRole + 1
 ROLE_USED = Qt.ItemDataRole.UserRole + 2  # where the tile lies, "" when free
@@ -89,6 +90,7 @@ class TilePalette(QListWidget):
         self.filter = PaletteFilter()
         self._used: dict[tuple[str, str], str] = {}
         self._icons: dict[tuple[str, str, bool], QIcon] = {}  # drawn once per state
+        self._signature: dict[str, list[tuple[str, int, int, Presence]]] = {}
         self.itemClicked.connect(self._arm)
         for signal in (doc.tilesChanged, doc.viewChanged, doc.scenarioReset):
             signal.connect(self.refresh)
@@ -113,38 +115,52 @@ class TilePalette(QListWidget):
                 order += 1
                 self.addItem(item)
         self._used = {}
+        self._signature = {}
         self.refresh(force=True)
 
     def where_used(self, key: str) -> str:
         """Where ``key`` lies, for a count a new placement would share ("" when free)."""
         return self.placed().get(key, "")
 
-    def placed(self) -> dict[str, str]:
-        """Where each placed tile letter lies, in one pass over the boards (a big custom
-        catalogue has hundreds of letters: one scan per letter would be quadratic)."""
+    def _placed_raw(self) -> dict[str, list[tuple[Board, Placement]]]:
+        """The placements of each letter sharing a player count with a new placement, in
+        one pass over the boards (one scan per letter would be quadratic on a big
+        catalogue)."""
         doc = self.doc
         presence, low = doc.new_presence(), doc.scenario.players_min
         counts = [c for c in doc.scenario.player_counts if presence.includes(c, low)]
-        found: dict[str, list[str]] = {}
+        found: dict[str, list[tuple[Board, Placement]]] = {}
         for board in doc.scenario.boards:
             if board.graph is not None:
                 continue
             for p in board.tiles:
                 if any(p.presence.includes(c, low) for c in counts):
-                    found.setdefault(p.tile, []).append(doc.describe_use(board, p))
-        return {key: "; ".join(where) for key, where in found.items()}
+                    found.setdefault(p.tile, []).append((board, p))
+        return found
+
+    def placed(self) -> dict[str, str]:
+        """Where each placed tile letter lies, for messages and tool tips."""
+        return {key: "; ".join(self.doc.describe_use(b, p) for b, p in uses)
+                for key, uses in self._placed_raw().items()}
 
     def refresh(self, *_args: object, force: bool = False) -> None:
         """Update the entries whose state changed (all with ``force``), then re-sort."""
-        placed = self.placed()
-        used = {key: placed.get(key, "") for key in self.doc.catalogue.tiles}
+        raw = self._placed_raw()
+        signature = {key: [(b.id, p.q, p.r, p.presence) for b, p in uses]
+                     for key, uses in raw.items()}
+        if signature == self._signature and not force:
+            self.apply_filter()
+            return
+        changed_keys = {k for k in signature.keys() | self._signature.keys()
+                        if signature.get(k) != self._signature.get(k)}
+        self._signature = signature
         changed = False
         for row in range(self.count()):
             item = self.item(row)
             key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)
-            where = used[key]
-            if not force and self._used.get((key, side)) == where:
+            if not force and key not in changed_keys:
                 continue
+            where = "; ".join(self.doc.describe_use(b, p) for b, p in raw.get(key, []))
             changed = True
             self._used[(key, side)] = where
             item.setIcon(self._icon(key, side, bool(where)))
