@@ -79,9 +79,12 @@ def test_lint_verdict_does_not_depend_on_order(tmp_path: Path) -> None:
     bad.write_text(text)
     alone, both = run_subprocesses([["lint", "--jobs", "1", str(bad)],
                                     ["lint", "--jobs", "1", str(good), str(bad)]])
-    findings = [line for line in both.stdout.splitlines() if line.startswith(str(bad))]
-    assert findings == alone.stdout.splitlines()[:len(findings)] and \
-        len(findings) == len([x for x in alone.stdout.splitlines() if x.startswith(str(bad))])
+
+    def about_bad(outcome: Outcome) -> list[str]:
+        return [line for line in outcome.stdout.splitlines() if line.startswith(str(bad))]
+
+    assert about_bad(both) == about_bad(alone), "linting another file first changed the " \
+                                                "findings"
     assert_clean(alone, bad)
 
 
@@ -437,3 +440,65 @@ def test_error_annotation_in_a_file_name(tmp_path: Path, command: str) -> None:
 
 if sys.platform != "linux":  # FIFOs, /dev/zero and RLIMIT_AS as used here are Linux's
     pytestmark = pytest.mark.skip(reason="the special-file corpus needs Linux")
+
+
+# -- writes that respect the file system ---------------------------------------------------
+def _untidy(path: Path) -> str:
+    """A valid scenario that ``realms format`` would rewrite (keys unsorted, indent 1)."""
+    data = json.loads((CORPUS / "integral-rotation-1e0.realm.json").read_text()
+                      .replace("1e0", "1"))
+    text = json.dumps(dict(reversed(list(data.items()))), indent=1) + "\n"
+    path.write_text(text)
+    return text
+
+
+@xfail("format replaces a symlink by a regular file, leaving its target unformatted",
+       "writes", 19)
+def test_format_writes_through_a_symlink_or_refuses(tmp_path: Path) -> None:
+    target = tmp_path / "real.realm.json"
+    before = _untidy(target)
+    link = tmp_path / "link.realm.json"
+    link.symlink_to(target.name)
+    outcome = run_inprocess(["format", str(link)])
+    assert_clean(outcome, link, target)
+    assert link.is_symlink(), "the symlink was replaced by a file"
+    assert outcome.exit_code == 2 or target.read_text() != before
+
+
+@xfail("format rewrites a read-only (0444) file", "writes", 19)
+def test_format_leaves_a_read_only_file_alone(tmp_path: Path) -> None:
+    path = tmp_path / "locked.realm.json"
+    before = _untidy(path)
+    path.chmod(0o444)
+    outcome = run_inprocess(["format", str(path)])
+    assert_clean(outcome, path)
+    assert outcome.exit_code == 2
+    assert path.read_text() == before
+    assert path.stat().st_mode & 0o777 == 0o444
+
+
+@xfail("format splits a hard link (the other name keeps the old text)", "writes", 19)
+def test_format_keeps_hard_links(tmp_path: Path) -> None:
+    path = tmp_path / "one.realm.json"
+    _untidy(path)
+    other = tmp_path / "two.realm.json"
+    os.link(path, other)
+    outcome = run_inprocess(["format", str(path)])
+    assert_clean(outcome, path)
+    assert os.path.samefile(path, other), "the hard link was split"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="making a device node needs root")
+@xfail("export -o DEVICE replaces the device node by a file (as root)", "writes", 19)
+def test_export_never_replaces_a_device_node(tmp_path: Path) -> None:
+    import stat
+
+    scenario = tmp_path / "s.realm.json"
+    _untidy(scenario)
+    device = tmp_path / "full"  # a private /dev/full: same device numbers, own node
+    os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
+    outcome = run_inprocess(["export", str(scenario), "--to", "svg", "--players", "2",
+                             "-o", str(device)])
+    assert_clean(outcome, scenario, device)
+    assert stat.S_ISCHR(device.lstat().st_mode), "the device node was replaced"
+    assert outcome.exit_code == 2, "a full device must be an error"
