@@ -502,3 +502,17 @@ def test_export_never_replaces_a_device_node(tmp_path: Path) -> None:
     assert_clean(outcome, scenario, device)
     assert stat.S_ISCHR(device.lstat().st_mode), "the device node was replaced"
     assert outcome.exit_code == 2, "a full device must be an error"
+
+
+# -- a list over its schema limit ----------------------------------------------------------
+@xfail("a list over maxItems is reported as the Python repr of the list (and takes seconds)",
+       "msgs/untrusted")
+def test_list_over_its_limit_is_reported_by_count(tmp_path: Path) -> None:
+    path = tmp_path / "markers.realm.json"
+    data = json.loads((CORPUS / "title-nul.realm.json").read_text())
+    data["boards"][0]["markers"] = [{"kind": "lost_tribe", "region": "A.s1"}] * 5_001
+    path.write_text(json.dumps(data) + "\n")
+    outcome = run_inprocess(["lint", "--jobs", "1", str(path)])
+    assert_clean(outcome, path)
+    assert "{'kind'" not in outcome.stdout, "the message quotes a Python repr of the list"
+    assert re.search(r"5,?000", outcome.stdout), "the message does not give the limit"
