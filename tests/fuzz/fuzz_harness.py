@@ -10,7 +10,7 @@ class already filed (``KNOWN_BUGS`` in ``fuzz_known_bugs``).
 
 from __future__ import annotations
 
-import functools
+import argparse
 import io
 import os
 import re
@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from fuzz_known_bugs import KNOWN_BUGS, KnownBug
 
@@ -150,11 +151,9 @@ def run_inprocess(argv: Sequence[str], *, bound: float = TIME_BOUND,
     """``realms ARGV`` inside this interpreter with stdout/stderr captured."""
     from editor.cli import main as cli
 
-    if not hasattr(cli.build_parser, "cache_info"):
-        # One parser for every run: building it costs more than linting a small file, and
-        # argparse parsers hold no state between parse_args calls.
-        cli.build_parser = functools.cache(cli.build_parser)  # type: ignore[method-assign]
-
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = cli.build_parser()
     _fresh_caches()
     out_bytes = io.BytesIO()
     out = io.TextIOWrapper(out_bytes, encoding="utf-8", errors="backslashreplace",
@@ -167,7 +166,8 @@ def run_inprocess(argv: Sequence[str], *, bound: float = TIME_BOUND,
     timed_out = False
     exception = trace = None
     try:
-        with _environ({"GITHUB_ACTIONS": "", **(env or {})}), _alarm(bound):
+        with _environ({"GITHUB_ACTIONS": "", **(env or {})}), _alarm(bound), \
+                _parser(cli, _PARSER):
             code = cli.main(list(argv))
     except SystemExit as exc:  # argparse usage errors
         code = exc.code if isinstance(exc.code, int) else 2
@@ -183,6 +183,21 @@ def run_inprocess(argv: Sequence[str], *, bound: float = TIME_BOUND,
     stdout = out_bytes.getvalue().decode("utf-8", errors="backslashreplace")
     return Outcome(list(argv), code, stdout, err.getvalue(), seconds, timed_out, exception,
                    trace)
+
+
+_PARSER: argparse.ArgumentParser | None = None
+
+
+@contextmanager
+def _parser(cli: Any, parser: argparse.ArgumentParser) -> Iterator[None]:
+    """``main`` with an already built parser: building one costs more than linting a small
+    file, and argparse parsers keep no state between ``parse_args`` calls."""
+    original = cli.build_parser
+    cli.build_parser = lambda: parser
+    try:
+        yield
+    finally:
+        cli.build_parser = original
 
 
 def _fresh_caches() -> None:

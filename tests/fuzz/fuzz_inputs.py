@@ -162,6 +162,12 @@ def _pick(draw: st.DrawFn, root: Json) -> tuple[Json, str | int] | None:
     return None if parent is None else (parent, key)
 
 
+def _fresh(draw: st.DrawFn, strategy: st.SearchStrategy[Json]) -> Json:
+    """A drawn value that shares nothing with the strategy's constants or the tree, so a
+    later mutation cannot change a constant (or make a cycle) behind hypothesis' back."""
+    return copy.deepcopy(draw(strategy))
+
+
 def _int_leaves(node: Json) -> list[tuple[Json, str | int]]:
     out: list[tuple[Json, str | int]] = []
     items = node.items() if isinstance(node, dict) else enumerate(node) \
@@ -184,7 +190,7 @@ def mutate_tree(draw: st.DrawFn, text: str, max_ops: int = 4) -> Json:
                                    "insert_key", "integral")))
         if picked is None:
             if op in ("retype", "replace"):
-                data = draw(hostile_values() if op == "replace" else _retyped(data))
+                data = _fresh(draw, hostile_values() if op == "replace" else _retyped(data))
             continue
         parent, key = picked
         if op == "integral":  # any integer of the file: rotation, q, r, players, turns...
@@ -200,14 +206,14 @@ def mutate_tree(draw: st.DrawFn, text: str, max_ops: int = 4) -> Json:
         elif op == "duplicate" and isinstance(parent, list):
             parent.insert(int(key), copy.deepcopy(value))
         elif op == "retype":
-            parent[key] = draw(_retyped(value))
+            parent[key] = _fresh(draw, _retyped(value))
         elif op == "insert_key" and isinstance(value, dict):
-            value[draw(_strings())] = draw(hostile_values())
+            value[draw(_strings())] = _fresh(draw, hostile_values())
         elif op == "integral" and isinstance(value, int) and not isinstance(value, bool):
             parent[key] = raw(draw(st.sampled_from([f"{value}.0", f"{value}e0",
                                                     f"{value}.000", f"{value * 10}e-1"])))
         else:
-            parent[key] = draw(hostile_values())
+            parent[key] = _fresh(draw, hostile_values())
     return data
 
 
