@@ -132,6 +132,12 @@ def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Finding
         if stat.S_ISDIR(info.st_mode):
             for root, dirs, files in os.walk(path, onerror=unreadable):
                 dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
+                for name in dirs:
+                    if name.endswith((SCENARIO_SUFFIX, ENGINE_SUFFIX)):
+                        errors.extend(to_findings([Hit(
+                            IO_ERROR, "is a folder named like a scenario file, so it was "
+                            "searched, not linted", "rename the folder, or move the scenario "
+                            "file it should be to this name")], str(Path(root) / name), ""))
                 for name in sorted(files):
                     if name.endswith((SCENARIO_SUFFIX, ENGINE_SUFFIX)):
                         found[Path(root) / name] = None

@@ -10,6 +10,7 @@ validator's retriever refuses every URI.
 from __future__ import annotations
 
 import itertools
+from collections import deque
 from functools import cache
 from typing import Any
 
@@ -79,26 +80,27 @@ def _is_large(data: Any) -> bool:
 
 
 def _prune(value: Any, paths: list[PathKey], here: PathKey,
-           kept: dict[PathKey, list[int]]) -> Any:
+           kept: dict[PathKey, list[int]], too_long: frozenset[PathKey] = frozenset()) -> Any:
     """``value`` with every long array cut to its first items and those an error path
     goes through (so ``minItems`` and the like still hold); ``kept`` maps each cut
     array's path in the pruned document to the original indexes it kept."""
     depth = len(here)
     through = [p for p in paths if len(p) > depth]
     if isinstance(value, dict):
-        return {k: _prune(v, [p for p in through if p[depth] == k], (*here, k), kept)
+        return {k: _prune(v, [p for p in through if p[depth] == k], (*here, k), kept, too_long)
                 for k, v in value.items()}
     if not isinstance(value, list):
         return value
-    if any(len(p) == depth for p in paths):  # an error on the array itself: keep it whole
-        return value
+    if any(len(p) == depth for p in paths) and here not in too_long:
+        return value  # an error on the array itself (say uniqueItems): keep it whole
     if len(value) <= KEEP_ITEMS:
         indexes: set[int] = set(range(len(value)))
     else:
         indexes = {int(p[depth]) for p in through if isinstance(p[depth], int)
                    and 0 <= int(p[depth]) < len(value)} | set(range(KEEP_ITEMS))
     kept[here] = sorted(indexes)
-    return [_prune(value[i], [p for p in through if p[depth] == i], (*here, pruned_index), kept)
+    return [_prune(value[i], [p for p in through if p[depth] == i], (*here, pruned_index), kept,
+                   too_long)
             for pruned_index, i in enumerate(kept[here])]
 
 
@@ -125,17 +127,32 @@ def schema_errors(name: str, data: Any, limit: int = 50) -> Errors:
     if fast is None or not _is_large(data):
         return [(*schemas.offending_path(e), e) for e in schemas.iter_errors(name, data)]
     try:
-        found: list[PathKey] = [tuple(e.instance_path)
-                                for e in itertools.islice(fast.iter_errors(data), limit)]
+        fast_errors = list(itertools.islice(fast.iter_errors(data), limit))
     except (ValueError, OverflowError, TypeError):
         return [(*schemas.offending_path(e), e) for e in schemas.iter_errors(name, data)]
+    found: list[PathKey] = [tuple(e.instance_path) for e in fast_errors]
+    # A list over its maxItems is cut like any other (validating 20,000 items to say "too
+    # many" took seconds); its error is made here, from the fast validator's limit.
+    too_long = {tuple(e.instance_path): e.kind.limit for e in fast_errors
+                if type(e.kind).__name__ == "MaxItems"}
     kept: dict[PathKey, list[int]] = {}
-    pruned = _prune(data, found, (), kept)
+    pruned = _prune(data, found, (), kept, frozenset(too_long))
     result: Errors = []
     for error in schemas.iter_errors(name, pruned):
         path, is_key = schemas.offending_path(error)
         result.append((_original(path, kept), is_key, error))
+    for path, maximum in too_long.items():
+        error = ValidationError(f"more than {maximum} items", validator="maxItems",
+                                validator_value=maximum, instance=_at(data, path),
+                                path=deque(path), schema={"maxItems": maximum})
+        result.append((path, False, error))
     return result
+
+
+def _at(data: Any, path: PathKey) -> Any:
+    for part in path:
+        data = data[part]
+    return data
 
 
 def validate_or_raise(name: str, data: Any, text: str, shown: str) -> None:

@@ -154,7 +154,7 @@ SIZE_HINTS = {
     "minLength": ("{value} is too short", "write at least {limit} characters"),
     "maxLength": ("the text is longer than {limit} characters", "shorten it"),
     "minItems": ("the list has too few items", "give at least {limit}"),
-    "maxItems": ("the list has more than {limit} items", "keep at most {limit}"),
+    "maxItems": ("the list has {count:,} items, more than {limit:,}", "keep at most {limit:,}"),
     "minProperties": ("the object has too few keys", "give at least {limit}"),
     "maxProperties": ("the object has more than {limit} keys", "keep at most {limit}"),
     "uniqueItems": ("{value} repeats a value", "list each value once"),
@@ -165,8 +165,9 @@ def _size(kind: str, instance: Any, limit: Any) -> tuple[str, str]:
     what, fix = SIZE_HINTS[kind]
     if kind == "minLength" and limit == 1:
         what, fix = "the text is empty", "write at least one character"
-    return (what.format(value=shown(instance), limit=limit),
-            fix.format(value=shown(instance), limit=limit))
+    count = len(instance) if isinstance(instance, list | dict | str) else 0
+    return (what.format(value=shown(instance), limit=limit, count=count),
+            fix.format(value=shown(instance), limit=limit, count=count))
 
 
 def _alternatives(error: ValidationError, path: PathKey) -> list[Explained]:

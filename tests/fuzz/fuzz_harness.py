@@ -154,7 +154,6 @@ def run_inprocess(argv: Sequence[str], *, bound: float = TIME_BOUND,
     global _PARSER
     if _PARSER is None:
         _PARSER = cli.build_parser()
-    _fresh_caches()
     out_bytes = io.BytesIO()
     out = io.TextIOWrapper(out_bytes, encoding="utf-8", errors="backslashreplace",
                            write_through=True)
@@ -198,18 +197,6 @@ def _parser(cli: Any, parser: argparse.ArgumentParser) -> Iterator[None]:
         yield
     finally:
         cli.build_parser = original
-
-
-def _fresh_caches() -> None:
-    """Forget what earlier inputs left in caches keyed on values read from a file.
-
-    ``rotated_side`` is keyed on the rotation as written, so a ``1`` seen before would
-    hide what ``1.0`` does (issue 19); clearing it makes each input's verdict its own,
-    as in a fresh process, and keeps hypothesis' replays deterministic.
-    """
-    from editor.geometry import templates
-
-    templates.rotated_side.cache_clear()
 
 
 def _limit_memory() -> None:

@@ -29,8 +29,7 @@ GRAPH_BOUND = 15.0  # seconds, for the four big-graph runs together (fresh inter
 
 
 def xfail(bug: str, branch: str, issue: int = 13) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason=f"issue {issue}: {bug}; fixed on branch "
-                                                 f"{branch}")
+    return pytest.mark.regression_of(f"issue {issue}: {bug}")
 
 
 def assert_clean(outcome: Outcome, *files: Path | str) -> None:
