@@ -174,9 +174,9 @@ case "$cmd" in
     test)
         shift
         do_install
-        # loadgroup: the tests of the built wheel (one xdist_group) share one worker, so no
-        # other worker waits for the build.
-        xdist=(-n "${REALMS_TEST_WORKERS:-auto}" --dist loadgroup)
+        # loadfile: each test file runs on one worker, so the tests of the built wheel
+        # (tests/install/test_wheel.py) build it once and no other worker waits for it.
+        xdist=(-n "${REALMS_TEST_WORKERS:-auto}" --dist loadfile)
         log "running: QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest ${xdist[*]} $*"
         rc=0
         QT_QPA_PLATFORM=offscreen "$VPY" -m pytest "${xdist[@]}" "$@" || rc=$?

@@ -1,23 +1,25 @@
 """The GitHub Action's script, run as the composite action runs it, in a simulated
-``GITHUB_ACTIONS=true`` job: exit status, annotations, outputs and the step summary."""
+``GITHUB_ACTIONS=true`` job: exit status, annotations, outputs and the step summary.
+
+The script runs with this interpreter and the checkout on PYTHONPATH (tests/install/test_wheel.py
+proves the installed wheel; here it is the action's own logic), so no build is needed."""
 
 from __future__ import annotations
 
 import json
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
-from install_support import REPO, Install, clean_env
+from install_support import REPO, clean_env
 
 SCRIPT = REPO / "scripts" / "action_run.py"
-# One xdist worker runs every test of the built wheel: the others never wait for the build.
-pytestmark = pytest.mark.xdist_group("wheel")
 
 
-def run_action(installed: Install, cwd: Path, **inputs: str) -> tuple[int, str, dict[str, str],
+def run_action(cwd: Path, **inputs: str) -> tuple[int, str, dict[str, str],
                                                                       str]:
     """Exit status, stdout, $GITHUB_OUTPUT entries and $GITHUB_STEP_SUMMARY of one run."""
     output, summary = cwd.parent / "github_output", cwd.parent / "step_summary"
@@ -25,8 +27,9 @@ def run_action(installed: Install, cwd: Path, **inputs: str) -> tuple[int, str, 
         path.write_text("", encoding="utf-8")
     env = clean_env(GITHUB_ACTIONS="true", GITHUB_OUTPUT=str(output),
                     GITHUB_STEP_SUMMARY=str(summary), QT_QPA_PLATFORM="offscreen",
+                    PYTHONPATH=str(REPO),
                     **{f"REALMS_{k.upper()}": v for k, v in inputs.items()})
-    result = subprocess.run([str(installed.python), str(SCRIPT), "check"], cwd=cwd, env=env,
+    result = subprocess.run([sys.executable, str(SCRIPT), "check"], cwd=cwd, env=env,
                             capture_output=True, text=True, timeout=300, check=False)
     assert "Traceback" not in result.stderr, result.stderr
     values = dict(line.split("=", 1) for line in output.read_text("utf-8").splitlines())
@@ -42,8 +45,8 @@ def messy(outside: Path) -> Path:
     return path
 
 
-def test_clean_files_pass(installed: Install, outside: Path) -> None:
-    code, stdout, outputs, summary = run_action(installed, outside, paths="clean.realm.json",
+def test_clean_files_pass(outside: Path) -> None:
+    code, stdout, outputs, summary = run_action(outside, paths="clean.realm.json",
                                                 format="true")
     assert code == 0, stdout
     assert outputs == {"lint-exit-code": "0", "format-exit-code": "0"}
@@ -51,8 +54,8 @@ def test_clean_files_pass(installed: Install, outside: Path) -> None:
     assert "0 errors" in summary
 
 
-def test_broken_file_fails_with_annotations(installed: Install, outside: Path) -> None:
-    code, stdout, outputs, summary = run_action(installed, outside,
+def test_broken_file_fails_with_annotations(outside: Path) -> None:
+    code, stdout, outputs, summary = run_action(outside,
                                                 paths="clean.realm.json\nbroken.realm.json")
     assert code == 1, stdout
     assert outputs == {"lint-exit-code": "1", "format-exit-code": "skipped"}
@@ -61,9 +64,9 @@ def test_broken_file_fails_with_annotations(installed: Install, outside: Path) -
     assert "1 errors" in summary
 
 
-def test_format_check_annotates_files_to_reformat(installed: Install, outside: Path,
+def test_format_check_annotates_files_to_reformat(outside: Path,
                                                   messy: Path) -> None:
-    code, stdout, outputs, summary = run_action(installed, outside, paths=f"'{messy.name}'",
+    code, stdout, outputs, summary = run_action(outside, paths=f"'{messy.name}'",
                                                 format="true")
     assert code == 1, stdout
     assert outputs == {"lint-exit-code": "0", "format-exit-code": "1"}
@@ -72,8 +75,8 @@ def test_format_check_annotates_files_to_reformat(installed: Install, outside: P
     assert "1 file(s) would be reformatted" in summary
 
 
-def test_a_bad_fail_on_is_a_usage_error(installed: Install, outside: Path) -> None:
-    code, stdout, _, _ = run_action(installed, outside, fail_on="sometimes")
+def test_a_bad_fail_on_is_a_usage_error(outside: Path) -> None:
+    code, stdout, _, _ = run_action(outside, fail_on="sometimes")
     assert code == 2
     assert "fail-on must be one of error, warning, info" in stdout
 

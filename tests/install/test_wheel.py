@@ -20,8 +20,6 @@ import editor
 from editor.model.paths import RESOURCES
 
 TIMEOUT = 180
-# One xdist worker runs every test of the built wheel: the others never wait for the build.
-pytestmark = pytest.mark.xdist_group("wheel")
 
 
 def realms(install: Install, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
