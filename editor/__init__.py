@@ -5,4 +5,4 @@ The package is layered so that headless paths stay fast and Qt-free:
 -> ``lint``/``export`` -> ``cli`` and ``gui`` (the only place that imports Qt).
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

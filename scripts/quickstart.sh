@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Realms Studio bootstrap: one command from a fresh Debian 12 checkout to tests / the editor.
 #
-#   bash scripts/quickstart.sh test [pytest args...]   install, then run the test suite offscreen
+#   bash scripts/quickstart.sh test [pytest args...]   install, then run the test suite offscreen,
+#                                                       in parallel (pytest-xdist, one worker per CPU)
 #   bash scripts/quickstart.sh edit [FILE] [args...]   install, then `realms edit FILE`
 #   bash scripts/quickstart.sh install                 only the install steps
 #
@@ -19,6 +20,8 @@
 #   REALMS_SKIP_SYSTEM_DEPS=1       skip step 3's package check/install (non-Debian hosts);
 #                                   the offscreen smoke test still runs
 #   REALMS_FORCE_INSTALL=1          ignore the stamp and re-run pip install
+#   REALMS_TEST_WORKERS=N           pytest-xdist workers for `test` (default: auto, one per CPU;
+#                                   0 runs the tests in this process)
 set -euo pipefail
 
 ORIG_PWD="$PWD"
@@ -171,9 +174,12 @@ case "$cmd" in
     test)
         shift
         do_install
-        log "running: QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest $*"
+        # loadfile: each test file runs on one worker, so the tests of the built wheel
+        # (tests/install/test_wheel.py) build it once and no other worker waits for it.
+        xdist=(-n "${REALMS_TEST_WORKERS:-auto}" --dist loadfile)
+        log "running: QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest ${xdist[*]} $*"
         rc=0
-        QT_QPA_PLATFORM=offscreen "$VPY" -m pytest "$@" || rc=$?
+        QT_QPA_PLATFORM=offscreen "$VPY" -m pytest "${xdist[@]}" "$@" || rc=$?
         if ((rc == 5)); then
             log "pytest collected no tests (exit 5): treating that as a failure"
             exit 1

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from editor.model.jsonio import load_json
-from editor.model.paths import DATA_DIR
+from editor.model.paths import data_file
 
-BASE_GAME_PATH = DATA_DIR / "base_game.json"
+BASE_GAME_PATH = data_file("base_game.json")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from PySide6.QtGui import QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from editor.gui.document import ScenarioDocument
-from editor.model.paths import DATA_DIR
+from editor.model.paths import data_file
 from editor.render.paint import colour, font
 from editor.render.style import Style, default_style
 
@@ -34,7 +34,7 @@ class BalanceTargets:
 
 @cache
 def balance_targets() -> BalanceTargets:
-    with (DATA_DIR / "lint-defaults.toml").open("rb") as handle:
+    with data_file("lint-defaults.toml").open("rb") as handle:
         data = tomllib.load(handle).get("balance", {})
     warn = data.get("regions-per-player-warn", [7.5, 10.5])
     return BalanceTargets(float(data.get("regions-per-player-target", 9.0)),

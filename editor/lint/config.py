@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from editor.lint.findings import SEVERITIES
-from editor.model.paths import DATA_DIR
+from editor.model.paths import data_file
 
-DEFAULTS_PATH = DATA_DIR / "lint-defaults.toml"
+DEFAULTS_PATH = data_file("lint-defaults.toml")
 CONFIG_NAMES = ("realms.toml", "pyproject.toml")
 
 

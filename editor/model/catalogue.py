@@ -19,7 +19,7 @@ from editor.model.fast_schema import validate_or_raise
 from editor.model.jsonio import load_json
 from editor.model.jsonpos import SourceMap, format_json_path
 from editor.model.lattice import Point
-from editor.model.paths import DATA_DIR
+from editor.model.paths import data_file
 
 SIDES = ("surface", "underground")
 LAND_TERRAINS = ("farmland", "forest", "hill", "swamp", "mountain")
@@ -239,7 +239,7 @@ def load_catalogue(path: Path | str) -> Catalogue:
     return parse_catalogue(data, text, str(path))
 
 
-DEFAULT_CATALOGUE_PATH = DATA_DIR / "tiles.json"
+DEFAULT_CATALOGUE_PATH = data_file("tiles.json")
 
 
 @cache

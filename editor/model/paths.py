@@ -1,12 +1,59 @@
-"""Where the project's bundled data and schemas live."""
+"""Where the program's bundled data lives: inside the ``editor`` package, found with
+:mod:`importlib.resources`, so a plain wheel install works from any directory.
+
+``editor/data/`` holds the tile catalogue, lint defaults, styles and base-game data; its
+``schemas`` and ``templates`` entries are committed symlinks to the repository's top-level
+``schemas/`` and ``scenarios/templates/`` (the source of truth). The build copies their
+contents into the wheel and the sdist, and an editable checkout reads them through the links.
+"""
 
 from __future__ import annotations
 
+import atexit
+from contextlib import ExitStack
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-DATA_DIR = PACKAGE_DIR / "data"
-# Schemas sit at the repository root (``schemas/``) so collections can point their
-# own tooling at them; the package is installed in editable mode from the checkout.
-SCHEMA_DIR = PACKAGE_DIR.parent / "schemas"
-SCENARIO_DIR = PACKAGE_DIR.parent / "scenarios"
+DATA_PACKAGE = "editor"
+DATA_FOLDER = "data"
+
+# Every bundled file the program opens, relative to editor/data/. ``data_file`` refuses any
+# other name, and tests/install checks that each one is inside the built wheel.
+RESOURCES = frozenset({
+    "tiles.json",
+    "style.json",
+    "base_game.json",
+    "lint-defaults.toml",
+    "schema-messages.toml",
+    "schemas/scenario.schema.json",
+    "schemas/catalogue.schema.json",
+    "schemas/engine.schema.json",
+    "templates/blank-surface.realm.json",
+    "templates/blank-underground.realm.json",
+    "templates/blank-both.realm.json",
+})
+
+_KEEP = ExitStack()  # files extracted from a zipped install live until the process ends
+atexit.register(_KEEP.close)
+
+
+def data_resource(name: str) -> Traversable:
+    """The bundled resource ``name`` (e.g. ``"schemas/scenario.schema.json"``)."""
+    if name not in RESOURCES:
+        raise KeyError(f"{name!r} is not a bundled resource; list it in editor.model.paths")
+    node = resources.files(DATA_PACKAGE).joinpath(DATA_FOLDER)
+    for part in name.split("/"):
+        node = node.joinpath(part)
+    return node
+
+
+@cache
+def data_file(name: str) -> Path:
+    """A real file-system path to the bundled resource ``name``.
+
+    Installed packages are plain directories, so this is the file inside site-packages
+    (or the checkout); from a zip import the file is extracted once for the process.
+    """
+    return Path(_KEEP.enter_context(resources.as_file(data_resource(name))))

@@ -21,9 +21,9 @@ from typing import Any
 from jsonschema.exceptions import ValidationError, best_match
 
 from editor.model.jsonpos import PathKey
-from editor.model.paths import DATA_DIR
+from editor.model.paths import data_file
 
-MESSAGES_FILE = DATA_DIR / "schema-messages.toml"
+MESSAGES_FILE = data_file("schema-messages.toml")
 SHOWN_VALUE_CHARS = 60
 
 

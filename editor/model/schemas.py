@@ -18,7 +18,7 @@ from referencing.exceptions import NoSuchResource
 
 from editor.model.errors import LoadError
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path
-from editor.model.paths import SCHEMA_DIR
+from editor.model.paths import data_file
 from editor.model.schema_wording import Explained, explain, json_type_name
 
 __all__ = ["Explained", "describe", "explain", "iter_errors", "json_type_name",
@@ -39,16 +39,18 @@ def _refuse_remote(uri: str) -> Resource[Any]:
 def _registry() -> Registry[Any]:
     resources = []
     for file_name in SCHEMA_FILES.values():
-        path = SCHEMA_DIR / file_name
-        if path.exists():
-            contents = json.loads(path.read_text(encoding="utf-8"))
-            resources.append((contents["$id"], Resource.from_contents(contents)))
+        contents = schema_by_file(file_name)
+        resources.append((contents["$id"], Resource.from_contents(contents)))
     return Registry(retrieve=_refuse_remote).with_resources(resources)  # type: ignore[call-arg]
 
 
 @cache
 def schema(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((SCHEMA_DIR / SCHEMA_FILES[name]).read_text("utf-8"))
+    return schema_by_file(SCHEMA_FILES[name])
+
+
+def schema_by_file(file_name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(data_file(f"schemas/{file_name}").read_text("utf-8"))
     return data
 
 

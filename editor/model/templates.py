@@ -1,15 +1,15 @@
 """Blank scenarios from the bundled templates, shared by ``realms new`` and the editor.
 
-Templates are ordinary scenario files in ``scenarios/templates/`` (checked like
-every shipped scenario), so a new realm starts valid, with the same notes and
-water defaults whichever front made it.
+Templates are ordinary scenario files in ``scenarios/templates/`` (checked like every
+shipped scenario, and bundled in the package), so a new realm starts valid, with the same
+notes and water defaults whichever front made it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from editor.model.paths import SCENARIO_DIR
+from editor.model.paths import data_file
 from editor.model.scenario import Scenario
 
 WORLDS = ("surface", "underground", "both")
@@ -21,7 +21,7 @@ TEMPLATE_ONLY_IGNORES = ("G011",)
 def template_path(world: str) -> Path:
     if world not in WORLDS:
         raise ValueError(f"unknown world {world!r}; choose one of {', '.join(WORLDS)}")
-    return SCENARIO_DIR / "templates" / f"blank-{world}.realm.json"
+    return data_file(f"templates/blank-{world}.realm.json")
 
 
 def scenario_from_template(world: str = "surface", players: tuple[int, int] | None = None,

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from editor.model.jsonio import load_json
-from editor.model.paths import DATA_DIR
+from editor.model.paths import data_file
 
-STYLE_PATH = DATA_DIR / "style.json"
+STYLE_PATH = data_file("style.json")
 HATCHES = ("none", "horizontal", "vertical", "cross", "fdiagonal", "bdiagonal", "diagcross",
            "dots")
 SHAPES = ("disc", "square", "triangle", "diamond")

@@ -24,14 +24,14 @@ from editor.gui.shapes import (
 from editor.gui.templates import WORLDS, new_scenario
 from editor.model import lattice
 from editor.model.catalogue import default_catalogue
-from editor.model.paths import SCHEMA_DIR
+from editor.model.paths import data_file
 from editor.model.scenario import Marker
 from editor.model.scenario_io import parse_scenario, scenario_text
 from editor.render.style import HATCHES, default_style, parse_style
 
 
 def test_every_schema_marker_kind_and_terrain_has_a_style() -> None:
-    schema = json.loads((SCHEMA_DIR / "scenario.schema.json").read_text(encoding="utf-8"))
+    schema = json.loads(data_file("schemas/scenario.schema.json").read_text(encoding="utf-8"))
     kinds = schema["$defs"]["marker"]["properties"]["kind"]["enum"]
     links = schema["$defs"]["link"]["properties"]["kind"]["enum"]
     style = default_style()

@@ -23,12 +23,12 @@ from editor.gui.document import ScenarioDocument
 from editor.gui.main_window import MainWindow
 from editor.gui.shapes import hex_centre
 from editor.gui.templates import NewScenarioDialog
-from editor.model.paths import SCENARIO_DIR
 from editor.model.scenario_io import load_scenario
 
 pytestmark = pytest.mark.gui
 
-BOOKLET_1 = SCENARIO_DIR / "booklet" / "01-my-precious-world.realm.json"
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+BOOKLET_1 = SCENARIOS / "booklet" / "01-my-precious-world.realm.json"
 TEST_CATALOGUE = Path(__file__).resolve().parent.parent / "data" / "test-tiles.json"
 
 

@@ -1,0 +1,84 @@
+"""Helpers of the install tests: copy the working tree, build, install, run commands with
+the environment of a user's shell (no PYTHONPATH into the checkout)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+# What a working tree holds that a build must not see (virtualenvs, caches, old builds).
+NOT_SOURCE = shutil.ignore_patterns(
+    ".git", ".venv", "venv", "__pycache__", "*.pyc", ".pytest_cache", ".mypy_cache",
+    ".ruff_cache", ".hypothesis", ".benchmarks", "build", "dist", "*.egg-info",
+)
+BUILD_TIMEOUT = 600
+
+
+@dataclass(frozen=True)
+class Install:
+    """A built sdist and wheel, and a fresh venv with the wheel installed."""
+
+    sdist: Path
+    wheel: Path
+    venv: Path
+
+    @property
+    def bin(self) -> Path:
+        return self.venv / "bin"
+
+    @property
+    def python(self) -> Path:
+        return self.bin / "python"
+
+
+def copy_source(dest: Path) -> Path:
+    """A copy of the working tree at ``dest`` (symlinks kept, as git stores them)."""
+    shutil.copytree(REPO, dest, symlinks=True, ignore=NOT_SOURCE)
+    return dest
+
+
+def run(args: list[str | os.PathLike[str]], cwd: Path, env: Mapping[str, str] | None = None,
+        timeout: float = BUILD_TIMEOUT) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
+                            text=True, timeout=timeout, check=False)
+    if result.returncode != 0:
+        raise AssertionError(f"{' '.join(map(str, args))} failed ({result.returncode}):\n"
+                             f"{result.stdout}\n{result.stderr}")
+    return result
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """The environment of a user's shell: no PYTHONPATH pointing at the checkout."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSAFEPATH"}}
+    env.update(extra)
+    return env
+
+
+def build_and_install(root: Path) -> Install:
+    src = copy_source(root / "src")
+    dist = root / "dist"
+    # `python -m build` makes the sdist, then the wheel FROM the sdist: one build proves both.
+    run([sys.executable, "-m", "build", "--outdir", dist, src], cwd=root, env=clean_env())
+    (sdist,) = dist.glob("*.tar.gz")
+    (wheel,) = dist.glob("*.whl")
+    venv = root / "venv"
+    run([sys.executable, "-m", "venv", "--without-pip", venv], cwd=root, env=clean_env())
+    # This venv's pip installs into the fresh one; dependencies come from the wheel's metadata.
+    run([sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install",
+         "--quiet", "--disable-pip-version-check", wheel], cwd=root, env=clean_env())
+    return Install(sdist, wheel, venv)
+
+
+def shared_dir(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """A directory every xdist worker of this session sees (this session's own if no xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    return base if worker_id == "master" else base.parent
