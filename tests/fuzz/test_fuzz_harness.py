@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from fuzz_harness import Failure, Outcome, known_bug, problems, run_inprocess
+from fuzz_known_bugs import KnownBug
 
 FILE = "/tmp/x/case.realm.json"
 
@@ -47,9 +48,11 @@ def test_known_bugs_match_only_their_class() -> None:
     float_crash = Failure("traceback", "TypeError: 'float' object cannot be interpreted as an "
                                        "integer at model/lattice.py:77 rotate_point", "derive")
     other = Failure("traceback", "KeyError: 'x' at model/scenario.py:1 f", "derive")
-    bug = known_bug(float_crash)
+    filed = (KnownBug("integral-float", 13, r"'float' object cannot be interpreted"),)
+    bug = known_bug(float_crash, filed)
     assert bug is not None and bug.issue == 13
-    assert known_bug(other) is None
+    assert known_bug(other, filed) is None
+    assert known_bug(float_crash) is None  # every filed class is fixed: the list is empty
 
 
 def test_in_process_runs_report_exit_codes(tmp_path: Path) -> None:
