@@ -8,7 +8,6 @@ slower, richer ``jsonschema`` runs only on files that fail.
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +16,13 @@ from editor.lint.registry import Rule, register
 from editor.model.catalogue import Catalogue, default_catalogue
 from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
-from editor.model.fast_schema import schema_errors
+from editor.model.fast_schema import schema_errors, surely_valid
 from editor.model.jsonio import parse_json_text, read_json_text
 from editor.model.jsonpos import PathKey
 from editor.model.limits import scenario_size_problem
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.scenario_io import LoadedScenario
-from editor.model.schemas import explain, schema
+from editor.model.schemas import explain
 
 INTERNAL = "S000"
 IO_ERROR = "S001"
@@ -60,32 +59,9 @@ def _from_load_error(code: str, error: LoadError) -> Hit:
     return Hit(code, error.message, error.hint, position=error.position)
 
 
-@cache
-def _fast_validator() -> Any:
-    """A ``jsonschema_rs`` validator when that optional package is installed, else None."""
-    try:
-        import jsonschema_rs
-    except ImportError:
-        return None
-    try:
-        return jsonschema_rs.validator_for(schema("scenario"))
-    except Exception:  # an incompatible release: fall back to jsonschema
-        return None
-
-
-def _surely_valid(data: Any) -> bool:
-    fast = _fast_validator()
-    if fast is None:
-        return False
-    try:
-        return bool(fast.is_valid(data))
-    except (ValueError, OverflowError, TypeError):  # huge numbers and the like
-        return False
-
-
 def schema_hits(data: Any) -> list[Hit]:
     """Every schema error (capped), pointing at the offending key or value."""
-    if _surely_valid(data):
+    if surely_valid("scenario", data):
         return []
     hits: list[Hit] = []
     seen: set[tuple[PathKey, str]] = set()

@@ -153,13 +153,13 @@ def _lint_one(job: tuple[Path, LintConfig | None, int | None, Overrides]) -> lis
 def _warm_up() -> None:
     """Import and build what every file needs before forking, so workers share it."""
     from editor.lint.registry import all_rules
-    from editor.lint.rules_schema import _fast_validator
     from editor.model.catalogue import default_catalogue
+    from editor.model.fast_schema import surely_valid
     from editor.model.schemas import validator
 
     all_rules()
     validator("scenario")
-    _fast_validator()
+    surely_valid("scenario", {})  # builds the fast validator once, before forking
     try:
         default_catalogue()
         import editor.topology  # noqa: F401
