@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from editor.escaping import ci_path
-from editor.model.errors import LoadError
-from editor.model.scenario_io import LoadedScenario, load_scenario
+
+if TYPE_CHECKING:  # the loader pulls in jsonschema: only the handlers that load pay for it
+    from editor.model.scenario_io import LoadedScenario
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -16,6 +18,9 @@ EXIT_ERROR = 2
 
 def load_or_report(path: Path) -> LoadedScenario | None:
     """Load a scenario, printing the single error line on failure."""
+    from editor.model.errors import LoadError
+    from editor.model.scenario_io import load_scenario
+
     try:
         return load_scenario(path)
     except LoadError as exc:
