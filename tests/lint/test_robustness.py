@@ -93,9 +93,9 @@ def mutated_texts(draw: st.DrawFn) -> str:
 
 
 def _fast_missing() -> bool:
-    from editor.lint.rules_schema import _fast_validator
+    from editor.model.fast_schema import _validator
 
-    return _fast_validator() is None
+    return _validator("scenario") is None
 
 
 def _no_internal_errors(findings: list[Finding]) -> None:
@@ -111,9 +111,9 @@ def test_mutated_files_give_findings_never_tracebacks(text: str, tmp_path: Path)
 
 
 def test_the_seed_itself_is_valid(tmp_path: Path) -> None:
-    from editor.lint.rules_schema import _surely_valid
+    from editor.model.fast_schema import surely_valid
 
-    assert _surely_valid(_seed()) or _fast_missing()
+    assert surely_valid("scenario", _seed()) or _fast_missing()
     findings = lint_data(tmp_path, _seed())
     assert not [f for f in findings if f.code.startswith("S")], findings
 
@@ -186,12 +186,12 @@ def test_help_imports_nothing_heavy() -> None:
 @given(text=mutated_texts())
 def test_fast_schema_path_never_hides_an_error(text: str) -> None:
     """jsonschema_rs only answers "valid?"; it must never call valid what jsonschema rejects."""
-    from editor.lint.rules_schema import _surely_valid
+    from editor.model.fast_schema import surely_valid
     from editor.model.schemas import iter_errors
 
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return
-    if _surely_valid(data):
+    if surely_valid("scenario", data):
         assert not list(iter_errors("scenario", data))
