@@ -113,8 +113,21 @@ def export_realm(loaded: LoadedScenario, realm: Realm, fmt: str,
     spec = FORMATS.get(fmt)
     if spec is None:
         raise ExportError(f"unknown export format {fmt!r}; use one of {', '.join(FORMATS)}")
+    if not realm.regions:
+        raise ExportError(empty_board_message(loaded, realm.players))
     data: bytes = spec.writer(loaded, realm, options or ExportOptions())
     return data
+
+
+def empty_board_message(loaded: LoadedScenario, players: int) -> str:
+    """Why a board with no regions is not exported: an engine cannot play it, and a file
+    that claims to be a map must not be written empty without a word."""
+    if loaded.scenario.section("dynamic").get("kind") == "build_during_play":
+        return (f"this scenario is built during play (its 'dynamic' section), so its board "
+                f"has no tiles for {players} players until the game lays them; there is no "
+                "board to export (lay the tiles in the editor to export one played layout)")
+    return (f"the board has no regions for {players} players; place tiles first "
+            "(realms edit FILE)")
 
 
 def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from export_support import SHIPPED, check_smawg, rich
+from export_support import EMPTY_SHIPPED, SHIPPED, check_smawg, rich
 
 from editor.export import ExportError, export_bytes
 from editor.export.importers import (
@@ -180,3 +180,27 @@ def test_shipped_scenarios_export_to_smawg_and_cestpasphoto(tmp_path: Path,
             continue
         text = export_bytes(loaded, "cestpasphoto", players).decode()
         check_cestpasphoto(_import_module(tmp_path / str(players), text, players, True), areas)
+
+
+@pytest.mark.parametrize("path", EMPTY_SHIPPED, ids=lambda p: p.name)
+def test_a_board_with_no_tiles_is_never_exported(path: Path) -> None:
+    """An engine cannot play an empty map: every format refuses it and says why (issue 16's
+    defect: scenario 9 used to export a 0-tile smawg map with exit 0)."""
+    from editor.export import FORMATS
+
+    loaded = load_scenario(path)
+    dynamic = path.name.startswith("09-")
+    for fmt in FORMATS:
+        with pytest.raises(ExportError) as raised:
+            export_bytes(loaded, fmt, 2)
+        expected = "built during play" if dynamic else "no regions for 2 players"
+        assert expected in str(raised.value), (fmt, str(raised.value))
+
+
+def test_the_cli_refuses_an_empty_board_with_exit_2(tmp_path: Path) -> None:
+    from editor.cli.main import main
+
+    gods = next(p for p in EMPTY_SHIPPED if p.name.startswith("09-"))
+    out = tmp_path / "gods.smawg.json"
+    assert main(["export", str(gods), "--players", "2", "--to", "smawg", "-o", str(out)]) == 2
+    assert not out.exists()

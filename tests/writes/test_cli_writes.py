@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from writes_support import BLANK, CANONICAL, GODS, REPO, run_cli, unprivileged, write_untidy
+from writes_support import BLANK, CANONICAL, REPO, SMALL, run_cli, unprivileged, write_untidy
 
 AS_ROOT = os.geteuid() == 0
 
@@ -59,7 +59,7 @@ def test_export_refuses_a_read_only_output_unless_forced(tmp_path: Path) -> None
     out = tmp_path / "board.smawg.json"
     out.write_text("old")
     out.chmod(0o444)
-    args = ("export", GODS, "--players", "3", "--to", "smawg", "-o", out)
+    args = ("export", SMALL, "--players", "3", "--to", "smawg", "-o", out)
     refused = run_cli(*args)
     assert refused.returncode == 2 and "read-only" in refused.stderr
     assert out.read_text() == "old"
@@ -85,7 +85,7 @@ def test_export_to_dev_full_is_exit_2_and_never_replaces_the_device(tmp_path: Pa
         os.mknod(full, stat.S_IFCHR | 0o666, os.makedev(1, 7))
     else:
         full = Path("/dev/full")
-    result = run_cli("export", GODS, "--players", "3", "--to", "smawg", "-o", full)
+    result = run_cli("export", SMALL, "--players", "3", "--to", "smawg", "-o", full)
     assert result.returncode == 2
     assert "no space left on device" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
@@ -95,7 +95,7 @@ def test_export_to_dev_full_is_exit_2_and_never_replaces_the_device(tmp_path: Pa
 
 
 def test_export_to_dev_stdout_writes_the_document_to_standard_output() -> None:
-    result = run_cli("export", GODS, "--players", "3", "--to", "dot", "-o", "/dev/stdout")
+    result = run_cli("export", SMALL, "--players", "3", "--to", "dot", "-o", "/dev/stdout")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("graph ") and result.stdout.rstrip().endswith("}")
     assert os.path.islink("/dev/stdout")
@@ -110,7 +110,7 @@ def _limit_file_size() -> None:
 def test_a_failed_write_keeps_the_old_export_and_leaves_no_temp(tmp_path: Path) -> None:
     out = tmp_path / "board.svg"
     out.write_text("old board")
-    result = run_cli("export", GODS, "--players", "3", "--to", "svg", "-o", out,
+    result = run_cli("export", SMALL, "--players", "3", "--to", "svg", "-o", out,
                      preexec_fn=_limit_file_size)
     assert result.returncode == 2
     assert "board.svg" in result.stderr and "left unchanged" in result.stderr
@@ -138,7 +138,7 @@ def test_a_read_only_folder_keeps_the_old_file(tmp_path: Path) -> None:
 def test_sigkill_mid_write_leaves_a_temp_that_the_next_run_removes(tmp_path: Path) -> None:
     out = tmp_path / "board.smawg.json"
     out.write_text("old board")
-    args = [sys.executable, "-m", "editor", "export", str(GODS), "--players", "3",
+    args = [sys.executable, "-m", "editor", "export", str(SMALL), "--players", "3",
             "--to", "smawg", "-o", str(out)]
     env = {**os.environ, "PYTHONPATH": str(REPO),
            "REALMS_TEST_ONLY_PAUSE_BEFORE_RENAME": "60"}
@@ -159,12 +159,12 @@ def test_sigkill_mid_write_leaves_a_temp_that_the_next_run_removes(tmp_path: Pat
     assert out.read_text() == "old board"
     assert temps[0].read_text().startswith("{")
     # A later run leaves a young temp alone (it may be another write in progress)...
-    assert run_cli("export", GODS, "--players", "3", "--to", "smawg", "-o", out).returncode == 0
+    assert run_cli("export", SMALL, "--players", "3", "--to", "smawg", "-o", out).returncode == 0
     assert temps[0].exists()
     # ...and removes it once it is stale.
     hour_ago = time.time() - 3600
     os.utime(temps[0], (hour_ago, hour_ago))
-    assert run_cli("export", GODS, "--players", "3", "--to", "smawg", "-o", out).returncode == 0
+    assert run_cli("export", SMALL, "--players", "3", "--to", "smawg", "-o", out).returncode == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.smawg.json"]
     assert out.read_text().startswith("{")
 
@@ -191,7 +191,7 @@ def test_new_and_import_refuse_read_only_targets(tmp_path: Path) -> None:
     out.write_text("keep me")
     out.chmod(0o444)
     engine = tmp_path / "board.engine.json"
-    assert run_cli("export", GODS, "--players", "3", "--to", "engine",
+    assert run_cli("export", SMALL, "--players", "3", "--to", "engine",
                    "-o", engine).returncode == 0
     imported = run_cli("import", engine, "--from", "engine", "-o", out)
     assert imported.returncode == 2 and "read-only" in imported.stderr
@@ -205,7 +205,7 @@ def test_dev_stdout_redirected_to_a_file_is_appended_to_not_replaced(tmp_path: P
     inode = log.stat().st_ino
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     with log.open("ab") as handle:
-        result = subprocess.run([sys.executable, "-m", "editor", "export", str(GODS),
+        result = subprocess.run([sys.executable, "-m", "editor", "export", str(SMALL),
                                  "--players", "3", "--to", "dot", "-o", "/dev/stdout"],
                                 stdout=handle, stderr=subprocess.PIPE, text=True, env=env,
                                 cwd=REPO, timeout=300)

@@ -8,9 +8,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from writes_support import CANONICAL, GODS, run_cli, unprivileged, untidy_text, write_untidy
+from writes_support import CANONICAL, SMALL, run_cli, unprivileged, untidy_text, write_untidy
 
-GODS_COUNTS = (2, 3, 4, 5, 6)
+SMALL_COUNTS = (2, 3, 4, 5, 6)
 
 
 def _files_under(folder: Path) -> list[str]:
@@ -19,28 +19,28 @@ def _files_under(folder: Path) -> list[str]:
 
 def test_export_o_file_name_without_players_numbers_files_and_makes_no_folder(
         tmp_path: Path) -> None:
-    result = run_cli("export", GODS, "--to", "svg", "-o", tmp_path / "out" / "x.svg")
+    result = run_cli("export", SMALL, "--to", "svg", "-o", tmp_path / "out" / "x.svg")
     assert result.returncode == 0, result.stderr
-    assert _files_under(tmp_path) == ["out", *(f"out/x.{n}p.svg" for n in GODS_COUNTS)]
+    assert _files_under(tmp_path) == ["out", *(f"out/x.{n}p.svg" for n in SMALL_COUNTS)]
     assert not (tmp_path / "out" / "x.svg").exists()
 
 
 def test_export_o_with_a_double_suffix_keeps_it_after_the_count(tmp_path: Path) -> None:
-    result = run_cli("export", GODS, "--to", "smawg", "-o", tmp_path / "b.smawg.json")
+    result = run_cli("export", SMALL, "--to", "smawg", "-o", tmp_path / "b.smawg.json")
     assert result.returncode == 0, result.stderr
-    assert _files_under(tmp_path) == [f"b.{n}p.smawg.json" for n in GODS_COUNTS]
+    assert _files_under(tmp_path) == [f"b.{n}p.smawg.json" for n in SMALL_COUNTS]
     printed = result.stdout.split()
-    assert printed == [str(tmp_path / f"b.{n}p.smawg.json") for n in GODS_COUNTS]
+    assert printed == [str(tmp_path / f"b.{n}p.smawg.json") for n in SMALL_COUNTS]
 
 
 def test_export_o_folder_forms(tmp_path: Path) -> None:
     """A name without an extension, or ending in /, is a folder; an existing folder is one."""
     (tmp_path / "there.svg").mkdir()
     for out in ("plain", "dotted.d/", "there.svg"):
-        result = run_cli("export", GODS, "--players", "3", "--to", "smawg",
+        result = run_cli("export", SMALL, "--players", "3", "--to", "smawg",
                          "-o", f"{tmp_path}/{out}")
         assert result.returncode == 0, result.stderr
-    name = "09-a-game-of-gods.3p.smawg.json"
+    name = "01-my-precious-world.3p.smawg.json"
     assert _files_under(tmp_path) == ["dotted.d", f"dotted.d/{name}", "plain", f"plain/{name}",
                                       "there.svg", f"there.svg/{name}"]
 
@@ -49,12 +49,12 @@ def test_export_names_from_a_hostile_input_name_stay_in_the_output_folder(
         tmp_path: Path) -> None:
     source = tmp_path / "in" / "..\n::x.realm.json"
     source.parent.mkdir()
-    shutil.copy(GODS, source)
+    shutil.copy(SMALL, source)
     out = tmp_path / "out"
     result = run_cli("export", source, "--to", "smawg", "-o", f"{out}/")
     assert result.returncode == 0, result.stderr
     made = list(out.iterdir())
-    assert len(made) == len(GODS_COUNTS)
+    assert len(made) == len(SMALL_COUNTS)
     assert all(p.parent == out and p.is_file() for p in made)
     assert _files_under(tmp_path / "in") == [source.name]
 

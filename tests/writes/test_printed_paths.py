@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from writes_support import GODS, run_cli, write_untidy
+from writes_support import SMALL, run_cli, write_untidy
 
 EVIL = "evil%25,x:y\n::error file=README.md,line=1::Injected annotation\n"
 
@@ -51,7 +51,7 @@ def test_format_check_and_write_escape_file_names(tmp_path: Path, in_actions: bo
 
 def test_export_escapes_file_names(tmp_path: Path, in_actions: bool) -> None:
     source = tmp_path / f"{EVIL}.realm.json"
-    shutil.copy(GODS, source)
+    shutil.copy(SMALL, source)
     result = run_cli("export", source, "--players", "3", "--to", "smawg",
                      env=_env(in_actions))
     assert result.returncode == 0, result.stderr
@@ -70,7 +70,7 @@ def test_new_and_import_escape_file_names(tmp_path: Path, in_actions: bool) -> N
     assert again.returncode == 2
     _check(again.stderr, in_actions)
     engine = tmp_path / "board.engine.json"
-    assert run_cli("export", GODS, "--players", "3", "--to", "engine",
+    assert run_cli("export", SMALL, "--players", "3", "--to", "engine",
                    "-o", engine).returncode == 0
     imported = run_cli("import", engine, "--from", "engine", "-o", tmp_path / f"{EVIL}.b.json",
                        env=_env(in_actions))

@@ -15,7 +15,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 BLANK = REPO / "scenarios" / "templates" / "blank-surface.realm.json"
-GODS = REPO / "scenarios" / "booklet" / "09-a-game-of-gods.realm.json"
+SMALL = REPO / "scenarios" / "booklet" / "01-my-precious-world.realm.json"
 CANONICAL = BLANK.read_text(encoding="utf-8")
 
 
