@@ -3,9 +3,8 @@
 Small inputs live in ``tests/fuzz/corpus/``; special files (FIFOs, devices, symlinks),
 huge graphs and files that must point at a temporary folder are made here at test time.
 Each case must pass the fuzz promises (exit 0/1/2, no traceback or "internal error", every
-message names the file, an answer within the bound) plus its own check. A case still
-broken on this branch is a strict xfail naming the bug and the branch expected to fix it:
-once the fix is merged the mark fails loudly and must be removed.
+message names the file, an answer within the bound) plus its own check. Each case is marked
+``regression_of`` with the filed bug it guards against.
 """
 
 from __future__ import annotations
@@ -28,7 +27,8 @@ SPECIAL_BOUND = 10.0  # seconds, for all special files together (fresh interpret
 GRAPH_BOUND = 15.0  # seconds, for the four big-graph runs together (fresh interpreters)
 
 
-def xfail(bug: str, branch: str, issue: int = 13) -> pytest.MarkDecorator:
+def regression(bug: str, issue: int = 13) -> pytest.MarkDecorator:
+    """Marks a case as the regression test of a bug filed in ``issue``."""
     return pytest.mark.regression_of(f"issue {issue}: {bug}")
 
 
@@ -59,7 +59,7 @@ FLOAT_FILES = ("integral-rotation-1.0", "integral-rotation-1e0", "integral-playe
 
 @pytest.mark.parametrize(("name", "command"), [
     pytest.param(name, command, id=f"{name}-{command}", marks=[] if command == "format" else
-                 xfail(f"{name}: integral floats crash {command}", "untrusted"))
+                 regression(f"{name}: integral floats crash {command}"))
     for name in FLOAT_FILES for command in COMMANDS])
 def test_integral_floats(tmp_path: Path, name: str, command: str) -> None:
     path = tmp_path / f"{name}.realm.json"
@@ -68,8 +68,8 @@ def test_integral_floats(tmp_path: Path, name: str, command: str) -> None:
     assert_clean(outcome, path)
 
 
-@xfail("a file's lint verdict depends on files linted before it (rotated_side cache keyed "
-       "on 1.0 == 1)", "untrusted", 19)
+@regression("a file's lint verdict depends on files linted before it (rotated_side cache keyed "
+       "on 1.0 == 1)", 19)
 def test_lint_verdict_does_not_depend_on_order(tmp_path: Path) -> None:
     good = tmp_path / "a-good.realm.json"
     bad = tmp_path / "b-float.realm.json"
@@ -126,8 +126,8 @@ def test_special_paths_are_refused(tmp_path: Path, kind: str, command: str) -> N
 
 
 @pytest.mark.parametrize("command", [
-    pytest.param("lint", marks=xfail("lint skips a folder named like a scenario file inside "
-                                     "a searched folder (a warning, exit 0)", "lintout", 19)),
+    pytest.param("lint", marks=regression("lint skips a folder named like a scenario file inside "
+                                     "a searched folder (a warning, exit 0)", 19)),
     "format"])
 def test_folder_named_like_a_scenario_inside_a_searched_folder(tmp_path: Path,
                                                                command: str) -> None:
@@ -155,7 +155,7 @@ def hanging_outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str
             for key, outcome, path in zip(HANGING_RUNS, outcomes, paths, strict=True)}
 
 
-@xfail("a FIFO or device named x.realm.json hangs or exhausts memory", "untrusted")
+@regression("a FIFO or device named x.realm.json hangs or exhausts memory")
 @pytest.mark.parametrize(("kind", "command"), [
     pytest.param(kind, command, id=f"{kind}-{command}") for kind, command in HANGING_RUNS])
 def test_special_files_are_refused(hanging_outcomes: dict[tuple[str, str],
@@ -222,8 +222,8 @@ def graph_outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, 
             for key, outcome in zip(GRAPH_RUNS, outcomes, strict=True)}
 
 
-@xfail("a 20,000-node or dense graph, or 20,000 markers (the schema error path), does not "
-       "finish in time", "untrusted")
+@regression("a 20,000-node or dense graph, or 20,000 markers (the schema error path), does not "
+       "finish in time")
 @pytest.mark.parametrize(("name", "command"), [
     pytest.param(name, command, id=f"{name}-{command}") for name, command in GRAPH_RUNS])
 def test_big_graphs_answer_in_time(graph_outcomes: dict[tuple[str, str],
@@ -235,10 +235,10 @@ def test_big_graphs_answer_in_time(graph_outcomes: dict[tuple[str, str],
 
 # -- importers -----------------------------------------------------------------------------
 @pytest.mark.parametrize("name", [
-    pytest.param("smawg-list-terrain.json", marks=xfail(
-        "smawg list as terrain: TypeError unhashable type", "untrusted")),
-    pytest.param("smawg-list-symbol.json", marks=xfail(
-        "smawg list as symbol: TypeError unhashable type", "untrusted")),
+    pytest.param("smawg-list-terrain.json", marks=regression(
+        "smawg list as terrain: TypeError unhashable type")),
+    pytest.param("smawg-list-symbol.json", marks=regression(
+        "smawg list as symbol: TypeError unhashable type")),
 ])
 def test_smawg_shapes(tmp_path: Path, name: str) -> None:
     path = tmp_path / name
@@ -260,8 +260,8 @@ DEEP_MODULES = {
 
 @pytest.mark.parametrize("name", [
     "brackets",
-    *(pytest.param(name, marks=xfail(f"a deeply nested cestpasphoto module ({name}) ends in "
-                                     "MemoryError/RecursionError", "untrusted"))
+    *(pytest.param(name, marks=regression(f"a deeply nested cestpasphoto module ({name}) ends in "
+                                     "MemoryError/RecursionError"))
       for name in ("unary-minus", "not-chain", "lambda-chain", "sum-chain")),
 ])
 def test_cestpasphoto_deep_nesting(tmp_path: Path, name: str) -> None:
@@ -308,8 +308,7 @@ CATALOGUE_COMMANDS = {
 }
 
 
-@xfail("catalogue references escape the collection and quote the file read",
-       "untrusted")
+@regression("catalogue references escape the collection and quote the file read")
 @pytest.mark.parametrize("command", sorted(CATALOGUE_COMMANDS))
 @pytest.mark.parametrize("how", ["absolute", "dotdot"])
 def test_catalogue_reference_outside_collection(tmp_path: Path, how: str,
@@ -326,7 +325,7 @@ def test_catalogue_reference_outside_collection(tmp_path: Path, how: str,
 
 
 # -- a file's own lint.ignore --------------------------------------------------------------
-@xfail("a file's own lint.ignore {code: S} hides the internal error", "untrusted")
+@regression("a file's own lint.ignore {code: S} hides the internal error")
 def test_own_lint_ignore_cannot_hide_a_crash(tmp_path: Path) -> None:
     hiding = tmp_path / "hiding.realm.json"
     shutil.copy(CORPUS / "lint-ignore-s-hides-crash.realm.json", hiding)
@@ -370,8 +369,8 @@ def _parse_output(fmt: str, data: bytes) -> None:
 
 
 @pytest.mark.parametrize(("name", "fmt"), [
-    pytest.param(name, fmt, id=f"{name}-{fmt}", marks=xfail(
-        f"{name}: the {fmt} export is not well-formed", "writes", 19)
+    pytest.param(name, fmt, id=f"{name}-{fmt}", marks=regression(
+        f"{name}: the {fmt} export is not well-formed", 19)
         if fmt in ("svg", "graphml") or (fmt, name) == ("cestpasphoto", "title-nul") else [])
     for name in TITLE_FILES for fmt in ("svg", "graphml", "cestpasphoto", "engine", "geojson")])
 def test_hostile_titles_keep_outputs_well_formed(tmp_path: Path, name: str, fmt: str) -> None:
@@ -388,7 +387,7 @@ def test_hostile_titles_keep_outputs_well_formed(tmp_path: Path, name: str, fmt:
 
 
 # -- size limit wording --------------------------------------------------------------------
-@xfail("10 MiB + 1 byte is reported as '10.0 MB, over the 10 MB limit'", "untrusted", 19)
+@regression("10 MiB + 1 byte is reported as '10.0 MB, over the 10 MB limit'", 19)
 @pytest.mark.parametrize("command", ["lint", "format", "derive"])
 def test_over_the_size_limit_by_one_byte(tmp_path: Path, command: str) -> None:
     path = tmp_path / "big.realm.json"
@@ -411,8 +410,8 @@ EVIL_NAME = "evil%25,x:y\n::error file=README.md,line=1::Injected annotation\n.r
 
 @pytest.mark.parametrize("command", [
     "lint", "lint-folder",
-    *(pytest.param(command, marks=xfail(f"{command} prints the file name raw under "
-                                        "GITHUB_ACTIONS", "writes/lintout", 19))
+    *(pytest.param(command, marks=regression(f"{command} prints the file name raw "
+                                             "under GITHUB_ACTIONS", 19))
       for command in ("format", "format-folder", "derive", "export"))])
 def test_error_annotation_in_a_file_name(tmp_path: Path, command: str) -> None:
     folder = tmp_path / "names"
@@ -451,8 +450,7 @@ def _untidy(path: Path) -> str:
     return text
 
 
-@xfail("format replaces a symlink by a regular file, leaving its target unformatted",
-       "writes", 19)
+@regression("format replaces a symlink by a regular file, leaving its target unformatted", 19)
 def test_format_writes_through_a_symlink_or_refuses(tmp_path: Path) -> None:
     target = tmp_path / "real.realm.json"
     before = _untidy(target)
@@ -464,7 +462,7 @@ def test_format_writes_through_a_symlink_or_refuses(tmp_path: Path) -> None:
     assert outcome.exit_code == 2 or target.read_text() != before
 
 
-@xfail("format rewrites a read-only (0444) file", "writes", 19)
+@regression("format rewrites a read-only (0444) file", 19)
 def test_format_leaves_a_read_only_file_alone(tmp_path: Path) -> None:
     path = tmp_path / "locked.realm.json"
     before = _untidy(path)
@@ -476,7 +474,7 @@ def test_format_leaves_a_read_only_file_alone(tmp_path: Path) -> None:
     assert path.stat().st_mode & 0o777 == 0o444
 
 
-@xfail("format splits a hard link (the other name keeps the old text)", "writes", 19)
+@regression("format splits a hard link (the other name keeps the old text)", 19)
 def test_format_keeps_hard_links(tmp_path: Path) -> None:
     path = tmp_path / "one.realm.json"
     _untidy(path)
@@ -488,7 +486,7 @@ def test_format_keeps_hard_links(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="making a device node needs root")
-@xfail("export -o DEVICE replaces the device node by a file (as root)", "writes", 19)
+@regression("export -o DEVICE replaces the device node by a file (as root)", 19)
 def test_export_never_replaces_a_device_node(tmp_path: Path) -> None:
     import stat
 
@@ -504,8 +502,8 @@ def test_export_never_replaces_a_device_node(tmp_path: Path) -> None:
 
 
 # -- a list over its schema limit ----------------------------------------------------------
-@xfail("a list over maxItems is reported as the Python repr of the list (and takes seconds)",
-       "msgs/untrusted")
+@regression("a list over maxItems is reported as the Python repr of the list (and takes "
+            "seconds)")
 def test_list_over_its_limit_is_reported_by_count(tmp_path: Path) -> None:
     path = tmp_path / "markers.realm.json"
     data = json.loads((CORPUS / "title-nul.realm.json").read_text())
