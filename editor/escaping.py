@@ -60,12 +60,18 @@ def github_escape_property(text: str) -> str:
     return (github_escape_data(text).replace(":", "%3A").replace(",", "%2C"))
 
 
+def line_path(path: str | PurePath) -> str:
+    """A path to print at the start of a line: ``display_path``, and a name starting with
+    ``:`` written as ``./:…`` (the same file; a line starting with ``::`` would be a GitHub
+    Actions workflow command)."""
+    shown = display_path(path)
+    return f"./{shown}" if shown.startswith(":") else shown
+
+
 def ci_path(path: str | PurePath) -> str:
     """A path to print on its own line: escaped as workflow-command data inside GitHub
     Actions (so it can never start a command), made visible elsewhere."""
-    shown = display_path(path)
-    if shown.startswith(":"):
-        shown = f"./{shown}"  # the same file; a line starting with "::" would be a command
+    shown = line_path(path)
     return github_escape_data(shown) if in_github_actions() else shown
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from editor.model.jsonio import write_text_atomic
+from editor.model.safe_write import write_text as write_text_atomic
 from editor.model.scenario_io import load_scenario, save_scenario, scenario_text
 from editor.model.schemas import iter_errors
 

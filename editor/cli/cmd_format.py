@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from editor.cli.common import report
 from editor.escaping import ci_path
 
 SCENARIO_SUFFIX = ".realm.json"
@@ -159,7 +160,7 @@ def _format_one(path: Path, mode: str, force: bool) -> int:
         loaded = load_scenario(path)
         canonical = scenario_text(loaded.scenario)
     except LoadError as exc:
-        print(ci_path(str(exc)), file=sys.stderr)
+        report(str(exc))
         return EXIT_INVALID
     except Exception as exc:  # a model bug must still be one line, never a traceback
         print(f"{shown}: internal error while loading ({type(exc).__name__}: "

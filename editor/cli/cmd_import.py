@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from editor.cli.common import EXIT_ERROR, EXIT_OK
+from editor.cli.common import EXIT_ERROR, EXIT_OK, report
 from editor.escaping import ci_path
 
 IMPORT_FORMATS = ("smawg", "cestpasphoto", "engine")
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = import_scenario(args.file, args.format, args.players)
     except ImportFailed as exc:
-        print(ci_path(str(exc)), file=sys.stderr)
+        report(str(exc))
         return EXIT_ERROR
     try:
         write_bytes(args.output, text.encode("utf-8"))

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from editor.cli.common import report
 from editor.escaping import ci_path
 from editor.model.templates import WORLDS
 
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         parse_scenario(text, str(output), output.parent)
         write_text(output, text, force=args.force)
     except LoadError as exc:
-        print(ci_path(str(exc)), file=sys.stderr)
+        report(str(exc))
         return EXIT_ERROR
     except WriteError as exc:
         print(f"{shown}: cannot write: {exc.reason}", file=sys.stderr)

@@ -13,11 +13,11 @@ from urllib.parse import quote
 
 from editor import __version__
 from editor.escaping import (
-    display_path,
     display_text,
     github_escape_data,
     github_escape_property,
     in_github_actions,
+    line_path,
 )
 from editor.lint.findings import SEVERITIES, Finding
 from editor.lint.registry import all_rules
@@ -29,19 +29,11 @@ SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
-def shown_path(path: str) -> str:
-    """A finding's file name for a text line: control characters made visible, and a name
-    that starts with ``:`` (which could open a GitHub workflow command at the start of the
-    line) written as ``./:…``, the same file."""
-    shown = display_path(path)
-    return f"./{shown}" if shown.startswith(":") else shown
-
-
 def text_line(finding: Finding) -> str:
     """``path:line:col: CODE [severity] $.json.path: message`` (the JSON path is left out
     for findings about the whole file)."""
     where = f"{finding.json_path}: " if finding.json_path not in ("", "$") else ""
-    return (f"{shown_path(finding.path)}:{finding.line}:{finding.column}: {finding.code} "
+    return (f"{line_path(finding.path)}:{finding.line}:{finding.column}: {finding.code} "
             f"[{finding.severity}] {display_text(where)}{display_text(finding.message)}")
 
 

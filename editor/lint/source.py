@@ -8,15 +8,15 @@ are cut to a window around the column. Only regular files under the size cap are
 
 from __future__ import annotations
 
-import os
-import stat
 import unicodedata
+from pathlib import Path
 
 from editor.escaping import display_text
+from editor.model.errors import LoadError
+from editor.model.jsonio import read_limited_bytes
 
 CONTEXT_LINES = 1
 WINDOW = 60  # characters shown on each side of the column in a long line
-MAX_BYTES = 10 * 1024 * 1024
 
 
 class SourceCache:
@@ -32,13 +32,9 @@ class SourceCache:
 
 
 def _read_lines(path: str) -> list[str] | None:
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
-            return None  # never open a FIFO or a device just to show a snippet
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except OSError:
+    try:  # the same checks as every input: never open a FIFO or a device for a snippet
+        data = read_limited_bytes(Path(path))
+    except LoadError:
         return None
     text = data.decode("utf-8", "replace").removeprefix("\ufeff")
     return text.splitlines()

@@ -156,8 +156,9 @@ def _at(data: Any, path: PathKey) -> Any:
 
 
 def validate_or_raise(name: str, data: Any, text: str, shown: str) -> None:
-    """:func:`editor.model.schemas.validate_or_raise`, skipped when the fast validator
-    already says the data is valid, and fast on large invalid documents."""
+    """Raise one clear :class:`LoadError` (S002) for the most relevant schema error, if
+    any; skipped when the fast validator already says the data is valid, and fast on large
+    invalid documents. The one schema check every loader uses."""
     if surely_valid(name, data):
         return
     from editor.model import schemas

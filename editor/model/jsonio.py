@@ -21,7 +21,7 @@ from editor.model.jsonpos import offset_to_position
 from editor.model.limits import MAX_DEPTH, MAX_FILE_BYTES, count_text
 
 __all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "canonical_json", "load_json", "parse_json_text",
-           "parse_number", "read_json_text", "read_limited_bytes", "write_text_atomic"]
+           "parse_number", "read_json_text", "read_limited_bytes"]
 
 
 
@@ -378,9 +378,3 @@ def canonical_json(data: Any) -> str:
     """The one canonical form: sorted keys, 2-space indent, UTF-8 kept, trailing newline."""
     return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Kept for callers of the old name: the crash-safe write of :mod:`editor.model.safe_write`."""
-    from editor.model.safe_write import write_text
-
-    write_text(path, text)

@@ -16,9 +16,10 @@ from editor.model.catalogue import Catalogue, default_catalogue
 from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
 from editor.model.fast_schema import validate_or_raise
-from editor.model.jsonio import canonical_json, parse_json_text, read_json_text, write_text_atomic
+from editor.model.jsonio import canonical_json, parse_json_text, read_json_text
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path, offset_to_position
 from editor.model.limits import scenario_size_problem
+from editor.model.safe_write import write_text
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.schemas import json_type_name
 
@@ -128,4 +129,4 @@ def scenario_text(scenario: Scenario) -> str:
 
 def save_scenario(scenario: Scenario, path: Path | str) -> None:
     """Write canonically and atomically."""
-    write_text_atomic(Path(path), scenario_text(scenario))
+    write_text(path, scenario_text(scenario))

@@ -12,17 +12,16 @@ from functools import cache
 from typing import Any
 
 import jsonschema
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.exceptions import NoSuchResource
 
-from editor.model.errors import LoadError
-from editor.model.jsonpos import PathKey, SourceMap, format_json_path
+from editor.model.jsonpos import PathKey
 from editor.model.paths import data_file
 from editor.model.schema_wording import Explained, explain, json_type_name
 
 __all__ = ["Explained", "describe", "explain", "iter_errors", "json_type_name",
-           "offending_path", "schema", "validate_or_raise", "validator"]
+           "offending_path", "schema", "validator"]
 
 SCHEMA_FILES = {
     "scenario": "scenario.schema.json",
@@ -38,19 +37,16 @@ def _refuse_remote(uri: str) -> Resource[Any]:
 @cache
 def _registry() -> Registry[Any]:
     resources = []
-    for file_name in SCHEMA_FILES.values():
-        contents = schema_by_file(file_name)
+    for name in SCHEMA_FILES:
+        contents = schema(name)
         resources.append((contents["$id"], Resource.from_contents(contents)))
     return Registry(retrieve=_refuse_remote).with_resources(resources)  # type: ignore[call-arg]
 
 
 @cache
 def schema(name: str) -> dict[str, Any]:
-    return schema_by_file(SCHEMA_FILES[name])
-
-
-def schema_by_file(file_name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(data_file(f"schemas/{file_name}").read_text("utf-8"))
+    data: dict[str, Any] = json.loads(
+        data_file(f"schemas/{SCHEMA_FILES[name]}").read_text("utf-8"))
     return data
 
 
@@ -80,18 +76,3 @@ def describe(error: ValidationError) -> tuple[str, str]:
 def iter_errors(name: str, data: Any) -> Iterator[ValidationError]:
     yield from validator(name).iter_errors(data)
 
-
-def validate_or_raise(name: str, data: Any, text: str, shown: str) -> None:
-    """Raise one clear :class:`LoadError` for the most relevant schema error, if any."""
-    error = best_match(iter_errors(name, data))
-    if error is None:
-        return
-    first = explain(error)[0]
-    raise LoadError(
-        shown,
-        first.message,
-        json_path=format_json_path(first.path),
-        position=SourceMap(text).position(first.path, key=first.is_key),
-        hint=first.hint,
-        code="S002",
-    )
