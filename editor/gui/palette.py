@@ -31,7 +31,7 @@ from editor.gui.canvas.view import TILE_MIME
 from editor.gui.document import ScenarioDocument
 from editor.gui.painting import side_label, tile_pixmap
 from editor.model.catalogue import TileSide
-from editor.model.scenario import Board, Placement, Presence
+from editor.model.scenario import Presence
 
 ICON = 76
 MIN_ICON, MAX_ICON = 44, 150
@@ -116,25 +116,11 @@ class TilePalette(QListWidget):
         self._signature = {}
         self.refresh(force=True)
 
-    def _placed_raw(self) -> dict[str, list[tuple[Board, Placement]]]:
-        """The placements of each letter sharing a player count with a new placement, in
-        one pass over the boards (one scan per letter would be quadratic on a big
-        catalogue)."""
-        doc = self.doc
-        presence, low = doc.new_presence(), doc.scenario.players_min
-        counts = [c for c in doc.scenario.player_counts if presence.includes(c, low)]
-        found: dict[str, list[tuple[Board, Placement]]] = {}
-        for board in doc.scenario.boards:
-            if board.graph is not None:
-                continue
-            for p in board.tiles:
-                if any(p.presence.includes(c, low) for c in counts):
-                    found.setdefault(p.tile, []).append((board, p))
-        return found
-
     def refresh(self, *_args: object, force: bool = False) -> None:
         """Update the entries whose state changed (all with ``force``), then re-sort."""
-        raw = self._placed_raw()
+        # The placements of each letter sharing a count with a new placement, in one pass
+        # (one tile_uses scan per letter would be quadratic on a big catalogue).
+        raw = self.doc.placements_by_tile(self.doc.new_presence())
         signature = {key: [(b.id, p.q, p.r, p.presence) for b, p in uses]
                      for key, uses in raw.items()}
         if signature == self._signature and not force:
