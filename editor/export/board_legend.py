@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
 from editor.export.board_layout import PageLayout
 from editor.model.catalogue import LAND_TERRAINS
@@ -28,10 +28,6 @@ class LegendItem:
     key: str
     label: str
     side: str = "surface"
-
-
-def _font(pixels: float, bold: bool = False) -> QFont:
-    return font(pixels, bold)
 
 
 def legend_items(page: PageLayout, realm: Realm, style: Style) -> list[LegendItem]:
@@ -84,7 +80,7 @@ def _item_width(item: LegendItem, metrics: QFontMetricsF) -> float:
 
 
 def _positions(page: PageLayout, items: list[LegendItem]) -> list[tuple[LegendItem, float, float]]:
-    metrics = QFontMetricsF(_font(20))
+    metrics = QFontMetricsF(font(20))
     left = page.width / 2 - page.legend_width / 2
     x, y = left, page.legend_top + HEADING
     placed = []
@@ -148,11 +144,11 @@ def paint_legend(painter: QPainter, page: PageLayout, realm: Realm, style: Style
     painter.drawLine(QPointF(left, page.legend_top - 20),
                      QPointF(left + page.legend_width, page.legend_top - 20))
     painter.setPen(QColor(style.canvas["label"]))
-    painter.setFont(_font(24, bold=True))
+    painter.setFont(font(24, bold=True))
     painter.drawText(QPointF(left, page.legend_top + 14), "Legend")
     for item, x, y in _positions(page, items):
         rect = QRectF(x, y - SWATCH[1] / 2, SWATCH[0], SWATCH[1])
         _swatch(painter, item, rect, style)
         painter.setPen(QColor(style.canvas["label"]))
-        painter.setFont(_font(20))
+        painter.setFont(font(20))
         painter.drawText(QPointF(x + SWATCH[0] + 12.0, y + 7), item.label)

@@ -29,7 +29,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QFont,
     QGuiApplication,
     QImage,
     QPageLayout,
@@ -62,10 +61,6 @@ def _ensure_app() -> None:
     if QGuiApplication.instance() is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         _APP = QGuiApplication([])
-
-
-def _font(pixels: float, bold: bool = False) -> QFont:
-    return font(pixels, bold)
 
 
 def _path(rings: Iterable[tuple[Point, ...]]) -> QPainterPath:
@@ -186,7 +181,7 @@ def _annotate(painter: QPainter, shape: RegionShape, style: Style) -> None:
     region = shape.region
     ax, ay = shape.anchor
     label = region.id
-    painter.setFont(_font(15, bold=True))
+    painter.setFont(font(15, bold=True))
     width = painter.fontMetrics().horizontalAdvance(label) + 10
     box = QRectF(ax - width / 2, ay - 10, width, 20)
     painter.setPen(Qt.PenStyle.NoPen)
@@ -209,14 +204,14 @@ def _paint_board(painter: QPainter, board: BoardShape, style: Style) -> None:
     side = "underground" if board.kind == "underground" else "surface"
     if board.caption:
         painter.setPen(QColor(style.canvas["label"]))
-        painter.setFont(_font(26, bold=True))
+        painter.setFont(font(26, bold=True))
         painter.drawText(QPointF(board.origin[0], board.origin[1] - 16), board.caption)
     if board.empty:
         frame = QRectF(board.origin[0], board.origin[1], board.size[0], board.size[1])
         painter.setPen(QPen(QColor(style.canvas["ghost"]), 3.0, Qt.PenStyle.DashLine))
         painter.setBrush(QColor(style.canvas["background"]))
         painter.drawRoundedRect(frame, 16, 16)
-        painter.setFont(_font(24))
+        painter.setFont(font(24))
         painter.drawText(frame, Qt.AlignmentFlag.AlignCenter, "no tiles on this board yet")
     for ring in board.hole_hexes:
         pen = QPen(QColor(style.canvas["hole"]), 2.0, Qt.PenStyle.DashLine)
@@ -259,9 +254,9 @@ def _paint_page(painter: QPainter, page: PageLayout, realm: Realm, style: Style)
     painter.fillRect(QRectF(0, 0, page.width, page.height), QColor("#ffffff"))
     margin = 70.0
     painter.setPen(QColor(style.canvas["label"]))
-    painter.setFont(_font(48, bold=True))
+    painter.setFont(font(48, bold=True))
     painter.drawText(QPointF(margin, margin + 44), page.title)
-    painter.setFont(_font(22))
+    painter.setFont(font(22))
     painter.setPen(QColor("#5b5148"))
     painter.drawText(QPointF(margin, margin + 84), page.subtitle)
     for board in page.boards:

@@ -33,8 +33,9 @@ class PlaceTile(_DocCommand):
         self.doc.remove_item(self.board, "tiles", self.index)
 
 
-class _ReplaceTile(_DocCommand):
-    """Swap one placement for a changed copy; subclasses say what changes."""
+class ReplaceTile(_DocCommand):
+    """Swap one placement for a changed copy, named by the caller (a group rotation moves
+    and turns); subclasses say what changes."""
 
     def __init__(self, doc: ScenarioDocument, board: str, index: int, new: Placement,
                  text: str) -> None:
@@ -50,11 +51,7 @@ class _ReplaceTile(_DocCommand):
         self.doc.replace_item(self.board, "tiles", self.index, self.old)
 
 
-class ReplaceTile(_ReplaceTile):
-    """Any change to one placement, named by the caller (a group rotation moves and turns)."""
-
-
-class MoveTile(_ReplaceTile):
+class MoveTile(ReplaceTile):
     """A whole drag: the tile jumps from its old hex to the hex where the mouse was released."""
 
     def __init__(self, doc: ScenarioDocument, board: str, index: int, q: int, r: int) -> None:
@@ -63,14 +60,14 @@ class MoveTile(_ReplaceTile):
                          f"Move tile {old.tile} to ({q}, {r})")
 
 
-class RotateTile(_ReplaceTile):
+class RotateTile(ReplaceTile):
     def __init__(self, doc: ScenarioDocument, board: str, index: int, steps: int) -> None:
         old = doc.scenario.board(board).tiles[index]
         super().__init__(doc, board, index, replace(old, rotation=(old.rotation + steps) % 6),
                          f"Rotate tile {old.tile}")
 
 
-class FlipTile(_ReplaceTile):
+class FlipTile(ReplaceTile):
     def __init__(self, doc: ScenarioDocument, board: str, index: int) -> None:
         old = doc.scenario.board(board).tiles[index]
         sides = list(doc.catalogue.tiles[old.tile].sides)
@@ -79,7 +76,7 @@ class FlipTile(_ReplaceTile):
                          f"Flip tile {old.tile} to {other}")
 
 
-class SetTilePresence(_ReplaceTile):
+class SetTilePresence(ReplaceTile):
     def __init__(self, doc: ScenarioDocument, board: str, index: int, presence: Presence) -> None:
         old = doc.scenario.board(board).tiles[index]
         super().__init__(doc, board, index, replace(old, presence=presence),

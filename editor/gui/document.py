@@ -164,12 +164,22 @@ class ScenarioDocument(QObject):
                   ) -> list[tuple[Board, Placement]]:
         """Where a tile letter is placed at any player count (each letter is one piece);
         with ``presence``, only the placements sharing a player count with it."""
+        return self.placements_by_tile(presence).get(tile, [])
+
+    def placements_by_tile(self, presence: Presence | None = None
+                           ) -> dict[str, list[tuple[Board, Placement]]]:
+        """:meth:`tile_uses` for every letter at once, in one pass over the boards."""
         low = self.scenario.players_min
-        counts = self.scenario.player_counts
-        return [(board, p) for board in self.scenario.boards if board.graph is None
-                for p in board.tiles if p.tile == tile and (
-                    presence is None or any(p.presence.includes(c, low)
-                                            and presence.includes(c, low) for c in counts))]
+        counts = [c for c in self.scenario.player_counts
+                  if presence is None or presence.includes(c, low)]
+        found: dict[str, list[tuple[Board, Placement]]] = {}
+        for board in self.scenario.boards:
+            if board.graph is not None:
+                continue
+            for p in board.tiles:
+                if presence is None or any(p.presence.includes(c, low) for c in counts):
+                    found.setdefault(p.tile, []).append((board, p))
+        return found
 
     def describe_use(self, board: Board, placement: Placement) -> str:
         """"board Surface at (1, 0), 3+ players": where a placed tile is, for messages."""

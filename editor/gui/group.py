@@ -14,6 +14,7 @@ from typing import Any
 
 from editor.gui import commands as cmd
 from editor.gui.document import ScenarioDocument, Selection
+from editor.gui.shapes import hex_centre, scene_to_hex
 from editor.model.scenario import Marker, Placement
 
 CLIP_FORMAT = "realms-selection/1"
@@ -31,8 +32,6 @@ def rotate_offset(dq: int, dr: int, steps: int) -> tuple[int, int]:
 
 def group_centre(cells: list[tuple[int, int]]) -> tuple[int, int]:
     """The hex nearest the centroid of ``cells`` (what a group turns about)."""
-    from editor.gui.shapes import hex_centre, scene_to_hex
-
     points = [hex_centre(q, r) for q, r in cells]
     x = sum(p[0] for p in points) / len(points)
     y = sum(p[1] for p in points) / len(points)

@@ -17,26 +17,23 @@ class Overview(QGraphicsView):
     def __init__(self, view: RealmView, parent: QWidget | None = None) -> None:
         super().__init__(view.realm_scene, parent)
         self.main = view
+        self.realm_scene: RealmScene = view.realm_scene
         self.setInteractive(False)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setRenderHints(QPainter.RenderHint.Antialiasing)
         self.setMinimumSize(120, 90)
         self.setToolTip("Overview: click or drag to move the canvas")
-        scene: RealmScene = view.realm_scene
         doc = view.editor.doc
         for signal in (doc.tilesChanged, doc.viewChanged, doc.scenarioReset):
             signal.connect(self.fit)
         for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
             bar.valueChanged.connect(self._frame_moved)
         view.zoomChanged.connect(self._frame_moved)
-        self.realm_scene = scene
         self.fit()
 
     def fit(self, *_args: object) -> None:
-        rect = self.realm_scene.realm_rect()
-        if rect.isEmpty():
-            rect = QRectF(-4 * HEX_SIZE, -4 * HEX_SIZE, 8 * HEX_SIZE, 8 * HEX_SIZE)
+        rect = self.realm_scene.framed_rect()
         self.fitInView(rect.adjusted(-HEX_SIZE, -HEX_SIZE, HEX_SIZE, HEX_SIZE),
                        Qt.AspectRatioMode.KeepAspectRatio)
         self.viewport().update()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -44,6 +45,11 @@ _HATCH = {
 }
 
 
+def side_label(tile: str, side: str) -> str:
+    """A tile's name as drawn: its letter, primed on the underground side ("C\u2032")."""
+    return tile if side == "surface" else f"{tile}\u2032"
+
+
 def polygon(points: tuple[Point, ...]) -> QPolygonF:
     return QPolygonF([QPointF(x, y) for x, y in points])
 
@@ -53,6 +59,14 @@ def region_path(shape: RegionShape) -> QPainterPath:
     path = QPainterPath()
     path.addPolygon(polygon(shape.outline))
     path.closeSubpath()
+    return path
+
+
+def parts_path(parts: Iterable[tuple[Point, RegionShape]]) -> QPainterPath:
+    """The outlines of a region's drawn parts, each moved to its tile's centre."""
+    path = QPainterPath()
+    for (cx, cy), shape in parts:
+        path.addPath(region_path(shape).translated(cx, cy))
     return path
 
 

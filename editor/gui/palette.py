@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 from editor.gui.canvas.tools import CanvasEditor, Tool
 from editor.gui.canvas.view import TILE_MIME
 from editor.gui.document import ScenarioDocument
-from editor.gui.painting import tile_pixmap
+from editor.gui.painting import side_label, tile_pixmap
 from editor.model.catalogue import TileSide
-from editor.model.scenario import Board, Placement, Presence
+from editor.model.scenario import Presence
 
 ICON = 76
 MIN_ICON, MAX_ICON = 44, 150
@@ -88,7 +88,6 @@ class TilePalette(QListWidget):
         self.setWordWrap(True)
         self.set_icon_size(ICON)
         self.filter = PaletteFilter()
-        self._used: dict[tuple[str, str], str] = {}
         self._icons: dict[tuple[str, str, bool], QIcon] = {}  # drawn once per state
         self._signature: dict[str, list[tuple[str, int, int, Presence]]] = {}
         self.itemClicked.connect(self._arm)
@@ -106,7 +105,7 @@ class TilePalette(QListWidget):
         order = 0
         for key, tile in self.doc.catalogue.tiles.items():
             for side in tile.sides:
-                label = key if side == "surface" else f"{key}\u2032"
+                label = side_label(key, side)
                 item = PaletteItem(label)
                 item.setData(ROLE_TILE, key)
                 item.setData(ROLE_SIDE, side)
@@ -114,38 +113,14 @@ class TilePalette(QListWidget):
                 item.setData(ROLE_USED, "")
                 order += 1
                 self.addItem(item)
-        self._used = {}
         self._signature = {}
         self.refresh(force=True)
 
-    def where_used(self, key: str) -> str:
-        """Where ``key`` lies, for a count a new placement would share ("" when free)."""
-        return self.placed().get(key, "")
-
-    def _placed_raw(self) -> dict[str, list[tuple[Board, Placement]]]:
-        """The placements of each letter sharing a player count with a new placement, in
-        one pass over the boards (one scan per letter would be quadratic on a big
-        catalogue)."""
-        doc = self.doc
-        presence, low = doc.new_presence(), doc.scenario.players_min
-        counts = [c for c in doc.scenario.player_counts if presence.includes(c, low)]
-        found: dict[str, list[tuple[Board, Placement]]] = {}
-        for board in doc.scenario.boards:
-            if board.graph is not None:
-                continue
-            for p in board.tiles:
-                if any(p.presence.includes(c, low) for c in counts):
-                    found.setdefault(p.tile, []).append((board, p))
-        return found
-
-    def placed(self) -> dict[str, str]:
-        """Where each placed tile letter lies, for messages and tool tips."""
-        return {key: "; ".join(self.doc.describe_use(b, p) for b, p in uses)
-                for key, uses in self._placed_raw().items()}
-
     def refresh(self, *_args: object, force: bool = False) -> None:
         """Update the entries whose state changed (all with ``force``), then re-sort."""
-        raw = self._placed_raw()
+        # The placements of each letter sharing a count with a new placement, in one pass
+        # (one tile_uses scan per letter would be quadratic on a big catalogue).
+        raw = self.doc.placements_by_tile(self.doc.new_presence())
         signature = {key: [(b.id, p.q, p.r, p.presence) for b, p in uses]
                      for key, uses in raw.items()}
         if signature == self._signature and not force:
@@ -162,14 +137,13 @@ class TilePalette(QListWidget):
                 continue
             where = "; ".join(self.doc.describe_use(b, p) for b, p in raw.get(key, []))
             changed = True
-            self._used[(key, side)] = where
             item.setIcon(self._icon(key, side, bool(where)))
             item.setData(ROLE_USED, where)
             flags = Qt.ItemFlag.ItemIsEnabled
             if not where:
                 flags |= Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
             item.setFlags(flags)
-            label = key if side == "surface" else f"{key}\u2032"
+            label = side_label(key, side)
             item.setText(f"{label} \u00b7 placed" if where else label)
             item.setToolTip(f"Tile {key}, {side} side" + (f"\nplaced: {where}" if where
                                                           else "\nfree: click or drag to place"))

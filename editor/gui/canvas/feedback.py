@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.gui.canvas.items import Z_OVERLAY
-from editor.gui.painting import hex_path, paint_tile, region_path
+from editor.gui.painting import hex_path, paint_tile, parts_path
 from editor.gui.shapes import HEX_SIZE, RegionShape, hex_centre
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
@@ -89,13 +89,10 @@ class PendingLinkItem(QGraphicsItem):
 
     def set_first(self, parts: list[tuple[Point, RegionShape]], anchor: Point | None) -> None:
         self.prepareGeometryChange()
-        path = QPainterPath()
-        for (cx, cy), shape in parts:
-            path.addPath(region_path(shape).translated(cx, cy))
-        self.path = path
+        self.path = parts_path(parts)
         self.anchor = QPointF(*anchor) if anchor is not None else None
         self.cursor_at = None
-        self.setVisible(not path.isEmpty())
+        self.setVisible(not self.path.isEmpty())
         self.update()
 
     def clear(self) -> None:

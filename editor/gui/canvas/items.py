@@ -8,7 +8,7 @@ from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantA
 from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.gui.painting import hex_path, paint_tile, region_path
+from editor.gui.painting import hex_path, paint_tile, parts_path, side_label
 from editor.gui.shapes import HEX_SIZE, MARKER_RADIUS, RegionShape, hex_centre, side_shapes
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
@@ -62,7 +62,7 @@ class TileItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         detail = option.levelOfDetailFromTransform(painter.worldTransform())
-        label = self.placement.tile + ("" if self.placement.side == "surface" else "\u2032")
+        label = side_label(self.placement.tile, self.placement.side)
         paint_tile(painter, self.side, self.placement.rotation, self.theme,
                    tile_label=label, detail=detail, labels=self.layers.names,
                    symbols=self.layers.symbols)
@@ -242,10 +242,7 @@ class RegionHighlightItem(QGraphicsItem):
 
     def set_parts(self, parts: list[tuple[Point, RegionShape]]) -> None:
         self.prepareGeometryChange()
-        path = QPainterPath()
-        for (cx, cy), shape in parts:
-            path.addPath(region_path(shape).translated(cx, cy))
-        self.path = path
+        self.path = parts_path(parts)
         self.update()
 
     def boundingRect(self) -> QRectF:

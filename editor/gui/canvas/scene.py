@@ -21,7 +21,7 @@ from editor.gui.canvas.items import (
 )
 from editor.gui.canvas.overlay import GraphOverlayItem
 from editor.gui.document import ScenarioDocument
-from editor.gui.painting import hex_path, region_path
+from editor.gui.painting import hex_path, parts_path, side_label
 from editor.gui.shapes import HEX_SIZE, RegionShape, edge_segment, hex_centre, marker_slots
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
@@ -93,12 +93,15 @@ class RealmScene(QGraphicsScene):
                                                                      y + shape.anchor[1])
         return result
 
+    def _parts(self, rid: str) -> tuple[str, ...]:
+        """The part ids of a region (a water body spans several tiles), else ``rid``."""
+        region = self.doc.analysis.region(rid)
+        return tuple(region.parts) if region is not None and region.parts else (rid,)
+
     def part_shapes(self, rid: str) -> list[tuple[Point, RegionShape]]:
         """Every drawn part of a region (a water body spans several tiles)."""
-        region = self.doc.analysis.region(rid)
-        parts = tuple(region.parts) if region is not None and region.parts else (rid,)
         result = []
-        for part in parts:
+        for part in self._parts(rid):
             tile, local = split_region_id(part)
             index = self.doc.tile_index(tile)
             item = self.tile_items.get(index) if index is not None else None
@@ -150,11 +153,7 @@ class RealmScene(QGraphicsScene):
             item.set_placement(placement, side)
 
     def _update_rect(self) -> None:
-        rect = QRectF()
-        for item in self.tile_items.values():
-            rect = rect.united(item.sceneBoundingRect())
-        if rect.isEmpty():
-            rect = QRectF(-4 * HEX_SIZE, -4 * HEX_SIZE, 8 * HEX_SIZE, 8 * HEX_SIZE)
+        rect = self.framed_rect()
         margin = 30 * HEX_SIZE  # room to pan and to place tiles well beyond the realm
         self.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
 
@@ -162,6 +161,14 @@ class RealmScene(QGraphicsScene):
         rect = QRectF()
         for item in self.tile_items.values():
             rect = rect.united(item.sceneBoundingRect())
+        return rect
+
+    def framed_rect(self) -> QRectF:
+        """What a view fits to: the realm, or on an empty board a few hexes around the
+        origin."""
+        rect = self.realm_rect()
+        if rect.isEmpty():
+            rect = QRectF(-4 * HEX_SIZE, -4 * HEX_SIZE, 8 * HEX_SIZE, 8 * HEX_SIZE)
         return rect
 
     def _on_board_items(self, board: str) -> None:
@@ -262,9 +269,7 @@ class RealmScene(QGraphicsScene):
 
     def region_tiles(self, rid: str) -> set[str]:
         """The tile letters a region lies on (every tile of a water body)."""
-        region = self.doc.analysis.region(rid)
-        parts = tuple(region.parts) if region is not None and region.parts else (rid,)
-        return {split_region_id(part)[0] for part in parts}
+        return {split_region_id(part)[0] for part in self._parts(rid)}
 
     def issue_tiles(self, issue: Issue) -> set[str]:
         """Every tile a finding names, directly or through one of its regions."""
@@ -294,10 +299,7 @@ class RealmScene(QGraphicsScene):
     def issue_path(self, issue: Issue) -> QPainterPath:
         """The outline of what a finding names on the shown board: its regions, else its
         tiles (a finding about a whole tile, or regions not drawn here)."""
-        path = QPainterPath()
-        for rid in issue.regions:
-            for (cx, cy), shape in self.part_shapes(rid):
-                path.addPath(region_path(shape).translated(cx, cy))
+        path = parts_path(part for rid in issue.regions for part in self.part_shapes(rid))
         if path.isEmpty():
             for tile in issue.tiles or tuple(sorted(self.issue_tiles(issue))):
                 index = self.doc.tile_index(tile)
@@ -320,7 +322,7 @@ class RealmScene(QGraphicsScene):
             side = next(iter(tiles[tile].sides))
         blocked = (self.doc.tile_at(q, r) is not None
                    or bool(self.doc.tile_uses(tile, self.doc.new_presence())))
-        label = tile + ("" if side == "surface" else "\u2032")
+        label = side_label(tile, side)
         self.ghost.show_at(self.doc.catalogue.side(tile, side), label, rotation, q, r, blocked)
         return not blocked
 

@@ -28,7 +28,7 @@ from editor.gui.canvas.overlay import paint_graph_legend
 from editor.gui.canvas.scene import RealmScene
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import Selection
-from editor.gui.shapes import HEX_SIZE, hex_centre, scene_to_hex
+from editor.gui.shapes import hex_centre, scene_to_hex
 
 TILE_MIME = "application/x-realms-tile"
 PAN_STEP = 60  # pixels per arrow key press (Shift: four times that)
@@ -193,9 +193,7 @@ class RealmView(QGraphicsView):
         self.zoomChanged.emit(self.scale_factor)
 
     def fit_to_realm(self) -> None:
-        rect = self.realm_scene.realm_rect()
-        if rect.isEmpty():  # an empty board: show a few hexes around the origin
-            rect = QRectF(-4 * HEX_SIZE, -4 * HEX_SIZE, 8 * HEX_SIZE, 8 * HEX_SIZE)
+        rect = self.realm_scene.framed_rect()
         self.fitInView(rect.adjusted(-20, -20, 20, 20), Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomChanged.emit(self.scale_factor)
 
