@@ -122,7 +122,7 @@ def export_realm(loaded: LoadedScenario, realm: Realm, fmt: str,
 def empty_board_message(loaded: LoadedScenario, players: int) -> str:
     """Why a board with no regions is not exported: an engine cannot play it, and a file
     that claims to be a map must not be written empty without a word."""
-    if loaded.scenario.section("dynamic").get("kind") == "build_during_play":
+    if loaded.scenario.built_during_play:
         return (f"this scenario is built during play (its 'dynamic' section), so its board "
                 f"has no tiles for {players} players until the game lays them; there is no "
                 "board to export (lay the tiles in the editor to export one played layout)")

@@ -313,7 +313,7 @@ def empty_board(ctx: CountContext) -> Iterator[Hit]:
     from 4 players), so only a board with no tiles at all, or a count with no tile in play
     anywhere, is reported. Boards built during play (booklet scenario 9's ``dynamic``
     block) start empty by design; graph-only boards have no tiles at all."""
-    if ctx.scenario.section("dynamic").get("kind") == "build_during_play":
+    if ctx.scenario.built_during_play:
         return
     boards = [(index, board) for index, board in enumerate(ctx.scenario.boards)
               if not board.is_graph_only]

@@ -213,6 +213,11 @@ class Scenario:
         value = self.sections.get(name, {})
         return value if isinstance(value, dict) else {}
 
+    @property
+    def built_during_play(self) -> bool:
+        """Its boards are laid by the game itself (booklet scenario 9): empty by design."""
+        return self.section("dynamic").get("kind") == "build_during_play"
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Scenario:
         return cls(
