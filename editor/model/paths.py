@@ -33,6 +33,12 @@ RESOURCES = frozenset({
     "templates/blank-surface.realm.json",
     "templates/blank-underground.realm.json",
     "templates/blank-both.realm.json",
+    "site/index.html.j2",
+    "site/scenario.html.j2",
+    "site/base.html.j2",
+    "site/site.css",
+    "site/board.css",
+    "site/site.js",
 })
 
 _KEEP = ExitStack()  # files extracted from a zipped install live until the process ends

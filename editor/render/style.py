@@ -94,3 +94,18 @@ def load_style(path: Path = STYLE_PATH) -> Style:
 @cache
 def default_style() -> Style:
     return load_style()
+
+
+def marker_glyph(kind: str, attrs: dict[str, object], style: Style) -> str:
+    """The short text on a laid marker's badge: its attribute when it has one that matters."""
+    glyph = style.marker(kind).glyph
+    if kind == "tunnel" and "number" in attrs:
+        return f"T{attrs['number']}"
+    if kind == "gold_vein" and "vein" in attrs:
+        return str(attrs["vein"])
+    if kind == "monster_stack" and "count" in attrs:
+        return f"{glyph}{attrs['count']}"
+    if kind == "custom" and "label" in attrs:
+        from editor.escaping import document_line  # the label is the user's text
+        return document_line(str(attrs["label"]))[:3]
+    return glyph

@@ -1,0 +1,212 @@
+"""Build a static site of a scenario collection, incrementally and byte-for-byte stable.
+
+Every scenario gets ``s/<slug>/`` with its page, its file, a thumbnail and its exports.
+A manifest (``.realms-site.json``) records what each page was built from, so a rebuild
+only redoes scenarios whose file, tool version or options changed; the index is always
+rewritten from the manifest's cards. Nothing carries a timestamp.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from editor import __version__
+from editor.escaping import display_path
+from editor.model import limits
+from editor.model.paths import data_file
+from editor.model.safe_write import write_bytes
+
+MANIFEST = ".realms-site.json"
+ASSETS = ("site.css", "board.css", "site.js")
+Progress = Callable[[int, int, str], None]
+
+
+class SiteError(Exception):
+    """The site cannot be built at all (the output folder, not a scenario, is the problem)."""
+
+
+@dataclass
+class BuildReport:
+    scenarios: int = 0
+    rebuilt: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)  # files that could not be loaded
+    removed: list[str] = field(default_factory=list)
+
+
+def slug_for(source: str, taken: set[str]) -> str:
+    """A URL-safe folder name from the file's path, unique within the site."""
+    stem = source.removesuffix(".json").removesuffix(".realm").removesuffix(".engine")
+    base = re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-")[:80] or "scenario"
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    taken.add(slug)
+    return slug
+
+
+def _shown_source(path: Path) -> str:
+    """The path as a visitor should read it: relative to the working folder when inside it."""
+    try:
+        relative = path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        relative = path
+    return display_path(relative.as_posix())
+
+
+def _common_folder(sources: Sequence[str]) -> str:
+    """The folder prefix every source shares (``scenarios/``), left out of the slugs."""
+    if not sources:
+        return ""
+    folders = [source.split("/")[:-1] for source in sources]
+    shared = 0
+    while all(len(f) > shared and f[shared] == folders[0][shared] for f in folders):
+        shared += 1
+    return "".join(part + "/" for part in folders[0][:shared])
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    try:
+        if path.read_bytes() == data:
+            return
+    except OSError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_bytes(path, data)
+
+
+def _load_manifest(out: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    ok = isinstance(data, dict) and data.get("tool") == __version__
+    return data if ok and isinstance(data.get("pages"), dict) else {}
+
+
+def _page_root(base_url: str | None) -> str | None:
+    return base_url.rstrip("/") + "/" if base_url else None
+
+
+def _read_content(path: Path) -> bytes:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(limits.MAX_FILE_BYTES + 1)
+    except OSError:
+        return b""
+
+
+def _build_page(path: Path, source: str, slug: str, content: bytes, out: Path,
+                images: tuple[str, ...], base_url: str | None, site_title: str,
+                balance: Callable[[Any], str | None] | None) -> tuple[dict[str, Any], list[str]]:
+    from editor.site.entry import build_entry
+    from editor.site.pages import render, script_json
+
+    entry = build_entry(path, source, slug, content, images)
+    folder = out / "s" / slug
+    files: dict[str, bytes] = {entry.file_name: content}
+    if entry.counts:
+        board_css = data_file("site/board.css").read_text(encoding="utf-8")
+        svg = entry.counts[0].svg.replace(
+            '<defs>', f"<defs><style>{board_css}</style>", 1)
+        files["thumb.svg"] = svg.encode("utf-8")
+    for view in entry.counts:
+        files.update(view.files)
+    views = [{"players": v.players, "svg": v.svg, "summary": v.summary,
+              "downloads": v.downloads, "regions_json": script_json(v.regions)}
+             for v in entry.counts]
+    root = _page_root(base_url)
+    html = render("scenario.html.j2", entry=entry, views=views, site_title=site_title,
+                  root="../../", canonical=f"{root}s/{slug}/index.html" if root else None,
+                  balance=balance(entry) if balance else None)
+    files["index.html"] = html.encode("utf-8")
+    for name, data in sorted(files.items()):
+        _write_if_changed(folder / name, data)
+    return entry.card(), sorted(files)
+
+
+def _remove_stale(out: Path, old: dict[str, Any], keep: dict[str, list[str]]) -> list[str]:
+    """Delete files this tool wrote earlier that the new build no longer has."""
+    removed = []
+    for slug, page in sorted(old.items()):
+        wanted = set(keep.get(slug, []))
+        for name in page.get("files", []):
+            if name not in wanted and "/" not in name and name not in ("", ".", ".."):
+                target = out / "s" / slug / name
+                if target.is_file():
+                    target.unlink()
+                    removed.append(f"s/{slug}/{name}")
+        folder = out / "s" / slug
+        if slug not in keep and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+    return removed
+
+
+def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
+               images: tuple[str, ...] = (), title: str = "Realms scenarios",
+               progress: Progress | None = None,
+               balance: Callable[[Any], str | None] | None = None) -> BuildReport:
+    """Write the site of every scenario file under ``paths`` into ``out``."""
+    from editor.lint.runner import collect
+    from editor.site.pages import render
+
+    if out.exists() and not out.is_dir():
+        raise SiteError(f"{display_path(out)} exists and is not a folder; choose another -o")
+    files, missing, _unreadable = collect(list(paths))
+    if missing:
+        raise SiteError(f"{display_path(missing[0])}: no such file or folder")
+    out.mkdir(parents=True, exist_ok=True)
+    old_manifest = _load_manifest(out)
+    old_pages: dict[str, Any] = old_manifest.get("pages", {})
+    options = json.dumps({"images": sorted(images), "base_url": base_url, "title": title,
+                          "balance": balance is not None})
+    report = BuildReport(scenarios=len(files))
+    taken: set[str] = set()
+    pages: dict[str, Any] = {}
+    from editor.site.entry import content_key
+
+    sources = [_shown_source(path) for path in files]
+    common = _common_folder(sources)
+    for done, (path, source) in enumerate(zip(files, sources, strict=True), start=1):
+        slug = slug_for(source[len(common):], taken)
+        content = _read_content(path)
+        key = content_key(content + source.encode(), options)
+        previous = old_pages.get(slug)
+        if (isinstance(previous, dict) and previous.get("key") == key
+                and all((out / "s" / slug / n).is_file() for n in previous.get("files", []))):
+            pages[slug] = previous
+            report.unchanged.append(source)
+        else:
+            card, names = _build_page(path, source, slug, content, out, images, base_url,
+                                      title, balance)
+            pages[slug] = {"key": key, "card": card, "files": names}
+            report.rebuilt.append(source)
+        if pages[slug]["card"].get("load_error"):
+            report.failed.append(source)
+        if progress is not None:
+            progress(done, len(files), source)
+    for name in ASSETS:
+        _write_if_changed(out / "assets" / name, data_file(f"site/{name}").read_bytes())
+    cards = [pages[slug]["card"] for slug in pages]
+    totals = {s: sum(1 for c in cards if c["status"] == s) for s in ("clean", "warning", "error")}
+    root = _page_root(base_url)
+    index = render("index.html.j2", cards=cards, totals=totals, site_title=title, root="",
+                   canonical=f"{root}index.html" if root else None,
+                   player_choices=sorted({n for c in cards if c["players"][0]
+                                          for n in range(c["players"][0], c["players"][1] + 1)}),
+                   world_choices=sorted({w for c in cards for w in c["worlds"]}),
+                   star_choices=sorted({c["stars"] for c in cards if c["stars"] is not None}))
+    _write_if_changed(out / "index.html", index.encode("utf-8"))
+    report.removed = _remove_stale(out, old_pages, {s: p["files"] for s, p in pages.items()})
+    manifest = {"tool": __version__, "pages": pages}
+    _write_if_changed(out / MANIFEST, (json.dumps(manifest, indent=1, sort_keys=True)
+                                       + "\n").encode("utf-8"))
+    return report
+
+
+__all__ = ["BuildReport", "SiteError", "build_site", "slug_for"]

@@ -1,0 +1,224 @@
+"""What the site shows of one scenario file: its card, its findings and each player count.
+
+A file that cannot be loaded still gets an entry (its card carries the error), so one bad
+file never stops the rest of the collection from being built.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from editor import __version__
+from editor.export import ExportError, export_realm
+from editor.export.board_layout import layout_page
+from editor.lint.findings import Finding
+from editor.lint.runner import lint_path
+from editor.model.errors import LoadError
+from editor.model.scenario_io import LoadedScenario, load_scenario
+from editor.render.style import Style, default_style, marker_glyph
+from editor.site.svg_board import board_svg
+from editor.topology import derive_realm
+from editor.topology.realm import Realm
+
+# Downloadable exports: (format name, file suffix, label). JSON and text only: no Qt.
+DATA_EXPORTS: tuple[tuple[str, str, str], ...] = (
+    ("engine", "engine.json", "Engine scenario (JSON)"),
+    ("smawg", "smawg.json", "smawg map (JSON)"),
+    ("cestpasphoto", "cestpasphoto.py", "cestpasphoto map (Python)"),
+    ("geojson", "geojson", "GeoJSON"),
+)
+IMAGE_EXPORTS: tuple[tuple[str, str, str], ...] = (
+    ("png", "png", "Printable board (PNG)"),
+    ("pdf", "pdf", "Printable board (PDF)"),
+)
+TEXT_SECTIONS = ("description", "notes", "layout_note", "turns_reason")
+
+
+@dataclass
+class Download:
+    label: str
+    file: str | None  # relative to the scenario's folder; None when not available
+    reason: str = ""
+
+
+@dataclass
+class CountView:
+    """One player count of a scenario: its board, region details and downloads."""
+
+    players: int
+    turns: int
+    svg: str
+    regions: dict[str, dict[str, Any]]
+    summary: str
+    downloads: list[Download] = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class ScenarioEntry:
+    slug: str
+    source: str  # the file's path as given, relative to the collection
+    file_name: str
+    content: bytes
+    title: str
+    load_error: str | None = None
+    author: str = ""
+    players: tuple[int, int] = (0, 0)
+    stars: int | None = None
+    worlds: tuple[str, ...] = ()
+    expansions: tuple[str, ...] = ()
+    texts: list[tuple[str, str]] = field(default_factory=list)
+    rules: list[tuple[str, str]] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    counts: list[CountView] = field(default_factory=list)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "warning")
+
+    @property
+    def status(self) -> str:
+        if self.load_error is not None or self.errors:
+            return "error"
+        return "warning" if self.warnings else "clean"
+
+    def card(self) -> dict[str, Any]:
+        """The index card's data, also kept in the build manifest for unchanged files."""
+        return {"slug": self.slug, "source": self.source, "title": self.title,
+                "author": self.author, "players": list(self.players), "stars": self.stars,
+                "worlds": list(self.worlds), "expansions": list(self.expansions),
+                "errors": self.errors, "warnings": self.warnings, "status": self.status,
+                "load_error": self.load_error,
+                "thumbnail": "thumb.svg" if self.counts else None}
+
+
+def content_key(content: bytes, options: str) -> str:
+    """What decides a scenario page: the file, the tool version and the build options."""
+    digest = hashlib.sha256()
+    for part in (content, __version__.encode(), options.encode()):
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+def _strings(value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list):
+        return tuple(str(v) for v in value if isinstance(v, str | int))
+    return ()
+
+
+def _rule_texts(sections: dict[str, Any]) -> list[tuple[str, str]]:
+    """Scenario rules a reader needs: each scoring and set-up rule's own text."""
+    out: list[tuple[str, str]] = []
+    for section in ("scoring", "setup"):
+        items = sections.get(section)
+        if not isinstance(items, list):
+            continue
+        for item in items:
+            if isinstance(item, dict):
+                kind = str(item.get("kind", section))
+                text = item.get("text")
+                out.append((kind, text if isinstance(text, str) else ""))
+    return out
+
+
+def _marker_label(kind: str, attrs: dict[str, Any], style: Style) -> str:
+    """The marker's name, with its number or label when it carries one (tunnel T2...)."""
+    glyph = marker_glyph(kind, attrs, style)
+    label = style.marker(kind).label
+    return label if glyph == style.marker(kind).glyph else f"{label} ({glyph})"
+
+
+def _region_details(realm: Realm, style: Style) -> dict[str, dict[str, Any]]:
+    graph = realm.graph
+    out: dict[str, dict[str, Any]] = {}
+    for region_id in sorted(realm.regions):
+        region = realm.regions[region_id]
+        terrain = (region.water_kind or region.terrain) if region.kind == "water" \
+            else region.terrain
+        out[region_id] = {
+            "terrain": style.terrain(terrain).label,
+            "symbols": [style.symbol(s).label for s in sorted(region.symbols)],
+            "markers": [_marker_label(m.kind, m.attrs, style)
+                        for m in sorted(region.markers, key=lambda m: m.kind)],
+            "neighbours": sorted(str(n) for n in graph.neighbors(region_id))
+            if region_id in graph else [],
+            "edge": region.board_edge,
+            "tiles": list(region.tiles),
+        }
+    return out
+
+
+def _downloads(loaded: LoadedScenario, realm: Realm, stem: str,
+               images: tuple[str, ...]) -> tuple[list[Download], dict[str, bytes]]:
+    wanted = DATA_EXPORTS + tuple(e for e in IMAGE_EXPORTS if e[0] in images)
+    downloads: list[Download] = []
+    files: dict[str, bytes] = {}
+    for fmt, suffix, label in wanted:
+        name = f"{stem}.{realm.players}p.{suffix}"
+        try:
+            data = export_realm(loaded, realm, fmt)
+        except (ExportError, ValueError) as exc:
+            downloads.append(Download(label, None, str(exc)))
+            continue
+        if fmt == "pdf":
+            from editor.site.reproducible import stable_pdf
+            data = stable_pdf(data)
+        files[name] = data
+        downloads.append(Download(label, name))
+    return downloads, files
+
+
+def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
+                images: tuple[str, ...]) -> CountView:
+    realm = derive_realm(loaded, players)
+    page = layout_page(realm)
+    view = CountView(players, loaded.scenario.turns(players), board_svg(realm, page, style),
+                     _region_details(realm, style), page.subtitle)
+    if realm.regions:
+        view.downloads, view.files = _downloads(loaded, realm, stem, images)
+    else:
+        from editor.export import empty_board_message
+        view.downloads = [Download(label, None, empty_board_message(loaded, players))
+                          for _f, _s, label in DATA_EXPORTS]
+    return view
+
+
+def build_entry(path: Path, source: str, slug: str, content: bytes,
+                images: tuple[str, ...] = ()) -> ScenarioEntry:
+    """Everything one scenario page needs. Load errors become the entry's ``load_error``."""
+    entry = ScenarioEntry(slug, source, path.name, content, title=path.name)
+    try:
+        loaded = load_scenario(path)
+    except LoadError as exc:
+        entry.load_error = exc.one_line()
+        entry.findings = lint_path(path)
+        return entry
+    scenario = loaded.scenario
+    sections = scenario.sections
+    entry.title = scenario.title
+    entry.author = sections.get("author", "") if isinstance(sections.get("author"), str) else ""
+    entry.players = (scenario.players_min, scenario.players_max)
+    stars = sections.get("stars")
+    entry.stars = stars if isinstance(stars, int) and not isinstance(stars, bool) else None
+    entry.worlds = tuple(sorted({b.kind for b in scenario.boards})) or _strings(
+        sections.get("world"))
+    entry.expansions = _strings(sections.get("expansions"))
+    entry.texts = [(name, sections[name]) for name in TEXT_SECTIONS
+                   if isinstance(sections.get(name), str)]
+    entry.rules = _rule_texts(sections)
+    entry.findings = lint_path(path)
+    style = default_style()
+    stem = path.name.removesuffix(".json").removesuffix(".realm")
+    for players in scenario.player_counts:
+        entry.counts.append(_count_view(loaded, players, stem, style, images))
+    return entry

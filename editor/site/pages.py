@@ -1,0 +1,52 @@
+"""HTML pages from Jinja2 templates in ``editor/data/site/``, escaped by default.
+
+Autoescaping covers markup; ``finalize`` also turns characters HTML cannot carry (NUL,
+C0/C1 controls, non-characters) into U+FFFD, so a hostile title can neither inject markup
+nor make the page malformed.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import jinja2
+
+from editor import __version__
+from editor.escaping import document_text
+from editor.model.paths import data_file
+
+TEXT_TITLES = {"description": "Description", "notes": "Notes",
+               "layout_note": "About this layout", "turns_reason": "About the turns"}
+
+
+def _template_source(name: str) -> str:
+    return data_file(f"site/{name}").read_text(encoding="utf-8")
+
+
+def _finalize(value: object) -> object:
+    return document_text(value) if isinstance(value, str) else value
+
+
+@cache
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FunctionLoader(_template_source),
+        autoescape=True, finalize=_finalize, undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+
+
+def script_json(value: object) -> str:
+    """JSON safe inside ``<script type="application/json">``: no ``<``, ``>`` or ``&``
+    survives, so no string can close the element or open a comment."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    text = document_text(text)
+    return (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def render(template: str, **values: Any) -> str:
+    values.setdefault("version", __version__)
+    values.setdefault("text_titles", TEXT_TITLES)
+    return environment().get_template(template).render(**values)

@@ -1,0 +1,190 @@
+"""An interactive SVG of one player count's board, written as text without Qt.
+
+The printable SVG export (QSvgGenerator) flattens everything into anonymous paths; the
+site needs one element per region carrying its id, so hovering in the browser can name
+it. Shapes and anchors come from the same page layout as the printable boards, colours
+and glyphs from the shared drawing style.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+from editor.export.board_layout import BoardShape, PageLayout, Point, RegionShape
+from editor.render.style import BadgeStyle, Style, marker_glyph
+from editor.topology.realm import Realm
+
+BADGE_RADIUS = 13.0
+BADGE_STEP = BADGE_RADIUS * 2 + 4
+LABEL_HEIGHT = 20.0
+LABEL_CHAR_WIDTH = 9.0
+# One stroke pattern per hatch name of style.json, on a 12-unit tile.
+_HATCH_LINES = {
+    "horizontal": ("M0 6H12",),
+    "vertical": ("M6 0V12",),
+    "cross": ("M0 6H12", "M6 0V12"),
+    "fdiagonal": ("M0 12L12 0", "M-3 3L3 -3", "M9 15L15 9"),
+    "bdiagonal": ("M0 0L12 12", "M-3 9L3 15", "M9 -3L15 3"),
+    "diagcross": ("M0 12L12 0", "M0 0L12 12"),
+}
+
+
+def _num(value: float) -> str:
+    """Fixed precision keeps the output byte-stable across platforms."""
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def _ring_path(rings: Iterable[tuple[Point, ...]]) -> str:
+    parts = []
+    for ring in rings:
+        if len(ring) < 3:
+            continue
+        head, *rest = ring
+        parts.append(f"M{_num(head[0])} {_num(head[1])}"
+                     + "".join(f"L{_num(x)} {_num(y)}" for x, y in rest) + "Z")
+    return "".join(parts)
+
+
+def terrain_key(shape: RegionShape) -> str:
+    region = shape.region
+    return (region.water_kind or region.terrain) if region.kind == "water" else region.terrain
+
+
+def _pattern_id(terrain: str, side: str) -> str:
+    return f"h-{side}-{terrain}"
+
+
+def _patterns(page: PageLayout, style: Style) -> list[str]:
+    """One <pattern> per (terrain, side) drawn on the page, hatch over fill."""
+    seen: dict[str, str] = {}
+    for board in page.boards:
+        side = "underground" if board.kind == "underground" else "surface"
+        for shape in board.regions:
+            terrain = terrain_key(shape)
+            spec = style.terrain(terrain, side)
+            key = _pattern_id(terrain, side)
+            if key in seen:
+                continue
+            strokes = "".join(
+                f'<path d="{d}" stroke="{spec.hatch_colour}" stroke-width="1.6"/>'
+                for d in _HATCH_LINES.get(spec.hatch, ()))
+            if spec.hatch == "dots":
+                strokes = f'<circle cx="6" cy="6" r="1.6" fill="{spec.hatch_colour}"/>'
+            seen[key] = (f'<pattern id="{key}" width="12" height="12" '
+                         f'patternUnits="userSpaceOnUse"><rect width="12" height="12" '
+                         f'fill="{spec.fill}"/>{strokes}</pattern>')
+    return [seen[k] for k in sorted(seen)]
+
+
+def _badge(x: float, y: float, badge: BadgeStyle, text: str, title: str) -> str:
+    r = BADGE_RADIUS
+    if badge.shape == "square":
+        body = (f'<rect x="{_num(x - r)}" y="{_num(y - r)}" width="{_num(2 * r)}" '
+                f'height="{_num(2 * r)}" rx="3" fill="{badge.fill}"/>')
+    elif badge.shape == "diamond":
+        body = (f'<path d="M{_num(x)} {_num(y - r)}L{_num(x + r)} {_num(y)}L{_num(x)} '
+                f'{_num(y + r)}L{_num(x - r)} {_num(y)}Z" fill="{badge.fill}"/>')
+    elif badge.shape == "triangle":
+        body = (f'<path d="M{_num(x)} {_num(y - r)}L{_num(x + r)} {_num(y + r * 0.8)}'
+                f'L{_num(x - r)} {_num(y + r * 0.8)}Z" fill="{badge.fill}"/>')
+    else:
+        body = f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" fill="{badge.fill}"/>'
+    glyph = (f'<text x="{_num(x)}" y="{_num(y + 4.5)}" fill="{badge.text}">'
+             f"{escape(text)}</text>")
+    return f'<g class="badge"><title>{escape(title)}</title>{body}{glyph}</g>'
+
+
+def _row(y: float, cx: float, items: list[tuple[BadgeStyle, str, str]]) -> list[str]:
+    x = cx - BADGE_STEP * (len(items) - 1) / 2
+    out = []
+    for badge, text, title in items:
+        out.append(_badge(x, y, badge, text, title))
+        x += BADGE_STEP
+    return out
+
+
+def _annotations(shape: RegionShape, style: Style) -> list[str]:
+    """Region id on a pale pill, symbols below it, markers above (as on the printed board)."""
+    region = shape.region
+    ax, ay = shape.anchor
+    width = len(region.id) * LABEL_CHAR_WIDTH + 10
+    out = [f'<rect class="pill" x="{_num(ax - width / 2)}" y="{_num(ay - 10)}" '
+           f'width="{_num(width)}" height="{_num(LABEL_HEIGHT)}" rx="6"/>',
+           f'<text class="rid" x="{_num(ax)}" y="{_num(ay + 5)}">{escape(region.id)}</text>']
+    symbols = [(style.symbol(s), style.symbol(s).glyph, style.symbol(s).label)
+               for s in sorted(region.symbols)]
+    if symbols:
+        out += _row(ay + 10 + BADGE_RADIUS + 4, ax, symbols)
+    markers = [(style.marker(m.kind), marker_glyph(m.kind, m.attrs, style),
+                style.marker(m.kind).label)
+               for m in sorted(region.markers, key=lambda m: m.kind)]
+    if markers:
+        out += _row(ay - 10 - BADGE_RADIUS - 4, ax, markers)
+    return out
+
+
+def _board(board: BoardShape, style: Style) -> list[str]:
+    side = "underground" if board.kind == "underground" else "surface"
+    out = []
+    if board.caption:
+        out.append(f'<text class="caption" x="{_num(board.origin[0])}" '
+                   f'y="{_num(board.origin[1] - 16)}">{escape(board.caption)}</text>')
+    if board.empty:
+        x, y = board.origin
+        w, h = board.size
+        out.append(f'<rect class="empty" x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" '
+                   f'height="{_num(h)}" rx="16"/><text class="empty-note" x="{_num(x + w / 2)}"'
+                   f' y="{_num(y + h / 2)}">no tiles on this board yet</text>')
+    for ring in board.hole_hexes:
+        out.append(f'<path class="hole" d="{_ring_path([ring])}"/>')
+    for a, b in board.graph_edges:
+        out.append(f'<line class="gedge" x1="{_num(a[0])}" y1="{_num(a[1])}" '
+                   f'x2="{_num(b[0])}" y2="{_num(b[1])}"/>')
+    for shape in board.regions:
+        terrain = terrain_key(shape)
+        chasm = " chasm" if shape.region.chasm else ""
+        out.append(f'<path class="region{chasm}" data-region="{escape(shape.region.id)}" '
+                   f'fill="url(#{_pattern_id(terrain, side)})" d="{_ring_path(shape.rings)}"/>')
+    if board.tile_outlines:
+        out.append(f'<path class="tile" d="{_ring_path(board.tile_outlines)}"/>')
+    for a, b in board.river_markers:
+        out.append(f'<line class="river-marker" x1="{_num(a[0])}" y1="{_num(a[1])}" '
+                   f'x2="{_num(b[0])}" y2="{_num(b[1])}"/>')
+    out.append('<g class="labels">')
+    for shape in board.regions:
+        out += _annotations(shape, style)
+    out.append("</g>")
+    return out
+
+
+def _graph(realm: Realm, page: PageLayout) -> list[str]:
+    """The graph of play: one line per adjacency between region anchors, hidden by default."""
+    anchors = {s.region.id: s.anchor for b in page.boards for s in b.regions}
+    out = ['<g class="graph">']
+    for a, b in sorted(tuple(sorted(e)) for e in realm.graph.edges):
+        if a in anchors and b in anchors:
+            (x1, y1), (x2, y2) = anchors[a], anchors[b]
+            out.append(f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}"/>')
+    for x, y in sorted(anchors.values()):
+        out.append(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="7"/>')
+    out.append("</g>")
+    return out
+
+
+def board_svg(realm: Realm, page: PageLayout, style: Style) -> str:
+    """The boards of the page (title and legend left to the HTML) as one ``<svg>``."""
+    top = min((b.origin[1] for b in page.boards), default=0.0) - 60
+    height = max((b.origin[1] + b.size[1] for b in page.boards), default=300.0) + 40 - top
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
+           f'viewBox="0 {_num(top)} {_num(page.width)} {_num(height)}" role="img">',
+           "<defs>", *_patterns(page, style), "</defs>"]
+    for board in page.boards:
+        out += _board(board, style)
+    for a, b, kind in page.links:
+        out.append(f'<line class="link link-{escape(kind)}" x1="{_num(a[0])}" y1="{_num(a[1])}"'
+                   f' x2="{_num(b[0])}" y2="{_num(b[1])}"/>')
+    out += _graph(realm, page)
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,117 @@
+"""Building the site: stable bytes, incremental rebuilds, bad files, well-formed SVG."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from editor.site.build import build_site
+from tests.site.conftest import SCENARIOS, build, hostile_scenario
+
+BOOKLET = SCENARIOS / "booklet"
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def _collection(tmp_path: Path, names: tuple[str, ...]) -> Path:
+    folder = tmp_path / "collection"
+    folder.mkdir()
+    for name in names:
+        shutil.copy(BOOKLET / name, folder / name)
+    return folder
+
+
+def test_same_input_gives_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = _collection(tmp_path, ("01-my-precious-world.realm.json",
+                                    "05-the-rusted-throne.realm.json"))
+    monkeypatch.chdir(tmp_path)
+    assert build([Path("collection")], tmp_path / "a", "--images", "png,pdf") == 0
+    assert build([Path("collection")], tmp_path / "b", "--images", "png,pdf") == 0
+    first, second = _tree(tmp_path / "a"), _tree(tmp_path / "b")
+    assert first == second
+    assert any(name.endswith(".pdf") for name in first)
+    assert any(name.endswith(".png") for name in first)
+    assert not any(str(tmp_path).encode() in data for data in first.values())
+    del folder
+
+
+def test_rebuild_redoes_only_changed_scenarios(tmp_path: Path) -> None:
+    folder = _collection(tmp_path, ("01-my-precious-world.realm.json",
+                                    "03-go-east.realm.json"))
+    out = tmp_path / "out"
+    report = build_site([folder], out)
+    assert len(report.rebuilt) == 2
+    again = build_site([folder], out)
+    assert again.rebuilt == [] and len(again.unchanged) == 2
+    data = json.loads((folder / "03-go-east.realm.json").read_text())
+    data["title"] = "Go East, changed"
+    (folder / "03-go-east.realm.json").write_text(json.dumps(data))
+    third = build_site([folder], out)
+    assert [Path(s).name for s in third.rebuilt] == ["03-go-east.realm.json"]
+    assert "Go East, changed" in (out / "index.html").read_text()
+    (folder / "01-my-precious-world.realm.json").unlink()
+    fourth = build_site([folder], out)
+    assert fourth.scenarios == 1 and fourth.removed
+    assert not (out / "s" / "01-my-precious-world").exists()
+
+
+def test_a_file_that_cannot_load_gets_a_card_and_the_rest_is_built(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _collection(tmp_path, ("01-my-precious-world.realm.json",))
+    (folder / "broken.realm.json").write_text('{"title": "half', encoding="utf-8")
+    out = tmp_path / "out"
+    assert build([folder], out) == 0
+    printed = capsys.readouterr().out
+    assert "1 could not be loaded" in printed and "broken.realm.json" in printed
+    index = (out / "index.html").read_text()
+    assert "cannot load" in index and "My Precious" in index
+    page = (out / "s" / "broken" / "index.html").read_text()
+    assert "This file could not be loaded" in page and "broken.realm.json:1:" in page
+
+
+def test_every_embedded_svg_is_well_formed(tmp_path: Path) -> None:
+    source = tmp_path / "evil.realm.json"
+    source.write_text(json.dumps(hostile_scenario()), encoding="utf-8")
+    out = tmp_path / "out"
+    assert build([source, SCENARIOS / "highland-crossing.realm.json"], out) == 0
+    svgs = 0
+    for page in out.glob("s/*/index.html"):
+        html = page.read_text(encoding="utf-8")
+        start = 0
+        while (start := html.find("<svg", start)) >= 0:
+            end = html.index("</svg>", start) + len("</svg>")
+            ET.fromstring(html[start:end])
+            svgs += 1
+            start = end
+    for thumb in out.glob("s/*/thumb.svg"):
+        ET.fromstring(thumb.read_bytes())
+    assert svgs >= 4
+    assert "\x07" not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_bad_arguments_exit_2_with_a_message(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert build([tmp_path / "missing"], tmp_path / "out") == 2
+    assert "missing: no such file or folder" in capsys.readouterr().err
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert build([BOOKLET / "01-my-precious-world.realm.json"], blocker) == 2
+    assert "is not a folder" in capsys.readouterr().err
+    assert build([BOOKLET], tmp_path / "o", "--images", "gif") == 2
+    assert "--images" in capsys.readouterr().err
+
+
+def test_base_url_gives_canonical_links(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert build([BOOKLET / "05-the-rusted-throne.realm.json"], out,
+                 "--base-url", "https://example.org/realms") == 0
+    page = (out / "s" / "05-the-rusted-throne" / "index.html").read_text()
+    assert ('<link rel="canonical" href="https://example.org/realms/s/05-the-rusted-throne/'
+            'index.html">') in page
