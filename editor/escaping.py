@@ -9,6 +9,7 @@ prints a path or a string taken from a file goes through these helpers.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import PurePath
 
 _DISPLAY_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -75,12 +76,16 @@ def ci_path(path: str | PurePath) -> str:
     return github_escape_data(shown) if in_github_actions() else shown
 
 
-def _not_xml_char(code: int) -> bool:
-    """Outside XML 1.0's ``Char`` production, or a Unicode non-character: XML cannot carry
-    these even escaped, and Python source cannot hold NUL."""
-    return ((code < 0x20 and code not in (0x09, 0x0A, 0x0D)) or 0x7F <= code < 0xA0
-            or 0xD800 <= code < 0xE000 or 0xFDD0 <= code <= 0xFDEF
-            or code & 0xFFFE == 0xFFFE)
+def _not_xml_chars() -> re.Pattern[str]:
+    """Characters outside XML 1.0's ``Char`` production, or Unicode non-characters: XML
+    cannot carry these even escaped, and Python source cannot hold NUL. One compiled class,
+    so a megabyte of SVG text is checked at C speed."""
+    planes = "".join(f"{chr(p << 16 | 0xFFFE)}{chr(p << 16 | 0xFFFF)}" for p in range(17))
+    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff"
+                      "\ufdd0-\ufdef" + planes + "]")
+
+
+_NOT_XML = _not_xml_chars()
 
 
 def document_text(text: str) -> str:
@@ -88,9 +93,7 @@ def document_text(text: str) -> str:
     every character XML 1.0 cannot hold (C0/C1 controls other than tab and line breaks,
     lone surrogates, non-characters such as U+FFFE) becomes U+FFFD, so the output stays
     well-formed and a reader sees where something was dropped."""
-    if not any(_not_xml_char(ord(char)) for char in text):
-        return text
-    return "".join("\ufffd" if _not_xml_char(ord(char)) else char for char in text)
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def document_line(text: str) -> str:

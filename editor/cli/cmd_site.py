@@ -31,6 +31,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--images", default="", metavar="png,pdf",
                         help="also offer printable boards as PNG and/or PDF downloads "
                              "(slower: about half a second per board)")
+    parser.add_argument("--jobs", default="auto", metavar="N",
+                        help="pages built in parallel (default auto: one per CPU)")
     parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                         help="show a progress bar on stderr (auto: when it is a terminal)")
     parser.set_defaults(handler=run)
@@ -59,10 +61,19 @@ def run(args: argparse.Namespace) -> int:
         report(f"realms site: --images takes a comma-separated list of {', '.join(IMAGE_CHOICES)}"
                f", not {args.images!r}")
         return EXIT_ERROR
+    if args.jobs == "auto":
+        from editor.site.build import default_jobs
+        jobs = default_jobs()
+    elif args.jobs.isdigit() and int(args.jobs) > 0:
+        jobs = int(args.jobs)
+    else:
+        report(f"realms site: --jobs takes a positive number or 'auto', not {args.jobs!r}")
+        return EXIT_ERROR
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     try:
         built = build_site(args.paths, args.output, base_url=args.base_url, images=images,
-                           title=args.title, progress=_progress_bar if show else None)
+                           title=args.title, progress=_progress_bar if show else None,
+                           jobs=jobs)
     except SiteError as exc:
         report(f"realms site: {exc}")
         return EXIT_ERROR

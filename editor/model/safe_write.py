@@ -79,10 +79,14 @@ def write_text(path: str | os.PathLike[str], text: str, *, force: bool = False) 
     write_bytes(path, text.encode("utf-8"), force=force)
 
 
-def write_bytes(path: str | os.PathLike[str], data: bytes, *, force: bool = False) -> None:
+def write_bytes(path: str | os.PathLike[str], data: bytes, *, force: bool = False,
+                durable: bool = True) -> None:
     """Write ``data`` to ``path`` by the rules in this module's docstring.
 
-    ``force`` overwrites a read-only file (keeping its mode). Raises :class:`WriteError`.
+    ``force`` overwrites a read-only file (keeping its mode). ``durable=False`` skips the
+    fsyncs, for output that is rebuilt from its sources anyway (a generated site's pages):
+    the replacement stays atomic, only a power cut may lose the newest version.
+    Raises :class:`WriteError`.
     """
     given = os.fspath(path)
     if not given:
@@ -101,7 +105,7 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, force: bool = Fals
         raise WriteError(given, "is a folder; name a file to write")
     if st is not None and not stat.S_ISREG(st.st_mode):
         raise WriteError(given, "is a device, not a regular file; refusing to replace it")
-    _write_regular(given, real, data, st, force)
+    _write_regular(given, real, data, st, force, durable)
 
 
 # ----- streams ------------------------------------------------------------------------------
@@ -158,7 +162,7 @@ def _write_stream(given: str, data: bytes, st: os.stat_result | None) -> None:
 
 
 def _write_regular(given: str, real: Path, data: bytes, st: os.stat_result | None,
-                   force: bool) -> None:
+                   force: bool, durable: bool = True) -> None:
     directory = real.parent
     if st is not None and not force and _read_only(real, st):
         raise WriteError(given, "is read-only; it was left unchanged", read_only=True)
@@ -170,7 +174,8 @@ def _write_regular(given: str, real: Path, data: bytes, st: os.stat_result | Non
     try:
         try:
             _write_all(fd, data)
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
             if st is not None:
                 in_place |= not _keep_owner(fd, st)
         finally:
@@ -182,7 +187,8 @@ def _write_regular(given: str, real: Path, data: bytes, st: os.stat_result | Non
             os.unlink(temp)
         else:
             os.replace(temp, real)
-        _sync_folder(directory)
+        if durable:
+            _sync_folder(directory)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(temp)

@@ -9,8 +9,11 @@ rewritten from the manifest's cards. Nothing carries a timestamp.
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,7 +80,7 @@ def _write_if_changed(path: Path, data: bytes) -> None:
     except OSError:
         pass
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_bytes(path, data)
+    write_bytes(path, data, durable=False)
 
 
 def _load_manifest(out: Path) -> dict[str, Any]:
@@ -101,13 +104,27 @@ def _read_content(path: Path) -> bytes:
         return b""
 
 
-def _build_page(path: Path, source: str, slug: str, content: bytes, out: Path,
-                images: tuple[str, ...], base_url: str | None, site_title: str,
-                balance: Callable[[Any], str | None] | None) -> tuple[dict[str, Any], list[str]]:
+@dataclass(frozen=True)
+class PageJob:
+    """One scenario page to (re)build: everything a worker process needs, picklable."""
+
+    path: Path
+    source: str
+    slug: str
+    content: bytes
+    out: Path
+    images: tuple[str, ...]
+    base_url: str | None
+    site_title: str
+
+
+def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
     from editor.site.entry import build_entry
     from editor.site.pages import render, script_json
 
-    entry = build_entry(path, source, slug, content, images)
+    path, source, slug, content, out = job.path, job.source, job.slug, job.content, job.out
+    base_url, site_title = job.base_url, job.site_title
+    entry = build_entry(path, source, slug, content, job.images)
     folder = out / "s" / slug
     files: dict[str, bytes] = {entry.file_name: content}
     if entry.counts:
@@ -123,7 +140,7 @@ def _build_page(path: Path, source: str, slug: str, content: bytes, out: Path,
     root = _page_root(base_url)
     html = render("scenario.html.j2", entry=entry, views=views, site_title=site_title,
                   root="../../", canonical=f"{root}s/{slug}/index.html" if root else None,
-                  balance=balance(entry) if balance else None)
+                  balance=None)
     files["index.html"] = html.encode("utf-8")
     for name, data in sorted(files.items()):
         _write_if_changed(folder / name, data)
@@ -147,10 +164,26 @@ def _remove_stale(out: Path, old: dict[str, Any], keep: dict[str, list[str]]) ->
     return removed
 
 
+def _run_jobs(todo: list[PageJob], jobs: int) -> Iterator[tuple[dict[str, Any], list[str]]]:
+    """Results in ``todo``'s order; pages are independent, so several processes share them.
+
+    Workers are forked after the imports, so each starts warm; a page's result is small
+    (its card and file names), the files themselves are written by the worker."""
+    if jobs <= 1 or len(todo) < 4:
+        yield from map(_build_page, todo)
+        return
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        yield from pool.map(_build_page, todo, chunksize=2)
+
+
+def default_jobs() -> int:
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
 def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
                images: tuple[str, ...] = (), title: str = "Realms scenarios",
-               progress: Progress | None = None,
-               balance: Callable[[Any], str | None] | None = None) -> BuildReport:
+               progress: Progress | None = None, jobs: int = 1) -> BuildReport:
     """Write the site of every scenario file under ``paths`` into ``out``."""
     from editor.lint.runner import collect
     from editor.site.pages import render
@@ -163,8 +196,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     out.mkdir(parents=True, exist_ok=True)
     old_manifest = _load_manifest(out)
     old_pages: dict[str, Any] = old_manifest.get("pages", {})
-    options = json.dumps({"images": sorted(images), "base_url": base_url, "title": title,
-                          "balance": balance is not None})
+    options = json.dumps({"images": sorted(images), "base_url": base_url, "title": title})
     report = BuildReport(scenarios=len(files))
     taken: set[str] = set()
     pages: dict[str, Any] = {}
@@ -172,7 +204,8 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
 
     sources = [_shown_source(path) for path in files]
     common = _common_folder(sources)
-    for done, (path, source) in enumerate(zip(files, sources, strict=True), start=1):
+    todo: list[PageJob] = []
+    for path, source in zip(files, sources, strict=True):
         slug = slug_for(source[len(common):], taken)
         content = _read_content(path)
         key = content_key(content + source.encode(), options)
@@ -182,14 +215,17 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
             pages[slug] = previous
             report.unchanged.append(source)
         else:
-            card, names = _build_page(path, source, slug, content, out, images, base_url,
-                                      title, balance)
-            pages[slug] = {"key": key, "card": card, "files": names}
+            pages[slug] = {"key": key}
+            todo.append(PageJob(path, source, slug, content, out, images, base_url, title))
             report.rebuilt.append(source)
-        if pages[slug]["card"].get("load_error"):
-            report.failed.append(source)
+    done = len(report.unchanged)
+    for job, (card, names) in zip(todo, _run_jobs(todo, jobs), strict=True):
+        pages[job.slug].update(card=card, files=names)
+        done += 1
         if progress is not None:
-            progress(done, len(files), source)
+            progress(done, len(files), job.source)
+    report.failed = [c["source"] for c in (p["card"] for p in pages.values())
+                     if c.get("load_error")]
     for name in ASSETS:
         _write_if_changed(out / "assets" / name, data_file(f"site/{name}").read_bytes())
     cards = [pages[slug]["card"] for slug in pages]

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from editor import __version__
 from editor.escaping import document_text
@@ -26,6 +27,8 @@ def _template_source(name: str) -> str:
 
 
 def _finalize(value: object) -> object:
+    if isinstance(value, Markup):  # marked safe (the board's SVG): clean it, keep it markup
+        return Markup(document_text(str(value)))
     return document_text(value) if isinstance(value, str) else value
 
 
