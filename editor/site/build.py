@@ -129,8 +129,8 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
     files: dict[str, bytes] = {entry.file_name: content}
     if entry.counts:
         board_css = data_file("site/board.css").read_text(encoding="utf-8")
-        svg = entry.counts[0].svg.replace(
-            '<defs>', f"<defs><style>{board_css}</style>", 1)
+        svg = entry.counts[0].svg.replace('class="board"', 'class="board thumb"', 1).replace(
+            "<defs>", f"<defs><style>{board_css}</style>", 1)
         files["thumb.svg"] = svg.encode("utf-8")
     for view in entry.counts:
         files.update(view.files)

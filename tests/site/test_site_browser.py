@@ -54,6 +54,9 @@ def test_sort_by_players_orders_the_cards(browser: Any, shipped_site: Path) -> N
     Select(browser.find_element(By.ID, "f-sort")).select_by_value("players")
     mins = [int(c.get_attribute("data-min")) for c in _visible_cards(browser)]
     assert mins == sorted(mins) and mins[0] < mins[-1]
+    Select(browser.find_element(By.ID, "f-sort")).select_by_value("title")
+    titles = [c.get_attribute("data-title") for c in _visible_cards(browser)]
+    assert titles == sorted(titles, key=str.casefold) and titles[0] != titles[-1]
 
 
 def test_scenario_page_switches_player_counts(browser: Any, shipped_site: Path) -> None:

@@ -35,7 +35,8 @@
       });
       items.sort(function (a, b) {
         var x = a.dataset, y = b.dataset, c = 0;
-        if (sort === "players") { c = (+x.min - +y.min) || (+x.max - +y.max); }
+        if (sort === "title") { c = x.title.localeCompare(y.title); }
+        else if (sort === "players") { c = (+x.min - +y.min) || (+x.max - +y.max); }
         else if (sort === "stars") { c = (+(x.stars || 0)) - (+(y.stars || 0)); }
         else if (sort === "status") { c = rank[x.status] - rank[y.status]; }
         return c || (+x.order - +y.order);
