@@ -115,3 +115,19 @@ def test_base_url_gives_canonical_links(tmp_path: Path) -> None:
     page = (out / "s" / "05-the-rusted-throne" / "index.html").read_text()
     assert ('<link rel="canonical" href="https://example.org/realms/s/05-the-rusted-throne/'
             'index.html">') in page
+
+
+def test_site_without_images_never_imports_qt_and_shows_progress(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = ("import json, sys\nfrom editor.cli.main import main\n"
+            f"status = main(['site', {str(BOOKLET)!r}, '-o', {str(tmp_path / 'out')!r}, "
+            "'--progress', 'always', '--jobs', '1'])\n"
+            "print(json.dumps([status, sorted(m for m in sys.modules "
+            "if m.split('.')[0] == 'PySide6')]))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == [0, []], done.stderr
+    files = len(list(BOOKLET.glob("*.realm.json")))
+    assert f"] {files}/{files} " in done.stderr and "] 1/" in done.stderr
