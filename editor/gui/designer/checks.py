@@ -40,7 +40,14 @@ class Defect:
 
 
 def catalogue_defects(data: dict[str, Any], shown: str = "catalogue") -> list[Defect]:
-    """Every defect the project's checker finds in ``data`` (empty: it may be saved)."""
+    """Every defect the project's checker finds in ``data`` (empty: it may be saved).
+
+    When ``editor.model.catalogue_check`` is available, this body becomes::
+
+        from editor.model.catalogue_check import check_catalogue
+        return [Defect(d.code, d.json_path, d.message, d.hint, d.tile, d.side, d.region)
+                for d in check_catalogue(data, shown=shown)]
+    """
     try:
         parse_catalogue(data, dumps(data), shown)
     except LoadError as exc:

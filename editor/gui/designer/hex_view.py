@@ -143,13 +143,13 @@ class HexView(QWidget):
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(hatch)
                 painter.drawPolygon(self._polygon(polygon))
-        self._paint_problems(painter)
         if self.selected is not None:
             for index, polygon in shapes:
                 if index == self.selected:
                     painter.setPen(QPen(SELECTED, 5))
                     painter.setBrush(Qt.BrushStyle.NoBrush)
                     painter.drawPolygon(self._polygon(polygon))
+        self._paint_problems(painter)
         painter.setPen(QPen(QColor(20, 20, 20), 3))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPolygon(outline)
@@ -178,8 +178,10 @@ class HexView(QWidget):
                             polygon = region_polygon(self.regions[index])
                         except (ValueError, KeyError, TypeError):
                             continue
+                        soft = QColor(HIGHLIGHT)
+                        soft.setAlpha(55)
                         painter.setPen(_thick(HIGHLIGHT, 4, dashed=True))
-                        painter.setBrush(QBrush(fill, Qt.BrushStyle.BDiagPattern))
+                        painter.setBrush(soft)
                         painter.drawPolygon(self._polygon(polygon))
 
     def _paint_labels(self, painter: QPainter, index: int, polygon: tuple[Point, ...]) -> None:
