@@ -171,7 +171,7 @@ class HexView(QWidget):
             for start, end in problem.segments:
                 painter.setPen(_thick(HIGHLIGHT, 7))
                 painter.drawLine(self.to_screen(start), self.to_screen(end))
-            if problem.kind in ("too_many", "water_symbols", "zigzag", "shape"):
+            if problem.kind in ("too_many", "water_symbols", "zigzag", "shape", "rule"):
                 for index in problem.regions:
                     if index < len(self.regions):
                         try:

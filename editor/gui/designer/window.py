@@ -280,6 +280,20 @@ class DesignerWindow(QMainWindow):
         self.problems = side_problems(self.regions)
         self._sync_widgets()
 
+    def _rule_problems(self) -> list[Problem]:
+        """The checker's defects on the side on screen that the drawing checks do not cover
+        (e.g. a rule about symbols), as problems the hex can highlight."""
+        if self.problems:
+            return []
+        ids = [str(r.get("id")) for r in self.regions]
+        found = []
+        for defect in self.defects:
+            if (defect.tile, defect.side) == (self.state.key, self.state.side):
+                index = ids.index(defect.region) if defect.region in ids else None
+                found.append(Problem("rule", defect.message,
+                                     () if index is None else (index,), hint=defect.hint))
+        return found
+
     def push(self, text: str, **changes: Any) -> None:
         """Record one step: the current state with ``changes`` applied."""
         after = replace(self.state, **changes)
@@ -324,7 +338,8 @@ class DesignerWindow(QMainWindow):
             self.side_present[side].setChecked(side in tile)
         regions = self.regions
         selected = s.selected if s.selected is not None and s.selected < len(regions) else None
-        self.view.show_side(regions, s.side, list(s.path), self.problems, selected)
+        self.view.show_side(regions, s.side, list(s.path),
+                            self.problems + self._rule_problems(), selected)
         spec = regions[selected] if selected is not None else None
         self.region_label.setText(
             "No region selected: click one (Select tool)" if spec is None
@@ -359,8 +374,9 @@ class DesignerWindow(QMainWindow):
             item.setForeground(QColor(180, 20, 20))
             item.setData(Qt.ItemDataRole.UserRole, (key, side))
             self.problem_list.addItem(item)
-        if not here and not elsewhere:
-            for defect in self.defects:  # the checker saw something the drawing checks did not
+        drawn = {(key, side) for key, side, _p in here + elsewhere}
+        for defect in self.defects:  # what the checker saw on sides the drawing checks passed
+            if (defect.tile, defect.side) not in drawn:
                 item = QListWidgetItem(display_text(
                     f"{defect.message} (at {defect.path})"
                     + (f" \u2014 {defect.hint}" if defect.hint else "")))

@@ -125,12 +125,12 @@ def test_draw_save_place_and_derive_a_three_region_side(
     assert graph.has_edge(mine[1], realm.resolve(f"B.{north}"))
 
     # Saving again re-derives the open realm with the new terrain.
-    pick(qtbot, designer, (0.0, -1.5), "mountain")
+    pick(qtbot, designer, (0.0, -1.5), "farmland")
     assert designer.save_to(target)
     qtbot.waitUntil(lambda: window.doc.analysis.realm is not None
-                    and window.doc.analysis.realm.regions[mine[2]].base_terrain == "mountain",
+                    and window.doc.analysis.realm.regions[mine[2]].base_terrain == "farmland",
                     timeout=5000)
-    assert window.doc.catalogue.side(key, "surface").regions[2].terrain == "mountain"
+    assert window.doc.catalogue.side(key, "surface").regions[2].terrain == "farmland"
 
 
 def test_an_invalid_drawing_shows_the_error_and_cannot_be_saved(
@@ -165,9 +165,9 @@ def test_an_invalid_drawing_shows_the_error_and_cannot_be_saved(
     assert [p.kind for p in designer.problems] == ["too_many"]
     assert not designer.save_to(target)
     designer.undo_stack.undo()
-    pick(qtbot, designer, (0.0, -1.5), "water", "cavern")
+    pick(qtbot, designer, (0.1, 1.0), "water", "cavern")  # the south half: full edges 4, 5
     assert [p.kind for p in designer.problems] == ["water_symbols"]
-    assert designer.view.problems[0].regions == (2,)
+    assert designer.view.problems[0].regions == (0,)
     assert not designer.save_action.isEnabled()
     click(qtbot, designer.symbol_buttons["cavern"])
     assert designer.problems == [] and designer.save_to(target)
@@ -273,3 +273,20 @@ def test_tiles_menu_opens_a_new_catalogue(qtbot: QtBot) -> None:
     designer.skip_close_prompt = True
     assert list(designer.data["tiles"]) == ["T1"]
     assert [r["terrain"] for r in designer.regions] == ["farmland"]
+
+
+def test_a_catalogue_the_checker_refuses_cannot_be_saved(qtbot: QtBot, tmp_path: Path) -> None:
+    window = window_for(qtbot)
+    designer = open_designer(qtbot, window)
+    designer.id_edit.clear()
+    qtbot.keyClicks(designer.id_edit, "My Tiles!")
+    qtbot.keyClick(designer.id_edit, Qt.Key.Key_Return)
+    assert designer.data["id"] == "My Tiles!"
+    assert designer.defects, "the id breaks the schema's slug pattern"
+    texts = [designer.problem_list.item(i).text()
+             for i in range(designer.problem_list.count())]
+    assert any("$.id" in t for t in texts)
+    assert not designer.save_action.isEnabled()
+    assert not designer.save_to(tmp_path / "bad.json")
+    designer.undo_stack.undo()
+    assert designer.defects == [] and designer.save_action.isEnabled()
