@@ -2,8 +2,9 @@
 
 Two sources, one list:
 
-* :func:`catalogue_defects` is the *adapter* to the project's catalogue checker. It is the one
-  place that decides whether a catalogue may be saved; today it runs the loader's own rules
+* :func:`check_catalogue_data` is the *adapter* to the project's catalogue checker (and
+  :func:`catalogue_defects` its cache). It is the one place that decides whether a catalogue
+  may be saved; today it runs the loader's own rules
   (:func:`editor.model.catalogue.parse_catalogue`, which stops at the first defect). Swap its
   body for ``editor.model.catalogue_check.check_catalogue`` when that is available.
 * :func:`side_problems` finds, for the side on screen, the *part* to highlight: the gap, the
@@ -13,7 +14,9 @@ Two sources, one list:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from editor.gui.designer.catalogue_text import dumps
@@ -40,6 +43,17 @@ class Defect:
 
 
 def catalogue_defects(data: dict[str, Any], shown: str = "catalogue") -> list[Defect]:
+    """:func:`check_catalogue_data`, remembered for the last few catalogue texts (the designer
+    asks again on every step, and most steps leave most of the catalogue alone)."""
+    return list(_defects_of_text(dumps(data), shown))
+
+
+@lru_cache(maxsize=8)
+def _defects_of_text(text: str, shown: str) -> tuple[Defect, ...]:
+    return tuple(check_catalogue_data(json.loads(text), shown))
+
+
+def check_catalogue_data(data: dict[str, Any], shown: str = "catalogue") -> list[Defect]:
     """Every defect the project's checker finds in ``data`` (empty: it may be saved).
 
     When ``editor.model.catalogue_check`` is available, this body becomes::
@@ -72,7 +86,6 @@ class Problem:
     areas: tuple[tuple[Point, ...], ...] = ()
     segments: tuple[tuple[Point, Point], ...] = ()
     hint: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _rings(geometry: Any) -> list[tuple[Point, ...]]:
@@ -87,6 +100,15 @@ def _rings(geometry: Any) -> list[tuple[Point, ...]]:
 
 def side_problems(regions: list[dict[str, Any]]) -> list[Problem]:
     """Gaps, overlaps, zig-zag borders, outline ownership, region count and water symbols."""
+    return list(_side_problems_of_text(json.dumps(regions, sort_keys=True)))
+
+
+@lru_cache(maxsize=512)
+def _side_problems_of_text(text: str) -> tuple[Problem, ...]:
+    return tuple(_side_problems(json.loads(text)))
+
+
+def _side_problems(regions: list[dict[str, Any]]) -> list[Problem]:
     import shapely
 
     problems: list[Problem] = []
