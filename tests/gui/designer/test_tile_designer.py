@@ -239,21 +239,9 @@ def test_an_edited_tile_rewrites_only_its_own_lines(qtbot: QtBot, tmp_path: Path
 def test_edit_this_tile_opens_a_copy_of_a_standard_tile(qtbot: QtBot) -> None:
     window = window_for(qtbot)
     place(qtbot, window, "A", 0, 0)
-    view = window.view
-    view.set_zoom(1.0)
-    view.centerOn(*hex_centre(0, 0))
-    point = view_point(view, *hex_centre(0, 0)) + QPoint(0, 20)
-    qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=point)
-    QApplication.sendEvent(view.viewport(), QContextMenuEvent(
-        QContextMenuEvent.Reason.Mouse, point, view.viewport().mapToGlobal(point)))
-    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=point)
-    menu = view.context_menu
-    assert menu is not None
-    qtbot.waitUntil(menu.isVisible, timeout=2000)
-    actions = {a.text(): a for a in menu.actions() if a.text()}
+    actions = right_click_menu(qtbot, window, 0, 0)
     assert "Edit this tile\u2026" in actions
-    menu.close()
-    actions["Edit this tile\u2026"].trigger()
+    actions["Edit this tile\u2026"].trigger()  # type: ignore[attr-defined]
     designer = window.designers[-1]
     designer.skip_close_prompt = True
     assert designer.state.key == "A2" and designer.state.side == "surface"
@@ -290,3 +278,44 @@ def test_a_catalogue_the_checker_refuses_cannot_be_saved(qtbot: QtBot, tmp_path:
     assert not designer.save_to(tmp_path / "bad.json")
     designer.undo_stack.undo()
     assert designer.defects == [] and designer.save_action.isEnabled()
+
+
+def right_click_menu(qtbot: QtBot, window: MainWindow, q: int, r: int) -> dict[str, object]:
+    view = window.view
+    view.set_zoom(1.0)
+    view.centerOn(*hex_centre(q, r))
+    point = view_point(view, *hex_centre(q, r)) + QPoint(0, 20)
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=point)
+    QApplication.sendEvent(view.viewport(), QContextMenuEvent(
+        QContextMenuEvent.Reason.Mouse, point, view.viewport().mapToGlobal(point)))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=point)
+    menu = view.context_menu
+    assert menu is not None
+    qtbot.waitUntil(menu.isVisible, timeout=2000)
+    menu.close()
+    return {a.text(): a for a in menu.actions() if a.text()}
+
+
+def test_edit_this_tile_opens_its_custom_catalogue_on_the_underground_side(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    window = window_for(qtbot, world="underground")
+    designer = open_designer(qtbot, window)
+    click(qtbot, designer.side_buttons["underground"])
+    assert designer.state.side == "underground"
+    draw(qtbot, designer, M0, C, M3)
+    assert [r["id"] for r in designer.regions] == ["u1", "u2"]
+    assert designer.data["tiles"]["T1"]["surface"] == design.whole_side("surface")
+    target = tmp_path / "deep.json"
+    assert designer.save_to(target)
+    place(qtbot, window, "T1", 0, 0, side="underground")
+    assert window.doc.board.tiles[0].tile == "T1"
+    actions = right_click_menu(qtbot, window, 0, 0)
+    action = actions["Edit this tile\u2026"]
+    action.trigger()  # type: ignore[attr-defined]
+    opened = window.designers[-1]
+    opened.skip_close_prompt = True
+    assert opened is not designer
+    assert opened.path is not None and opened.path.resolve() == target.resolve()
+    assert (opened.state.key, opened.state.side) == ("T1", "underground")
+    assert len(opened.regions) == 2
