@@ -40,6 +40,7 @@ class Defect:
     tile: str | None = None
     side: str | None = None
     region: str | None = None
+    severity: str = "error"  # "warning": shown, but the catalogue may still be saved
 
 
 def catalogue_defects(data: dict[str, Any], shown: str = "catalogue") -> list[Defect]:
@@ -59,8 +60,8 @@ def check_catalogue_data(data: dict[str, Any], shown: str = "catalogue") -> list
     When ``editor.model.catalogue_check`` is available, this body becomes::
 
         from editor.model.catalogue_check import check_catalogue
-        return [Defect(d.code, d.json_path, d.message, d.hint, d.tile, d.side, d.region)
-                for d in check_catalogue(data, shown=shown)]
+        return [Defect(d.code, d.json_path, d.message, d.hint, d.tile, d.side, d.region,
+                       d.severity) for d in check_catalogue(data, shown=shown)]
     """
     try:
         parse_catalogue(data, dumps(data), shown)

@@ -306,8 +306,13 @@ class DesignerWindow(QMainWindow):
         return display_path(str(self.path)) if self.path is not None else "new catalogue"
 
     @property
+    def errors(self) -> list[Defect]:
+        """The checker's defects that stop a save (warnings do not)."""
+        return [d for d in self.defects if d.severity == "error"]
+
+    @property
     def can_save(self) -> bool:
-        return not self.defects and not self.problems_anywhere()
+        return not self.errors and not self.problems_anywhere()
 
     def problems_anywhere(self) -> list[tuple[str, str, Problem]]:
         found: list[tuple[str, str, Problem]] = []
@@ -380,11 +385,12 @@ class DesignerWindow(QMainWindow):
                 item = QListWidgetItem(display_text(
                     f"{defect.message} (at {defect.path})"
                     + (f" \u2014 {defect.hint}" if defect.hint else "")))
-                item.setForeground(QColor(180, 20, 20))
+                item.setForeground(QColor(180, 20, 20) if defect.severity == "error"
+                                   else QColor(140, 100, 0))
                 item.setData(Qt.ItemDataRole.UserRole, (defect.tile, defect.side))
                 self.problem_list.addItem(item)
-        if self.problem_list.count() == 0:
-            self.problem_list.addItem("No problems: the catalogue can be saved.")
+        if self.can_save:
+            self.problem_list.insertItem(0, "No problems: the catalogue can be saved.")
         for note in self._notes():
             item = QListWidgetItem(note)
             item.setForeground(QColor(140, 100, 0))
@@ -614,7 +620,7 @@ class DesignerWindow(QMainWindow):
         if not self.can_save:
             found = self.problems_anywhere()
             first = (f"{found[0][0]} {found[0][1]}: {found[0][2].message}" if found
-                     else self.defects[0].message)
+                     else self.errors[0].message)
             self.message(f"Not saved: fix the problems first ({first}).")
             return False
         if path.resolve() == DEFAULT_CATALOGUE_PATH.resolve():

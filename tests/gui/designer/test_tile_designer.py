@@ -270,7 +270,7 @@ def test_a_catalogue_the_checker_refuses_cannot_be_saved(qtbot: QtBot, tmp_path:
     qtbot.keyClicks(designer.id_edit, "My Tiles!")
     qtbot.keyClick(designer.id_edit, Qt.Key.Key_Return)
     assert designer.data["id"] == "My Tiles!"
-    assert designer.defects, "the id breaks the schema's slug pattern"
+    assert designer.errors, "the id breaks the schema's slug pattern"
     texts = [designer.problem_list.item(i).text()
              for i in range(designer.problem_list.count())]
     assert any("$.id" in t for t in texts)
@@ -319,3 +319,17 @@ def test_edit_this_tile_opens_its_custom_catalogue_on_the_underground_side(
     assert opened.path is not None and opened.path.resolve() == target.resolve()
     assert (opened.state.key, opened.state.side) == ("T1", "underground")
     assert len(opened.regions) == 2
+
+
+def test_the_fine_grid_offers_quarter_points(qtbot: QtBot) -> None:
+    window = window_for(qtbot)
+    designer = open_designer(qtbot, window)
+    quarter = (0.25, 0.25)
+    draw(qtbot, designer, M0, quarter)
+    assert designer.state.path == (M0,), "a quarter point is not offered on the half grid"
+    click(qtbot, designer.toolbar.widgetForAction(designer.fine_action))
+    lattice_click(qtbot, designer, quarter)
+    lattice_click(qtbot, designer, M3)
+    assert len(designer.regions) == 2
+    assert [0.25, 0.25] in designer.regions[0]["polygon"]
+    assert designer.problems == [] and designer.errors == [] and designer.save_action.isEnabled()
