@@ -36,6 +36,7 @@ from editor.gui.balance_dock import BalancePanel
 from editor.gui.canvas import RealmScene, RealmView
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.commands import RestoreScenario
+from editor.gui.designer import integration as designer_hooks
 from editor.gui.document import ScenarioDocument
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
@@ -352,6 +353,10 @@ class MainWindow(QMainWindow):
         tools = menus.addMenu("&Tools")
         for action in self.tools_bar.actions_by_key.values():
             tools.addAction(action)
+        tiles = menus.addMenu("T&iles")  # the tile designer (editor/gui/designer)
+        tiles.addAction(self._action("&New catalogue", lambda: designer_hooks.new_catalogue(self)))
+        tiles.addAction(self._action("&Edit catalogue\u2026",
+                                     lambda: designer_hooks.edit_catalogue(self)))
 
         view = menus.addMenu("&View")
         view.addAction(self._action("&Fit to realm", lambda: self.view.fit_to_realm(),

@@ -29,6 +29,7 @@ from editor.gui.canvas.scene import RealmScene
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import Selection
 from editor.gui.shapes import hex_centre, scene_to_hex
+from editor.model.scenario import Placement
 
 TILE_MIME = "application/x-realms-tile"
 PAN_STEP = 60  # pixels per arrow key press (Shift: four times that)
@@ -416,11 +417,20 @@ class RealmView(QGraphicsView):
         if sel.tile_set or sel.marker_set or sel.link_index is not None:
             menu.addAction("Delete", lambda: editor.delete_selected())
             menu.addAction("Centre on it", self.centre_on_selection)
+        if sel.tile_set and sel.board == doc.board_id and not sel.is_group:
+            placed = doc.board.tiles[next(iter(sel.tile_set))]
+            menu.addAction("Edit this tile\u2026", lambda: self.edit_tile(placed))
         menu.addSeparator()
         for action in self.shared_actions:
             menu.addAction(action)
         self.context_menu = menu
         menu.popup(event.globalPos())
+
+    def edit_tile(self, placed: Placement) -> None:
+        """Open the tile designer on a placed tile's side (the main window owns designers)."""
+        from editor.gui.designer.integration import edit_placed_tile
+
+        edit_placed_tile(self.window(), placed.tile, placed.side)
 
     def selection_rect(self) -> QRectF:
         """The scene rect of what is selected (tiles, markers, a region, a link)."""
