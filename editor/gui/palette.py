@@ -64,13 +64,15 @@ class PaletteFilter:
                    for word in words)
 
 
+def _sort_key(item: QListWidgetItem) -> tuple[bool, int]:
+    return (bool(item.data(ROLE_USED)), int(item.data(ROLE_ORDER)))
+
+
 class PaletteItem(QListWidgetItem):
     """Free tiles sort before placed ones, each group in catalogue order."""
 
     def __lt__(self, other: QListWidgetItem) -> bool:
-        mine = (bool(self.data(ROLE_USED)), self.data(ROLE_ORDER))
-        theirs = (bool(other.data(ROLE_USED)), other.data(ROLE_ORDER))
-        return mine < theirs
+        return _sort_key(self) < _sort_key(other)
 
 
 class TilePalette(QListWidget):
@@ -88,10 +90,13 @@ class TilePalette(QListWidget):
         self.setWordWrap(True)
         self.set_icon_size(ICON)
         self.filter = PaletteFilter()
-        self._icons: dict[tuple[str, str, bool], QIcon] = {}  # drawn once per state
+        # Drawn once per tile design and state: a big catalogue's keys share designs.
+        self._icons: dict[tuple[int, bool], tuple[TileSide, QIcon]] = {}
         self._signature: dict[str, list[tuple[str, int, int, Presence]]] = {}
+        self._entries: dict[str, list[QListWidgetItem]] = {}  # tile key -> its sides' entries
         self.itemClicked.connect(self._arm)
-        for signal in (doc.tilesChanged, doc.viewChanged, doc.scenarioReset):
+        doc.tilesChanged.connect(self._tiles_changed)
+        for signal in (doc.viewChanged, doc.scenarioReset):
             signal.connect(self.refresh)
         editor.toolChanged.connect(self._follow_tool)
         self.rebuild()
@@ -102,6 +107,7 @@ class TilePalette(QListWidget):
 
     def rebuild(self) -> None:
         self.clear()
+        self._entries = {}
         order = 0
         for key, tile in self.doc.catalogue.tiles.items():
             for side in tile.sides:
@@ -113,6 +119,7 @@ class TilePalette(QListWidget):
                 item.setData(ROLE_USED, "")
                 order += 1
                 self.addItem(item)
+                self._entries.setdefault(key, []).append(item)
         self._signature = {}
         self.refresh(force=True)
 
@@ -132,32 +139,80 @@ class TilePalette(QListWidget):
         changed = False
         for row in range(self.count()):
             item = self.item(row)
-            key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)
+            key = item.data(ROLE_TILE)
             if not force and key not in changed_keys:
                 continue
             where = "; ".join(self.doc.describe_use(b, p) for b, p in raw.get(key, []))
             changed = True
-            item.setIcon(self._icon(key, side, bool(where)))
-            item.setData(ROLE_USED, where)
-            flags = Qt.ItemFlag.ItemIsEnabled
-            if not where:
-                flags |= Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
-            item.setFlags(flags)
-            label = side_label(key, side)
-            item.setText(f"{label} \u00b7 placed" if where else label)
-            item.setToolTip(f"Tile {key}, {side} side" + (f"\nplaced: {where}" if where
-                                                          else "\nfree: click or drag to place"))
+            self._show_state(item, where)
         if changed:
             self.sortItems()
         self.apply_filter()
 
+    def _tiles_changed(self, board: str, indexes: list[int]) -> None:
+        """After an edit of some placements, update only their letters' entries (a
+        rotation changes none); any other change refreshes all."""
+        tiles = self.doc.scenario.board(board).tiles if indexes else []
+        keys = {tiles[i].tile for i in indexes if i < len(tiles)}
+        if not keys:
+            self.refresh()
+            return
+        raw = self.doc.placements_by_tile(self.doc.new_presence(), only=keys)
+        for key in keys:
+            signature = [(b.id, p.q, p.r, p.presence) for b, p in raw.get(key, [])]
+            if signature == self._signature.get(key, []):
+                continue
+            if signature:
+                self._signature[key] = signature
+            else:
+                self._signature.pop(key, None)
+            where = "; ".join(self.doc.describe_use(b, p) for b, p in raw.get(key, []))
+            for item in self._entries.get(key, []):
+                moved = bool(item.data(ROLE_USED)) != bool(where)
+                self._show_state(item, where)
+                item.setHidden(not self._accepts(item))
+                if moved:
+                    self._reposition(item)
+
+    def _show_state(self, item: QListWidgetItem, where: str) -> None:
+        key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)
+        item.setIcon(self._icon(key, side, bool(where)))
+        item.setData(ROLE_USED, where)
+        flags = Qt.ItemFlag.ItemIsEnabled
+        if not where:
+            flags |= Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+        item.setFlags(flags)
+        label = side_label(key, side)
+        item.setText(f"{label} \u00b7 placed" if where else label)
+        item.setToolTip(f"Tile {key}, {side} side" + (f"\nplaced: {where}" if where
+                                                      else "\nfree: click or drag to place"))
+
+    def _reposition(self, item: QListWidgetItem) -> None:
+        """Move one entry to its sorted row (free first, catalogue order): a binary
+        search instead of re-sorting the whole list."""
+        self.takeItem(self.row(item))
+        wanted = _sort_key(item)
+        low, high = 0, self.count()
+        while low < high:
+            middle = (low + high) // 2
+            if _sort_key(self.item(middle)) < wanted:
+                low = middle + 1
+            else:
+                high = middle
+        self.insertItem(low, item)
+
     def _icon(self, key: str, side: str, greyed: bool) -> QIcon:
-        icon = self._icons.get((key, side, greyed))
-        if icon is None:
-            icon = QIcon(tile_pixmap(self.doc.catalogue.side(key, side), size=RENDER,
-                                     greyed=greyed))
-            self._icons[(key, side, greyed)] = icon
-        return icon
+        tile_side = self.doc.catalogue.side(key, side)
+        cached = self._icons.get((id(tile_side), greyed))
+        if cached is None:
+            cached = (tile_side, QIcon(tile_pixmap(tile_side, size=RENDER, greyed=greyed)))
+            self._icons[(id(tile_side), greyed)] = cached
+        return cached[1]
+
+    def _accepts(self, item: QListWidgetItem) -> bool:
+        key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)
+        return self.filter.accepts(key, self.doc.catalogue.side(key, side),
+                                   bool(item.data(ROLE_USED)))
 
     def set_filter(self, text: str | None = None, free_only: bool | None = None) -> None:
         self.filter = PaletteFilter(self.filter.text if text is None else text,
@@ -167,10 +222,7 @@ class TilePalette(QListWidget):
     def apply_filter(self) -> None:
         for row in range(self.count()):
             item = self.item(row)
-            key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)
-            shown = self.filter.accepts(key, self.doc.catalogue.side(key, side),
-                                        bool(item.data(ROLE_USED)))
-            item.setHidden(not shown)
+            item.setHidden(not self._accepts(item))
 
     def shown_items(self) -> list[QListWidgetItem]:
         """Entries in display order, hidden ones left out."""
