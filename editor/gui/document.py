@@ -3,8 +3,10 @@
 Commands (:mod:`editor.gui.commands`) are the only writers; they call the
 ``insert_*``/``remove_*``/``replace_*`` methods here, which change the plain
 dataclasses of :mod:`editor.model.scenario` and emit one signal per kind of
-change. Views follow the signals. Re-analysis is debounced with a 0 ms timer
-so a burst of edits (a macro, an undo of a macro) derives once.
+change. Views follow the signals. Re-analysis is debounced with a short timer
+(:data:`ANALYSIS_DELAY_MS`): a burst of edits (a macro, an undo of a macro, keys held
+down) derives once, and the edit's own repaint is on screen before the derivation and
+lint run.
 
 A big realm (over :data:`BACKGROUND_TILES` placed tiles) is analysed on a worker thread
 instead, after :data:`BACKGROUND_DELAY_MS` without edits: the edit itself returns at
@@ -41,6 +43,7 @@ from editor.model.scenario_io import LoadedScenario, save_scenario, scenario_tex
 Collection = Literal["tiles", "river_markers", "markers"]
 BACKGROUND_TILES = 150  # above this many placed tiles, analysis leaves the UI thread
 BACKGROUND_DELAY_MS = 120  # quiet time before a background analysis starts
+ANALYSIS_DELAY_MS = 25  # small realms: the edit's repaint first, the findings just after
 Item = Placement | RiverMarker | Marker
 
 
@@ -157,8 +160,8 @@ class ScenarioDocument(QObject):
 
     @property
     def analysing(self) -> bool:
-        """Whether fresher findings are on their way (a background analysis is due)."""
-        return self._running is not None or (self._timer.isActive() and self.big)
+        """Whether fresher findings are on their way (an analysis is due or running)."""
+        return self._running is not None or self._timer.isActive()
 
     def text(self) -> str:
         return scenario_text(self.scenario)
@@ -357,7 +360,7 @@ class ScenarioDocument(QObject):
     def schedule_analysis(self) -> None:
         if self.analysis_enabled:
             self._generation += 1
-            self._timer.start(BACKGROUND_DELAY_MS if self.big else 0)
+            self._timer.start(BACKGROUND_DELAY_MS if self.big else ANALYSIS_DELAY_MS)
 
     def analyse_first(self) -> None:
         """The analysis of a document just opened: at once for a small realm, on the
@@ -406,7 +409,7 @@ class ScenarioDocument(QObject):
             self._start_background()  # an edit overtook it: analyse the newer state
 
     def wait_for_analysis(self, timeout_s: float = 30.0) -> None:
-        """Block until a pending background analysis is shown (tests, benchmarks, export)."""
+        """Block until the pending analysis is shown (tests, benchmarks)."""
         deadline = QDeadlineTimer(int(timeout_s * 1000))
         while self.analysing and not deadline.hasExpired():
             QCoreApplication.processEvents()

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QMimeData, QSize, Qt
-from PySide6.QtGui import QDrag, QIcon
+from PySide6.QtCore import QMimeData, QRect, QSize, Qt
+from PySide6.QtGui import QDrag, QIcon, QIconEngine, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.gui.canvas.tile_cache import design_id
 from editor.gui.canvas.tools import CanvasEditor, Tool
 from editor.gui.canvas.view import TILE_MIME
 from editor.gui.document import ScenarioDocument
@@ -75,6 +76,33 @@ class PaletteItem(QListWidgetItem):
         return _sort_key(self) < _sort_key(other)
 
 
+class LazyTileIcon(QIconEngine):
+    """A palette icon drawn the first time it is shown: a catalogue of hundreds of
+    designs opens without drawing the icons scrolled out of sight."""
+
+    def __init__(self, side: TileSide, greyed: bool) -> None:
+        super().__init__()
+        self.side, self.greyed = side, greyed
+        self._pixmap: QPixmap | None = None
+
+    def _drawn(self) -> QPixmap:
+        if self._pixmap is None:
+            self._pixmap = tile_pixmap(self.side, size=RENDER, greyed=self.greyed)
+        return self._pixmap
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode,
+              state: QIcon.State) -> None:
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawPixmap(rect, self._drawn())
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        return self._drawn().scaled(size, Qt.AspectRatioMode.KeepAspectRatio,
+                                    Qt.TransformationMode.SmoothTransformation)
+
+    def clone(self) -> QIconEngine:
+        return LazyTileIcon(self.side, self.greyed)
+
+
 class TilePalette(QListWidget):
     def __init__(self, doc: ScenarioDocument, editor: CanvasEditor,
                  parent: QWidget | None = None) -> None:
@@ -91,7 +119,7 @@ class TilePalette(QListWidget):
         self.set_icon_size(ICON)
         self.filter = PaletteFilter()
         # Drawn once per tile design and state: a big catalogue's keys share designs.
-        self._icons: dict[tuple[int, bool], tuple[TileSide, QIcon]] = {}
+        self._icons: dict[tuple[int, bool], QIcon] = {}
         self._signature: dict[str, list[tuple[str, int, int, Presence]]] = {}
         self._entries: dict[str, list[QListWidgetItem]] = {}  # tile key -> its sides' entries
         self.itemClicked.connect(self._arm)
@@ -203,11 +231,11 @@ class TilePalette(QListWidget):
 
     def _icon(self, key: str, side: str, greyed: bool) -> QIcon:
         tile_side = self.doc.catalogue.side(key, side)
-        cached = self._icons.get((id(tile_side), greyed))
-        if cached is None:
-            cached = (tile_side, QIcon(tile_pixmap(tile_side, size=RENDER, greyed=greyed)))
-            self._icons[(id(tile_side), greyed)] = cached
-        return cached[1]
+        icon = self._icons.get((design_id(tile_side), greyed))
+        if icon is None:
+            icon = QIcon(LazyTileIcon(tile_side, greyed))
+            self._icons[(design_id(tile_side), greyed)] = icon
+        return icon
 
     def _accepts(self, item: QListWidgetItem) -> bool:
         key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)

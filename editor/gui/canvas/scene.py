@@ -20,7 +20,7 @@ from editor.gui.canvas.items import (
     TileItem,
 )
 from editor.gui.canvas.overlay import GraphOverlayItem
-from editor.gui.canvas.tile_cache import DESIGNS
+from editor.gui.canvas.tile_cache import DESIGNS, design_id
 from editor.gui.document import ScenarioDocument
 from editor.gui.painting import hex_path, parts_path, side_label
 from editor.gui.shapes import HEX_SIZE, RegionShape, edge_segment, hex_centre, marker_slots
@@ -344,7 +344,7 @@ class RealmScene(QGraphicsScene):
     def _refine_designs(self) -> None:
         done = DESIGNS.refine(REFINE_SLICE_S)
         for item in self.tile_items.values():
-            if (id(item.side), item.placement.rotation) in done:
+            if (design_id(item.side), item.placement.rotation) in done:
                 item.update()
         if DESIGNS.pending:
             self._refine_timer.start()

@@ -31,8 +31,23 @@ SIZES = (24, 48, 96, 192, 384, 768)  # pixmap edge per band, device pixels
 MAX_PIXMAPS = 1200  # least recently used pictures beyond this are dropped
 
 Band = tuple[bool, bool, bool]
-Base = tuple[int, int, int, bool, bool]  # side, style, rotation, names, symbols
+Base = tuple[int, int, int, bool, bool]  # design, style, rotation, names, symbols
 Key = tuple[Base, int, Band]
+
+
+_DESIGN_IDS: dict[int, tuple[TileSide, int]] = {}
+_DESIGNS_SEEN: dict[tuple[str, tuple[object, ...]], int] = {}
+
+
+def design_id(side: TileSide) -> int:
+    """One number per distinct design (side name and regions): tiles of a big custom
+    catalogue that copy a design share its pictures."""
+    known = _DESIGN_IDS.get(id(side))
+    if known is not None and known[0] is side:
+        return known[1]
+    number = _DESIGNS_SEEN.setdefault((side.side, side.regions), len(_DESIGNS_SEEN))
+    _DESIGN_IDS[id(side)] = (side, number)  # the side is kept: its id() stays its own
+    return number
 
 
 def band(detail: float) -> Band:
@@ -78,7 +93,7 @@ class DesignCache:
         size = next((s for s in SIZES if s >= wanted), None)
         if size is None:
             return None
-        base: Base = (id(side), id(style), rotation, names, symbols)
+        base: Base = (design_id(side), id(style), rotation, names, symbols)
         key: Key = (base, size, band(detail))
         found = self._pixmaps.get(key)
         if found is not None:
@@ -115,14 +130,14 @@ class DesignCache:
         return pixmap
 
     def refine(self, budget_s: float) -> set[tuple[int, int]]:
-        """Draw pending pictures for about ``budget_s``; the (side id, rotation) pairs
+        """Draw pending pictures for about ``budget_s``; the (design id, rotation) pairs
         drawn, whose tiles should repaint."""
         start = time.perf_counter()
         done: set[tuple[int, int]] = set()
         while self.pending and time.perf_counter() - start < budget_s:
             key, design = next(iter(self.pending.items()))
             self._draw(key, design)
-            done.add((id(design.side), design.rotation))
+            done.add((design_id(design.side), design.rotation))
         return done
 
 
