@@ -61,7 +61,7 @@ class ScoringRow(QWidget):
         self.coins = QSpinBox()
         self.coins.setRange(NO_COINS, 100)
         self.coins.setSpecialValueText("coins: default")
-        self.coins.setSuffix(" coins")
+        self.coins.setPrefix("coins: ")
         coins = rule.get("coins")
         self.coins.setValue(coins if isinstance(coins, int) else NO_COINS)
         self.coins.setToolTip("Victory coins the rule awards (lowest value: the default)")

@@ -91,3 +91,23 @@ def test_no_coins_leaves_the_key_out_and_options_are_kept(qtbot: QtBot) -> None:
     click(qtbot, form, form.apply_button)
     assert window.doc.scenario.sections["scoring"] == [
         {"kind": "custom", "text": "Bonus", "options": {"per": "hill"}}]
+
+
+def test_at_1280_by_800_the_scenario_tab_and_issues_dock_have_room(qtbot: QtBot) -> None:
+    """Item 9 at the small window size: the Scenario tab, scoring rows included, needs no
+    sideways scrolling, and the Issues dock shows several rows."""
+    window = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(THRONE)))
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.height() <= 800, timeout=3000)
+    form = scenario_tab(qtbot, window)
+    assert form.scoring.rows, "the rusted throne has a scoring rule"
+    body = form.widget()
+    assert body.minimumSizeHint().width() <= form.viewport().width(), "nothing clipped"
+    assert not form.horizontalScrollBar().isVisible()
+    row = form.scoring.rows[0]
+    form.ensureWidgetVisible(row.text)
+    qtbot.waitUntil(row.text.isVisible, timeout=3000)
+    assert row.text.width() >= 150, "the rule's text has room to be read"
+    tree = window.issues.tree
+    line = tree.fontMetrics().height()
+    assert tree.viewport().height() >= 5 * line, "the Issues dock shows several rows"
