@@ -38,7 +38,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from layouts import LETTERS, spiral
 from PySide6.QtCore import QCoreApplication, QEventLoop, QPoint, QPointF, QSettings, Qt
-from PySide6.QtGui import QTransform, QWheelEvent
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytest_benchmark.fixture import BenchmarkFixture
@@ -276,7 +276,7 @@ def test_place_600(big_window: MainWindow, benchmark: BenchmarkFixture,
 def test_repaint_600(big_window: MainWindow, benchmark: BenchmarkFixture, zoom: float,
                      record: dict[str, Measured]) -> None:
     window = big_window
-    window.view.setTransform(QTransform.fromScale(zoom, zoom))
+    window.view.set_zoom(zoom)
     window.view.centerOn(0, 0)
     window.view.viewport().repaint()  # untimed: the first frame at this zoom
     until_idle()
@@ -295,7 +295,7 @@ def test_wheel_600(big_window: MainWindow, benchmark: BenchmarkFixture,
     pictures of a new size band are borrowed for it, then drawn exactly in slices)."""
     window = big_window
     view, viewport = window.view, window.view.viewport()
-    view.setTransform(QTransform.fromScale(0.5, 0.5))
+    view.set_zoom(0.5)
     view.centerOn(0, 0)
     until_idle()
     centre = viewport.rect().center()
@@ -346,15 +346,19 @@ def test_findings_follow_600(big_window: MainWindow, benchmark: BenchmarkFixture
     doc.select(Selection(doc.board_id, 10))
     window.view.setFocus()
 
+    rotations = [doc.board.tiles[10].rotation]
+
     def edit_then_wait() -> None:
         doc.analysis_enabled = True
-        QTest.keyClick(window.view, Qt.Key.Key_R)
+        window.editor.rotate_selected(1)  # what key R does
+        rotations.append(doc.board.tiles[10].rotation)
         doc.wait_for_analysis()
         until_idle()
 
     clock = CpuClock(edit_then_wait)
     benchmark.pedantic(clock, setup=lambda: settle(window), rounds=5, iterations=1)
     assert window.issues.issues() == doc.analysis.issues
+    assert len(set(rotations)) > 1, "the tile turned"
     record["600 tiles: findings shown after an edit (worker thread; not a UI stall)"] = \
         Measured(median(benchmark))
 

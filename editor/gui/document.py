@@ -175,14 +175,16 @@ class ScenarioDocument(QObject):
         return [(i, p) for i, p in enumerate(board.tiles) if self.active(p)]
 
     def tile_at(self, q: int, r: int, board_id: str | None = None) -> int | None:
-        for index, placement in self.visible_tiles(board_id):
-            if placement.q == q and placement.r == r:
+        board = self.scenario.board(board_id or self.board_id)
+        for index, placement in enumerate(board.tiles):  # no list: called per marker
+            if placement.q == q and placement.r == r and self.active(placement):
                 return index
         return None
 
     def tile_index(self, tile: str, board_id: str | None = None) -> int | None:
-        for index, placement in self.visible_tiles(board_id):
-            if placement.tile == tile:
+        board = self.scenario.board(board_id or self.board_id)
+        for index, placement in enumerate(board.tiles):
+            if placement.tile == tile and self.active(placement):
                 return index
         return None
 

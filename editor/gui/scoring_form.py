@@ -70,6 +70,7 @@ class ScoringRow(QWidget):
         self.remove.setToolTip("Remove this scoring rule")
         self.remove.clicked.connect(lambda: self.removeRequested.emit(self))
         self.text = QLineEdit(str(rule.get("text", "")))
+        self.text.setCursorPosition(0)  # show the start of a long text
         self.text.setPlaceholderText("What players read (optional)")
         self.text.setToolTip(self.text.text() or "The rule in words, shown to players")
         grid.addWidget(self.kind, 0, 0)
