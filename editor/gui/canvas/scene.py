@@ -36,7 +36,7 @@ REFINE_DELAY_MS, REFINE_SLICE_S = 15, 0.008  # tile pictures: wait, then draw in
 GRID_BLOCK = 8  # the grid is drawn in blocks of 8 x 8 cells (even: the pattern repeats)
 # Zoomed out, tiles are cached at a fixed size per tier (scale below the limit -> pixmap
 # edge); at or above the last limit, per zoom level (sharp close up).
-ITEM_CACHE_TIERS = ((0.35, 64), (0.9, 128), (1.9, 256))
+ITEM_CACHE_TIERS = ((0.3, 64), (0.9, 128), (1.9, 256))
 PIXMAP_CACHE_KB = 192 * 1024  # Qt's item caches live in QPixmapCache (10 MB by default)
 DEVICE_CACHE_SCALE = ITEM_CACHE_TIERS[-1][0]
 
@@ -369,7 +369,7 @@ class RealmScene(QGraphicsScene):
 
     def _apply_cache(self, item: TileItem) -> None:
         # What a cached picture may show: no more detail than the zoom of its tier.
-        item.detail_cap = next((limit for limit, size in ITEM_CACHE_TIERS
+        item.detail_cap = next((limit - 0.01 for limit, size in ITEM_CACHE_TIERS
                                 if size == self._cache_tier), None)
         if self._cache_tier is None:
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
