@@ -49,7 +49,6 @@ class TileItem(QGraphicsItem):
         self.layers = layers or Layers()
         self.selected = False
         self.issue: str | None = None  # worst severity of the findings naming this tile
-        self.detail_cap: float | None = None  # set with a fixed-size cache (zoomed out)
         self.set_placement(placement, side)
         self.setZValue(Z_TILE)
         # A tile is drawn once per zoom level and then blitted: panning, hovering and
@@ -73,8 +72,6 @@ class TileItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         detail = option.levelOfDetailFromTransform(painter.worldTransform())
-        if self.detail_cap is not None:
-            detail = min(detail, self.detail_cap)
         label = side_label(self.placement.tile, self.placement.side)
         device = painter.device()
         design = DESIGNS.pixmap(self.side, self.placement.rotation, self.theme, detail,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QPainter, QPainterPath, QPen, QPixmapCache
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene
 
 from editor.gui.analysis import Issue
 from editor.gui.canvas.feedback import GhostTileItem, PendingLinkItem, SeamsItem
@@ -34,11 +34,7 @@ MAX_GRID_CELLS = 12_000
 MARKER_SPACING = 22.0
 REFINE_DELAY_MS, REFINE_SLICE_S = 15, 0.008  # tile pictures: wait, then draw in slices
 GRID_BLOCK = 8  # the grid is drawn in blocks of 8 x 8 cells (even: the pattern repeats)
-# Zoomed out, tiles are cached at a fixed size per tier (scale below the limit -> pixmap
-# edge); at or above the last limit, per zoom level (sharp close up).
-ITEM_CACHE_TIERS = ((0.3, 64), (0.9, 128), (1.9, 256))
 PIXMAP_CACHE_KB = 192 * 1024  # Qt's item caches live in QPixmapCache (10 MB by default)
-DEVICE_CACHE_SCALE = ITEM_CACHE_TIERS[-1][0]
 
 
 class RealmScene(QGraphicsScene):
@@ -53,10 +49,9 @@ class RealmScene(QGraphicsScene):
         self._realm_rect: QRectF | None = None  # union of the tiles' rects, kept up to date
         self._chosen: frozenset[int] = frozenset()  # tile indexes drawn as selected
         self._grid_block: QPainterPath | None = None
-        self._cache_tier: int | None = None  # see set_view_scale; None: device cache
         if QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:
-            # 600 tiles at 128 px are 39 MB: with the default limit every frame would
-            # evict and draw the pictures again.
+            # 600 tiles' device caches outgrow 10 MB at a middle zoom: every frame
+            # would evict and draw the pictures again.
             QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
         self._refine_timer = QTimer(self)  # draws borrowed tile designs exactly, in slices
         self._refine_timer.setSingleShot(True)
@@ -175,8 +170,6 @@ class RealmScene(QGraphicsScene):
         if item is None:
             item = TileItem(index, placement, side, self.theme, self.layers)
             item.selected = index in self._chosen
-            if self._cache_tier is not None:
-                self._apply_cache(item)
             self.tile_items[index] = item
             self.addItem(item)
         else:
@@ -355,28 +348,6 @@ class RealmScene(QGraphicsScene):
         self.flash_item.flash(path)
 
     # ----- tile pictures -----------------------------------------------------------------
-    def set_view_scale(self, scale: float) -> None:
-        """Follow the canvas zoom with the tiles' cache: zoomed out, each tile keeps one
-        picture of a fixed size that Qt scales on every zoom step (no Python painting per
-        tile and step); from :data:`DEVICE_CACHE_SCALE` up, one picture per zoom level,
-        so close up the tiles stay sharp."""
-        tier = next((size for limit, size in ITEM_CACHE_TIERS if scale < limit), None)
-        if tier == self._cache_tier:
-            return
-        self._cache_tier = tier
-        for item in self.tile_items.values():
-            self._apply_cache(item)
-
-    def _apply_cache(self, item: TileItem) -> None:
-        # What a cached picture may show: no more detail than the zoom of its tier.
-        item.detail_cap = next((limit - 0.01 for limit, size in ITEM_CACHE_TIERS
-                                if size == self._cache_tier), None)
-        if self._cache_tier is None:
-            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        else:
-            item.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache,
-                              QSize(self._cache_tier, self._cache_tier))
-
     def refine_designs_soon(self) -> None:
         """A tile showed a borrowed picture (a zoom into a new size band): draw the exact
         pictures shortly, a slice at a time, so zooming never waits for them."""

@@ -72,7 +72,6 @@ class RealmView(QGraphicsView):
         self._hint_shown = False  # whether the empty-board hint was last drawn
         self.context_menu: QMenu | None = None
         self.shared_actions: list[QAction] = []  # cut, copy, paste, properties (the window's)
-        self.zoomChanged.connect(self.realm_scene.set_view_scale)
         editor.toolChanged.connect(self.sync_tool_feedback)
         editor.pendingChanged.connect(self.sync_tool_feedback)
         for signal in (editor.doc.tilesChanged, editor.doc.riverMarkersChanged):
