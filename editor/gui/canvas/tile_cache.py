@@ -28,7 +28,8 @@ from editor.render.style import Style
 
 EXTENT = 2 * HEX_SIZE + 6  # the tile item's bounding square, scene units
 SIZES = (24, 48, 96, 192, 384, 768)  # pixmap edge per band, device pixels
-MAX_PIXMAPS = 1200  # least recently used pictures beyond this are dropped
+MAX_PIXMAPS = 1200  # least recently used pictures beyond this are dropped...
+MAX_BYTES = 160 * 1024 * 1024  # ...or beyond this much memory (a 768 px picture: 2.3 MB)
 
 Band = tuple[bool, bool, bool]
 Base = tuple[int, int, int, bool, bool]  # design, style, rotation, names, symbols
@@ -77,9 +78,11 @@ class DesignCache:
         self._by_base: dict[Base, set[Key]] = {}
         self.pending: dict[Key, Design] = {}  # borrowed for a frame; to draw exactly
         self.drawn = 0  # how many pictures were painted (tests and benchmarks read it)
+        self.bytes = 0
 
     def clear(self) -> None:
         self._pixmaps.clear()
+        self.bytes = 0
         self._by_base.clear()
         self.pending.clear()
 
@@ -124,8 +127,11 @@ class DesignCache:
         self.pending.pop(key, None)
         self._pixmaps[key] = (design, pixmap)
         self._by_base.setdefault(key[0], set()).add(key)
-        while len(self._pixmaps) > self.limit:
-            old, _ = self._pixmaps.popitem(last=False)
+        self.bytes += size * size * 4
+        while len(self._pixmaps) > 1 and (len(self._pixmaps) > self.limit
+                                          or self.bytes > MAX_BYTES):
+            old, (dropped, _) = self._pixmaps.popitem(last=False)
+            self.bytes -= dropped.size * dropped.size * 4
             self._by_base.get(old[0], set()).discard(old)
         return pixmap
 
