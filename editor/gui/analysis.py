@@ -62,7 +62,9 @@ def make_deriver() -> RealmDeriver:
 
 def analyse(loaded: LoadedScenario, players: int, *, deriver: RealmDeriver | None = None,
             with_lint: bool = True) -> Analysis:
-    """Derive the realm for ``players`` and collect issues; never raises."""
+    """Derive the realm for ``players`` and collect issues; never raises. Pure Python and
+    touching nothing but its arguments, so it may run on a worker thread; give it a
+    ``loaded`` with empty text (positions are not shown) to skip the line:column scan."""
     result = Analysis(players)
     try:
         result.realm = (deriver.derive(loaded, players) if deriver is not None
@@ -74,7 +76,9 @@ def analyse(loaded: LoadedScenario, players: int, *, deriver: RealmDeriver | Non
     if with_lint:
         result.lint_available = True
         try:
-            result.issues.extend(_from_finding(f) for f in lint_loaded(loaded, players))
+            # The realm just derived is handed over: lint does not derive it again.
+            result.issues.extend(_from_finding(f)
+                                 for f in lint_loaded(loaded, players, realm=result.realm))
         except Exception as exc:
             result.issues.append(Issue("E-LINT", "error", f"lint failed: {exc}", source="lint"))
     elif result.realm is not None:

@@ -3,18 +3,27 @@
 Commands (:mod:`editor.gui.commands`) are the only writers; they call the
 ``insert_*``/``remove_*``/``replace_*`` methods here, which change the plain
 dataclasses of :mod:`editor.model.scenario` and emit one signal per kind of
-change. Views follow the signals. Re-analysis is debounced with a 0 ms timer
-so a burst of edits (a macro, an undo of a macro) derives once.
+change. Views follow the signals. Re-analysis is debounced with a short timer
+(:data:`ANALYSIS_DELAY_MS`): a burst of edits (a macro, an undo of a macro, keys held
+down) derives once, and the edit's own repaint is on screen before the derivation and
+lint run.
+
+A big realm (over :data:`BACKGROUND_TILES` placed tiles) is analysed on a worker thread
+instead, after :data:`BACKGROUND_DELAY_MS` without edits: the edit itself returns at
+once and the Issues and Balance docks follow a moment later. The worker reads a snapshot
+(commands replace items, never mutate them, so copying the lists is enough); a result
+that an edit overtook is dropped and the analysis runs again.
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 import editor.qtcompat  # noqa: F401  (must run before any painting)
@@ -32,6 +41,9 @@ from editor.model.scenario import (
 from editor.model.scenario_io import LoadedScenario, save_scenario, scenario_text
 
 Collection = Literal["tiles", "river_markers", "markers"]
+BACKGROUND_TILES = 150  # above this many placed tiles, analysis leaves the UI thread
+BACKGROUND_DELAY_MS = 120  # quiet time before a background analysis starts
+ANALYSIS_DELAY_MS = 25  # small realms: the edit's repaint first, the findings just after
 Item = Placement | RiverMarker | Marker
 
 
@@ -84,7 +96,9 @@ class ScenarioDocument(QObject):
     viewChanged = Signal()  # shown board or player count
     selectionChanged = Signal()
     derivationChanged = Signal()
+    analysingChanged = Signal(bool)  # a background analysis started (True) or ended
     modelChanged = Signal()  # any change to the scenario, after the specific signal
+    _analysed = Signal(int, object)  # from the worker thread: generation, Analysis
 
     def __init__(self, scenario: Scenario, catalogue: Catalogue, path: Path | None = None,
                  parent: QObject | None = None) -> None:
@@ -99,11 +113,14 @@ class ScenarioDocument(QObject):
         self.analysis = Analysis(self.players)
         self.analysis_enabled = True
         self.deriver = make_deriver()
-        self._pending = False
+        self._generation = 0  # bumped by every request for analysis
+        self._worker: ThreadPoolExecutor | None = None
+        self._running: Future[None] | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
-        self._timer.timeout.connect(self.analyse_now)
+        self._timer.timeout.connect(self._analyse_due)
+        self._analysed.connect(self._take_analysis)
         self.modelChanged.connect(self.schedule_analysis)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
@@ -127,6 +144,25 @@ class ScenarioDocument(QObject):
         return LoadedScenario(self.scenario, self.catalogue, self.path,
                               scenario_text(self.scenario))
 
+    def snapshot(self) -> LoadedScenario:
+        """The scenario as it is now, safe to read on another thread while edits go on;
+        no text (the Issues dock shows no line:column)."""
+        s = self.scenario
+        boards = [replace(b, tiles=list(b.tiles), river_markers=list(b.river_markers),
+                          markers=list(b.markers)) for b in s.boards]
+        copied = replace(s, boards=boards, links=list(s.links), sections=dict(s.sections))
+        return LoadedScenario(copied, self.catalogue, self.path, "")
+
+    @property
+    def big(self) -> bool:
+        """Whether the realm is analysed on a worker thread (see the module's docstring)."""
+        return sum(len(b.tiles) for b in self.scenario.boards) > BACKGROUND_TILES
+
+    @property
+    def analysing(self) -> bool:
+        """Whether fresher findings are on their way (an analysis is due or running)."""
+        return self._running is not None or self._timer.isActive()
+
     def text(self) -> str:
         return scenario_text(self.scenario)
 
@@ -139,14 +175,16 @@ class ScenarioDocument(QObject):
         return [(i, p) for i, p in enumerate(board.tiles) if self.active(p)]
 
     def tile_at(self, q: int, r: int, board_id: str | None = None) -> int | None:
-        for index, placement in self.visible_tiles(board_id):
-            if placement.q == q and placement.r == r:
+        board = self.scenario.board(board_id or self.board_id)
+        for index, placement in enumerate(board.tiles):  # no list: called per marker
+            if placement.q == q and placement.r == r and self.active(placement):
                 return index
         return None
 
     def tile_index(self, tile: str, board_id: str | None = None) -> int | None:
-        for index, placement in self.visible_tiles(board_id):
-            if placement.tile == tile:
+        board = self.scenario.board(board_id or self.board_id)
+        for index, placement in enumerate(board.tiles):
+            if placement.tile == tile and self.active(placement):
                 return index
         return None
 
@@ -166,9 +204,11 @@ class ScenarioDocument(QObject):
         with ``presence``, only the placements sharing a player count with it."""
         return self.placements_by_tile(presence).get(tile, [])
 
-    def placements_by_tile(self, presence: Presence | None = None
+    def placements_by_tile(self, presence: Presence | None = None,
+                           only: set[str] | None = None
                            ) -> dict[str, list[tuple[Board, Placement]]]:
-        """:meth:`tile_uses` for every letter at once, in one pass over the boards."""
+        """:meth:`tile_uses` for every letter (or the letters in ``only``) at once, in one
+        pass over the boards."""
         low = self.scenario.players_min
         counts = [c for c in self.scenario.player_counts
                   if presence is None or presence.includes(c, low)]
@@ -177,6 +217,8 @@ class ScenarioDocument(QObject):
             if board.graph is not None:
                 continue
             for p in board.tiles:
+                if only is not None and p.tile not in only:
+                    continue
                 if presence is None or any(p.presence.includes(c, low) for c in counts):
                     found.setdefault(p.tile, []).append((board, p))
         return found
@@ -319,12 +361,70 @@ class ScenarioDocument(QObject):
     # ----- analysis ------------------------------------------------------------------------
     def schedule_analysis(self) -> None:
         if self.analysis_enabled:
-            self._timer.start()
+            self._generation += 1
+            self._timer.start(BACKGROUND_DELAY_MS if self.big else ANALYSIS_DELAY_MS)
+
+    def analyse_first(self) -> None:
+        """The analysis of a document just opened: at once for a small realm, on the
+        worker for a big one (the window shows first, the findings follow)."""
+        if self.big and self.analysis_enabled:
+            self._generation += 1
+            self._start_background()
+        else:
+            self.analyse_now()
+
+    def _analyse_due(self) -> None:
+        if self.big:
+            self._start_background()
+        else:
+            self.analyse_now()
 
     def analyse_now(self) -> None:
+        """Analyse on this thread and show the result (waits for a running worker)."""
         self._timer.stop()
-        self.analysis = analyse(self.loaded(), self.players, deriver=self.deriver)
+        if self._running is not None:
+            self._running.result()  # the deriver's cache serves one caller at a time
+        self._generation += 1
+        self.analysis = analyse(self.snapshot(), self.players, deriver=self.deriver)
         self.derivationChanged.emit()
+
+    def _start_background(self) -> None:
+        if self._running is not None:
+            return  # _take_analysis starts again once this one is in
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(1, thread_name_prefix="realm-analysis")
+        generation, loaded, players = self._generation, self.snapshot(), self.players
+
+        def work() -> None:
+            self._analysed.emit(generation, analyse(loaded, players, deriver=self.deriver))
+
+        self._running = self._worker.submit(work)
+        self.analysingChanged.emit(True)
+
+    def _take_analysis(self, generation: int, analysis: Analysis) -> None:
+        self._running = None
+        if generation == self._generation:
+            self.analysis = analysis
+            self.analysingChanged.emit(False)
+            self.derivationChanged.emit()
+        elif not self._timer.isActive():
+            self._start_background()  # an edit overtook it: analyse the newer state
+
+    def wait_for_analysis(self, timeout_s: float = 30.0) -> None:
+        """Block until the pending analysis is shown (tests, benchmarks)."""
+        deadline = QDeadlineTimer(int(timeout_s * 1000))
+        while self.analysing and not deadline.hasExpired():
+            QCoreApplication.processEvents()
+            if self._running is not None:
+                self._running.result()
+                QCoreApplication.processEvents()
+
+    def shutdown_analysis(self) -> None:
+        """Stop the worker thread (the window closes)."""
+        self._timer.stop()
+        if self._worker is not None:
+            self._worker.shutdown(wait=True, cancel_futures=True)
+            self._worker = None
 
     # ----- files ---------------------------------------------------------------------------
     def save(self, path: Path | None = None) -> None:

@@ -143,6 +143,7 @@ class MainWindow(QMainWindow):
         if old is not None:
             self.autosaver.discard()
             self.autosaver.timer.stop()
+            old.shutdown_analysis()
         self.doc = doc
         doc.setParent(self)
         self.editor = CanvasEditor(doc, self)
@@ -199,7 +200,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         if offer_recovery:
             self.offer_recovery()
-        doc.analyse_now()
+        doc.analyse_first()
         self.view.fit_to_realm()
         if old is not None:
             old.deleteLater()
@@ -587,6 +588,7 @@ class MainWindow(QMainWindow):
             return
         self.autosaver.discard()
         self.autosaver.timer.stop()
+        self.doc.shutdown_analysis()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         event.accept()

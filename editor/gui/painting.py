@@ -34,6 +34,8 @@ from editor.model.lattice import Point
 from editor.render.paint import colour, font, paint_badge
 from editor.render.style import Style, default_style
 
+LABEL_DETAIL = 0.3  # below this on-screen scale symbols and the tile letter are left out
+
 _HATCH = {
     "horizontal": Qt.BrushStyle.HorPattern,
     "vertical": Qt.BrushStyle.VerPattern,
@@ -115,7 +117,7 @@ def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
     outline.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     painter.setPen(outline)
     painter.drawPath(hex_path())
-    if detail < 0.3:
+    if detail < LABEL_DETAIL:
         return
     if symbols:
         for shape in shapes:
@@ -129,7 +131,7 @@ def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
                           NAME_HEIGHT)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shape.local_id)
     if tile_label:
-        _paint_tile_label(painter, tile_label, style)
+        paint_tile_label(painter, tile_label, style)
 
 
 @cache
@@ -142,7 +144,7 @@ def _label_path(text: str) -> QPainterPath:
     return path.translated(lx - box.center().x(), ly - box.center().y())
 
 
-def _paint_tile_label(painter: QPainter, text: str, style: Style) -> None:
+def paint_tile_label(painter: QPainter, text: str, style: Style) -> None:
     """The tile letter near the top corner, haloed so markers and hatches never hide it."""
     path = _label_path(text)
     painter.setBrush(Qt.BrushStyle.NoBrush)

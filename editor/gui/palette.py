@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QMimeData, QSize, Qt
-from PySide6.QtGui import QDrag, QIcon
+from PySide6.QtCore import QMimeData, QRect, QSize, Qt
+from PySide6.QtGui import QDrag, QIcon, QIconEngine, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.gui.canvas.tile_cache import design_id
 from editor.gui.canvas.tools import CanvasEditor, Tool
 from editor.gui.canvas.view import TILE_MIME
 from editor.gui.document import ScenarioDocument
@@ -64,13 +65,42 @@ class PaletteFilter:
                    for word in words)
 
 
+def _sort_key(item: QListWidgetItem) -> tuple[bool, int]:
+    return (bool(item.data(ROLE_USED)), int(item.data(ROLE_ORDER)))
+
+
 class PaletteItem(QListWidgetItem):
     """Free tiles sort before placed ones, each group in catalogue order."""
 
     def __lt__(self, other: QListWidgetItem) -> bool:
-        mine = (bool(self.data(ROLE_USED)), self.data(ROLE_ORDER))
-        theirs = (bool(other.data(ROLE_USED)), other.data(ROLE_ORDER))
-        return mine < theirs
+        return _sort_key(self) < _sort_key(other)
+
+
+class LazyTileIcon(QIconEngine):
+    """A palette icon drawn the first time it is shown: a catalogue of hundreds of
+    designs opens without drawing the icons scrolled out of sight."""
+
+    def __init__(self, side: TileSide, greyed: bool) -> None:
+        super().__init__()
+        self.side, self.greyed = side, greyed
+        self._pixmap: QPixmap | None = None
+
+    def _drawn(self) -> QPixmap:
+        if self._pixmap is None:
+            self._pixmap = tile_pixmap(self.side, size=RENDER, greyed=self.greyed)
+        return self._pixmap
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode,
+              state: QIcon.State) -> None:
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawPixmap(rect, self._drawn())
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        return self._drawn().scaled(size, Qt.AspectRatioMode.KeepAspectRatio,
+                                    Qt.TransformationMode.SmoothTransformation)
+
+    def clone(self) -> QIconEngine:
+        return LazyTileIcon(self.side, self.greyed)
 
 
 class TilePalette(QListWidget):
@@ -88,10 +118,13 @@ class TilePalette(QListWidget):
         self.setWordWrap(True)
         self.set_icon_size(ICON)
         self.filter = PaletteFilter()
-        self._icons: dict[tuple[str, str, bool], QIcon] = {}  # drawn once per state
+        # Drawn once per tile design and state: a big catalogue's keys share designs.
+        self._icons: dict[tuple[int, bool], QIcon] = {}
         self._signature: dict[str, list[tuple[str, int, int, Presence]]] = {}
+        self._entries: dict[str, list[QListWidgetItem]] = {}  # tile key -> its sides' entries
         self.itemClicked.connect(self._arm)
-        for signal in (doc.tilesChanged, doc.viewChanged, doc.scenarioReset):
+        doc.tilesChanged.connect(self._tiles_changed)
+        for signal in (doc.viewChanged, doc.scenarioReset):
             signal.connect(self.refresh)
         editor.toolChanged.connect(self._follow_tool)
         self.rebuild()
@@ -102,6 +135,7 @@ class TilePalette(QListWidget):
 
     def rebuild(self) -> None:
         self.clear()
+        self._entries = {}
         order = 0
         for key, tile in self.doc.catalogue.tiles.items():
             for side in tile.sides:
@@ -113,6 +147,7 @@ class TilePalette(QListWidget):
                 item.setData(ROLE_USED, "")
                 order += 1
                 self.addItem(item)
+                self._entries.setdefault(key, []).append(item)
         self._signature = {}
         self.refresh(force=True)
 
@@ -132,32 +167,95 @@ class TilePalette(QListWidget):
         changed = False
         for row in range(self.count()):
             item = self.item(row)
-            key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)
+            key = item.data(ROLE_TILE)
             if not force and key not in changed_keys:
                 continue
             where = "; ".join(self.doc.describe_use(b, p) for b, p in raw.get(key, []))
             changed = True
-            item.setIcon(self._icon(key, side, bool(where)))
-            item.setData(ROLE_USED, where)
-            flags = Qt.ItemFlag.ItemIsEnabled
-            if not where:
-                flags |= Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
-            item.setFlags(flags)
-            label = side_label(key, side)
-            item.setText(f"{label} \u00b7 placed" if where else label)
-            item.setToolTip(f"Tile {key}, {side} side" + (f"\nplaced: {where}" if where
-                                                          else "\nfree: click or drag to place"))
+            self._show_state(item, where)
         if changed:
-            self.sortItems()
+            self._sort()
         self.apply_filter()
 
+    def _sort(self) -> None:
+        """Free tiles first, each group in catalogue order: sorted in Python once, not by
+        Qt calling PaletteItem.__lt__ (Python) n log n times on a big catalogue."""
+        items = [self.item(row) for row in range(self.count())]
+        wanted = sorted(items, key=_sort_key)
+        if wanted == items:
+            return
+        current = self.currentItem()
+        for _ in range(self.count()):
+            self.takeItem(self.count() - 1)
+        for item in wanted:
+            self.addItem(item)
+        if current is not None:
+            self.setCurrentItem(current)
+
+    def _tiles_changed(self, board: str, indexes: list[int]) -> None:
+        """After an edit of some placements, update only their letters' entries (a
+        rotation changes none); any other change refreshes all."""
+        tiles = self.doc.scenario.board(board).tiles if indexes else []
+        keys = {tiles[i].tile for i in indexes if i < len(tiles)}
+        if not keys:
+            self.refresh()
+            return
+        raw = self.doc.placements_by_tile(self.doc.new_presence(), only=keys)
+        for key in keys:
+            signature = [(b.id, p.q, p.r, p.presence) for b, p in raw.get(key, [])]
+            if signature == self._signature.get(key, []):
+                continue
+            if signature:
+                self._signature[key] = signature
+            else:
+                self._signature.pop(key, None)
+            where = "; ".join(self.doc.describe_use(b, p) for b, p in raw.get(key, []))
+            for item in self._entries.get(key, []):
+                moved = bool(item.data(ROLE_USED)) != bool(where)
+                self._show_state(item, where)
+                item.setHidden(not self._accepts(item))
+                if moved:
+                    self._reposition(item)
+
+    def _show_state(self, item: QListWidgetItem, where: str) -> None:
+        key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)
+        item.setIcon(self._icon(key, side, bool(where)))
+        item.setData(ROLE_USED, where)
+        flags = Qt.ItemFlag.ItemIsEnabled
+        if not where:
+            flags |= Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+        item.setFlags(flags)
+        label = side_label(key, side)
+        item.setText(f"{label} \u00b7 placed" if where else label)
+        item.setToolTip(f"Tile {key}, {side} side" + (f"\nplaced: {where}" if where
+                                                      else "\nfree: click or drag to place"))
+
+    def _reposition(self, item: QListWidgetItem) -> None:
+        """Move one entry to its sorted row (free first, catalogue order): a binary
+        search instead of re-sorting the whole list."""
+        self.takeItem(self.row(item))
+        wanted = _sort_key(item)
+        low, high = 0, self.count()
+        while low < high:
+            middle = (low + high) // 2
+            if _sort_key(self.item(middle)) < wanted:
+                low = middle + 1
+            else:
+                high = middle
+        self.insertItem(low, item)
+
     def _icon(self, key: str, side: str, greyed: bool) -> QIcon:
-        icon = self._icons.get((key, side, greyed))
+        tile_side = self.doc.catalogue.side(key, side)
+        icon = self._icons.get((design_id(tile_side), greyed))
         if icon is None:
-            icon = QIcon(tile_pixmap(self.doc.catalogue.side(key, side), size=RENDER,
-                                     greyed=greyed))
-            self._icons[(key, side, greyed)] = icon
+            icon = QIcon(LazyTileIcon(tile_side, greyed))
+            self._icons[(design_id(tile_side), greyed)] = icon
         return icon
+
+    def _accepts(self, item: QListWidgetItem) -> bool:
+        key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)
+        return self.filter.accepts(key, self.doc.catalogue.side(key, side),
+                                   bool(item.data(ROLE_USED)))
 
     def set_filter(self, text: str | None = None, free_only: bool | None = None) -> None:
         self.filter = PaletteFilter(self.filter.text if text is None else text,
@@ -167,10 +265,7 @@ class TilePalette(QListWidget):
     def apply_filter(self) -> None:
         for row in range(self.count()):
             item = self.item(row)
-            key, side = item.data(ROLE_TILE), item.data(ROLE_SIDE)
-            shown = self.filter.accepts(key, self.doc.catalogue.side(key, side),
-                                        bool(item.data(ROLE_USED)))
-            item.setHidden(not shown)
+            item.setHidden(not self._accepts(item))
 
     def shown_items(self) -> list[QListWidgetItem]:
         """Entries in display order, hidden ones left out."""

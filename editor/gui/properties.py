@@ -1,4 +1,4 @@
-"""The scenario properties form: title, players, turns, water, entry, scoring, notes.
+"""The scenario properties form: title, players, turns, water, entry, scoring rules, notes.
 
 Edits are collected and applied as one EditProperties command, after the whole
 scenario passes the JSON Schema (so the form can never save an invalid file).
@@ -7,7 +7,6 @@ scenario passes the JSON Schema (so the form can never save an invalid file).
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from editor.gui.commands import EditProperties
 from editor.gui.document import MetaState, ScenarioDocument
+from editor.gui.scoring_form import ScoringEditor
 from editor.model.jsonpos import format_json_path
 from editor.model.scenario import DEFAULT_TURNS, PLAYER_COUNTS
 from editor.model.schemas import describe, iter_errors, offending_path
@@ -90,10 +90,8 @@ class PropertiesForm(QScrollArea):
         form.addRow("", self.holes_edge)
         self.entry = _combo(ENTRY_KINDS)
         form.addRow("Entry", self.entry)
-        self.scoring = QPlainTextEdit()
-        self.scoring.setPlaceholderText('[{"kind": "coin_mine", "coins": 1}]')
-        self.scoring.setFixedHeight(70)
-        form.addRow("Scoring (JSON)", self.scoring)
+        self.scoring = ScoringEditor()
+        form.addRow("Scoring", self.scoring)
         self.notes = QPlainTextEdit()
         self.notes.setFixedHeight(90)
         form.addRow("Notes", self.notes)
@@ -132,8 +130,7 @@ class PropertiesForm(QScrollArea):
         self.holes_edge.setChecked(bool(s.sections.get("holes_are_board_edge", False)))
         rules = s.section("entry").get("rules") or [{"kind": "board_edge"}]
         self._choose(self.entry, rules[0].get("kind", "board_edge"))
-        scoring = s.sections.get("scoring")
-        self.scoring.setPlainText(json.dumps(scoring) if scoring else "")
+        self.scoring.set_rules(s.sections.get("scoring"))
         self.notes.setPlainText(str(s.sections.get("notes", "")))
         self.error.clear()
 
@@ -142,7 +139,7 @@ class PropertiesForm(QScrollArea):
         box.setCurrentIndex(max(0, box.findData(value)))
 
     def state(self) -> MetaState:
-        """The form's content as a new meta state (raises ValueError on unreadable JSON)."""
+        """The form's content as a new meta state."""
         sections: dict[str, Any] = copy.deepcopy(self.doc.scenario.sections)
         turns = {str(c): b.value() for c, b in self.turns.items()
                  if b.value() != DEFAULT_TURNS[c]}
@@ -160,12 +157,7 @@ class PropertiesForm(QScrollArea):
             rules[0] = {"kind": self.entry.currentData()}
         entry["rules"] = rules
         sections["entry"] = entry
-        text = self.scoring.toPlainText().strip()
-        try:
-            self._put(sections, "scoring", json.loads(text) if text else None)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"scoring: line {exc.lineno}:{exc.colno}: {exc.msg}; "
-                             "write a JSON list of scoring rules") from None
+        self._put(sections, "scoring", self.scoring.rules())
         self._put(sections, "notes", self.notes.toPlainText() or None)
         low, high = sorted((self.players_min.value(), self.players_max.value()))
         return MetaState(self.title.text().strip() or "Untitled realm", low, high, sections)

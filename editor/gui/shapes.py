@@ -15,7 +15,7 @@ import shapely
 from shapely.ops import polylabel
 
 from editor.model import lattice
-from editor.model.catalogue import TileSide
+from editor.model.catalogue import RegionTemplate, TileSide
 from editor.model.lattice import Point
 
 HEX_SIZE = 60.0  # scene units from a hex centre to a corner
@@ -34,11 +34,18 @@ class RegionShape:
     radius: float  # room around the anchor before the border, scene units
 
 
-@cache
 def side_shapes(side: TileSide, rotation: int) -> tuple[RegionShape, ...]:
     """Regions of a tile side turned by ``rotation`` steps, in scene units around (0, 0)."""
+    return _region_shapes(side.regions, rotation)
+
+
+@cache
+def _region_shapes(regions: tuple[RegionTemplate, ...], rotation: int
+                   ) -> tuple[RegionShape, ...]:
+    """Cached by the regions, not the tile: catalogue tiles sharing a design (a big custom
+    catalogue built from a few designs) share the label anchors, found once."""
     result = []
-    for region in side.regions:
+    for region in regions:
         rotated = tuple(lattice.rotate_point(p, rotation) for p in region.polygon)
         outline = tuple(lattice.to_euclidean(p, HEX_SIZE) for p in rotated)
         polygon = shapely.Polygon(outline)

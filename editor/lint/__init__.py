@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from editor.lint.config import LintConfig, default_config
 from editor.lint.engine import lint_document, to_findings
 from editor.lint.findings import Finding
@@ -14,13 +16,21 @@ from editor.lint.rules_schema import REFERENCE, SCHEMA, loaded_hits
 from editor.lint.runner import lint_path
 from editor.model.scenario_io import LoadedScenario
 
+if TYPE_CHECKING:
+    from editor.topology import Realm
+
 __all__ = ["Finding", "LintConfig", "default_config", "lint_loaded", "lint_path"]
 
 
 def lint_loaded(loaded: LoadedScenario, players: int | None = None,
-                config: LintConfig | None = None) -> list[Finding]:
+                config: LintConfig | None = None, *,
+                realm: Realm | None = None) -> list[Finding]:
     """Findings for an in-memory scenario, for one player count or (default) every
-    count the scenario supports. Its current content is schema-checked first."""
+    count the scenario supports. Its current content is schema-checked first.
+
+    ``realm``: the realm the caller already derived for ``players`` (the editor's), so
+    lint does not derive it a second time. With ``loaded.text`` empty, findings carry no
+    line:column (1:1): the editor shows none, and mapping paths costs a scan of the text."""
     config = config if config is not None else default_config()
     enabled = enabled_codes(config.select, config.ignore)
     if enabled & {SCHEMA, REFERENCE}:
@@ -28,4 +38,4 @@ def lint_loaded(loaded: LoadedScenario, players: int | None = None,
         if pre:
             shown = str(loaded.path) if loaded.path is not None else "<memory>"
             return to_findings(pre, shown, loaded.text)
-    return lint_document(loaded, config, players)
+    return lint_document(loaded, config, players, realm=realm)

@@ -9,6 +9,7 @@ findings. A rule that crashes becomes an S000 finding, never a traceback.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from editor.lint import suppress
 from editor.lint.config import LintConfig
@@ -18,6 +19,9 @@ from editor.lint.registry import Rule, all_rules, enabled_codes
 from editor.lint.rules_schema import INTERNAL
 from editor.model.jsonpos import SourceMap, format_json_path
 from editor.model.scenario_io import LoadedScenario
+
+if TYPE_CHECKING:
+    from editor.topology import Realm
 
 
 def _guarded(rule: Rule, context: object, players: int | None) -> list[Hit]:
@@ -36,8 +40,9 @@ def _with_players(hit: Hit, players: int) -> Hit:
 
 
 def run_rules(loaded: LoadedScenario, config: LintConfig, counts: Sequence[int],
-              enabled: frozenset[str]) -> list[Hit]:
-    """Hits of every enabled document, count and realm rule, before suppressions."""
+              enabled: frozenset[str], realm: Realm | None = None) -> list[Hit]:
+    """Hits of every enabled document, count and realm rule, before suppressions;
+    ``realm`` is an already derived realm, used for its own player count."""
     rules = [r for code, r in all_rules().items() if code in enabled and r.check is not None]
     doc = DocContext(loaded, config, enabled)
     hits: list[Hit] = []
@@ -47,7 +52,8 @@ def run_rules(loaded: LoadedScenario, config: LintConfig, counts: Sequence[int],
     per_count = [r for r in rules if r.scope in ("count", "realm")]
     if per_count:
         for players in counts:
-            context = CountContext(doc, players)
+            given = realm if realm is not None and realm.players == players else None
+            context = CountContext(doc, players, given)
             for item in per_count:
                 hits += _guarded(item, context, players)
     return [h for h in hits if h.code in enabled or h.code == INTERNAL]
@@ -88,14 +94,17 @@ def to_findings(hits: Iterable[Hit], shown: str, text: str) -> list[Finding]:
 
 
 def lint_document(loaded: LoadedScenario, config: LintConfig, players: int | None,
-                  pre_hits: Sequence[Hit] = ()) -> list[Finding]:
-    """Findings for a loaded scenario; ``pre_hits`` are the loading pipeline's own."""
+                  pre_hits: Sequence[Hit] = (), *, realm: Realm | None = None
+                  ) -> list[Finding]:
+    """Findings for a loaded scenario; ``pre_hits`` are the loading pipeline's own;
+    ``realm`` an already derived realm (see :func:`run_rules`)."""
     enabled = enabled_codes(config.select, config.ignore)
     scenario = loaded.scenario
     counts: tuple[int, ...] = scenario.player_counts
     if players is not None:
         counts = (players,) if players in scenario.player_counts else ()
-    hits = [h for h in pre_hits if h.code in enabled] + run_rules(loaded, config, counts, enabled)
+    hits = [h for h in pre_hits if h.code in enabled] + run_rules(loaded, config, counts,
+                                                                     enabled, realm)
     entries = suppress.suppressions(scenario)
     if entries:
         hits, used = suppress.apply(hits, entries)

@@ -52,7 +52,7 @@ def open_window(qtbot: QtBot, doc: ScenarioDocument) -> MainWindow:
 
 
 def settle(qtbot: QtBot, window: MainWindow) -> None:
-    """Let the 0 ms re-analysis timer fire."""
+    """Let the (short) re-analysis timer fire."""
     qtbot.waitUntil(lambda: not window.doc._timer.isActive(), timeout=5000)
 
 

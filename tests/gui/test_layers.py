@@ -7,11 +7,13 @@ import pytest
 from gui_support import click_scene, land_region, region_point, view_point
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QContextMenuEvent, QImage
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from test_editor_session import key
 from test_editor_tools import arm_marker, place, window_for
 
+from editor.gui.canvas.tile_cache import DESIGNS
 from editor.gui.canvas.view import PAN_STEP, RealmView
 from editor.gui.main_window import MainWindow
 from editor.gui.shapes import hex_centre
@@ -20,6 +22,13 @@ pytestmark = pytest.mark.gui
 
 
 def shot(view: RealmView) -> QImage:
+    """The canvas once settled: tile pictures borrowed from another size for a first
+    frame are drawn exactly a moment later (editor.gui.canvas.tile_cache)."""
+    QApplication.processEvents()
+    for _ in range(200):
+        if not DESIGNS.pending and not view.realm_scene._refine_timer.isActive():
+            break
+        QTest.qWait(10)
     QApplication.processEvents()
     return view.viewport().grab().toImage()
 

@@ -8,7 +8,15 @@ from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantA
 from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.gui.painting import hex_path, paint_tile, parts_path, side_label
+from editor.gui.canvas.tile_cache import DESIGNS, draw_design
+from editor.gui.painting import (
+    LABEL_DETAIL,
+    hex_path,
+    paint_tile,
+    paint_tile_label,
+    parts_path,
+    side_label,
+)
 from editor.gui.shapes import HEX_SIZE, MARKER_RADIUS, RegionShape, hex_centre, side_shapes
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
@@ -53,8 +61,10 @@ class TileItem(QGraphicsItem):
         self.setPos(QPointF(*hex_centre(placement.q, placement.r)))
         self.update()
 
+    BOUNDS = QRectF(-HEX_SIZE - 3, -HEX_SIZE - 3, 2 * HEX_SIZE + 6, 2 * HEX_SIZE + 6)
+
     def boundingRect(self) -> QRectF:
-        return QRectF(-HEX_SIZE - 3, -HEX_SIZE - 3, 2 * HEX_SIZE + 6, 2 * HEX_SIZE + 6)
+        return self.BOUNDS  # one object: Qt asks for it many times per repaint
 
     def shape(self) -> QPainterPath:
         return hex_path()
@@ -63,9 +73,22 @@ class TileItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         detail = option.levelOfDetailFromTransform(painter.worldTransform())
         label = side_label(self.placement.tile, self.placement.side)
-        paint_tile(painter, self.side, self.placement.rotation, self.theme,
-                   tile_label=label, detail=detail, labels=self.layers.names,
-                   symbols=self.layers.symbols)
+        device = painter.device()
+        design = DESIGNS.pixmap(self.side, self.placement.rotation, self.theme, detail,
+                                names=self.layers.names, symbols=self.layers.symbols,
+                                pixel_ratio=device.devicePixelRatioF() if device else 1.0)
+        if design is None:  # zoomed in beyond the biggest cached size: draw the vectors
+            paint_tile(painter, self.side, self.placement.rotation, self.theme,
+                       tile_label=label, detail=detail, labels=self.layers.names,
+                       symbols=self.layers.symbols)
+        else:
+            pixmap, exact = design
+            draw_design(painter, pixmap)
+            scene = self.scene()
+            if not exact and scene is not None:
+                scene.refine_designs_soon()  # type: ignore[attr-defined]
+            if detail >= LABEL_DETAIL:
+                paint_tile_label(painter, label, self.theme)
         if self.issue is not None:
             key = "issue" if self.issue == "error" else "issue_warning"
             pen = QPen(colour(self.theme.canvas.get(key, self.theme.canvas["issue"])),

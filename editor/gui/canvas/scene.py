@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QPainter, QPainterPath, QPen
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QPainter, QPainterPath, QPen, QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from editor.gui.analysis import Issue
@@ -20,6 +20,7 @@ from editor.gui.canvas.items import (
     TileItem,
 )
 from editor.gui.canvas.overlay import GraphOverlayItem
+from editor.gui.canvas.tile_cache import DESIGNS, design_id
 from editor.gui.document import ScenarioDocument
 from editor.gui.painting import hex_path, parts_path, side_label
 from editor.gui.shapes import HEX_SIZE, RegionShape, edge_segment, hex_centre, marker_slots
@@ -31,6 +32,9 @@ from editor.render.style import Style, default_style
 SQRT3 = math.sqrt(3)
 MAX_GRID_CELLS = 12_000
 MARKER_SPACING = 22.0
+REFINE_DELAY_MS, REFINE_SLICE_S = 15, 0.008  # tile pictures: wait, then draw in slices
+GRID_BLOCK = 8  # the grid is drawn in blocks of 8 x 8 cells (even: the pattern repeats)
+PIXMAP_CACHE_KB = 192 * 1024  # Qt's item caches live in QPixmapCache (10 MB by default)
 
 
 class RealmScene(QGraphicsScene):
@@ -42,6 +46,17 @@ class RealmScene(QGraphicsScene):
         self.show_graph = False
         self.layers = Layers()
         self.tile_items: dict[int, TileItem] = {}
+        self._realm_rect: QRectF | None = None  # union of the tiles' rects, kept up to date
+        self._chosen: frozenset[int] = frozenset()  # tile indexes drawn as selected
+        self._grid_block: QPainterPath | None = None
+        if QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:
+            # 600 tiles' device caches outgrow 10 MB at a middle zoom: every frame
+            # would evict and draw the pictures again.
+            QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
+        self._refine_timer = QTimer(self)  # draws borrowed tile designs exactly, in slices
+        self._refine_timer.setSingleShot(True)
+        self._refine_timer.setInterval(REFINE_DELAY_MS)
+        self._refine_timer.timeout.connect(self._refine_designs)
         self.marker_items: list[MarkerItem] = []
         self.river_items: list[RiverMarkerItem] = []
         self.link_items: list[LinkItem] = []
@@ -126,7 +141,13 @@ class RealmScene(QGraphicsScene):
         if indexes:
             for index in indexes:
                 self._sync_tile(index, tiles[index] if index < len(tiles) else None)
+                item = self.tile_items.get(index)
+                if item is not None and self._realm_rect is not None:
+                    # Grows only: a tile moved inward leaves the frame a little wide
+                    # until the next full resync, instead of a scan of every tile.
+                    self._realm_rect = self._realm_rect.united(item.sceneBoundingRect())
         else:
+            self._realm_rect = None
             wanted = {i for i, _ in self.doc.visible_tiles()}
             for index in list(self.tile_items):
                 if index not in wanted:
@@ -143,10 +164,12 @@ class RealmScene(QGraphicsScene):
         if placement is None or not self.doc.active(placement):
             if item is not None:
                 self.removeItem(self.tile_items.pop(index))
+                self._realm_rect = None
             return
         side = self.doc.catalogue.side(placement.tile, placement.side)
         if item is None:
             item = TileItem(index, placement, side, self.theme, self.layers)
+            item.selected = index in self._chosen
             self.tile_items[index] = item
             self.addItem(item)
         else:
@@ -158,10 +181,12 @@ class RealmScene(QGraphicsScene):
         self.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
 
     def realm_rect(self) -> QRectF:
-        rect = QRectF()
-        for item in self.tile_items.values():
-            rect = rect.united(item.sceneBoundingRect())
-        return rect
+        if self._realm_rect is None:
+            rect = QRectF()
+            for item in self.tile_items.values():
+                rect = rect.united(item.sceneBoundingRect())
+            self._realm_rect = rect
+        return QRectF(self._realm_rect)
 
     def framed_rect(self) -> QRectF:
         """What a view fits to: the realm, or on an empty board a few hexes around the
@@ -178,8 +203,10 @@ class RealmScene(QGraphicsScene):
         self.sync_markers()
 
     def sync_markers(self) -> None:
-        for item in self.marker_items:
-            self.removeItem(item)
+        # Items whose marker and place did not change are kept: a tile turned elsewhere
+        # then repaints only its own markers, not every marker of the board.
+        old = {(item.index, id(item.marker), item.pos().x(), item.pos().y()): item
+               for item in self.marker_items}
         self.marker_items = []
         groups: dict[str, list[tuple[int, Marker]]] = {}
         for index, marker in enumerate(self.doc.board.markers):
@@ -189,10 +216,16 @@ class RealmScene(QGraphicsScene):
         for members in groups.values():
             for (index, marker), centre in zip(members, self._marker_centres(members),
                                                strict=False):
+                kept = old.pop((index, id(marker), *centre), None)
+                if kept is not None:
+                    self.marker_items.append(kept)
+                    continue
                 item = MarkerItem(index, marker, centre, self.theme)
                 item.setVisible(self.layers.markers)
                 self.marker_items.append(item)
                 self.addItem(item)
+        for item in old.values():
+            self.removeItem(item)
 
     def _marker_centres(self, members: list[tuple[int, Marker]]) -> list[Point]:
         """Scene points for the markers of one region (inside it) or one empty hex."""
@@ -250,11 +283,14 @@ class RealmScene(QGraphicsScene):
     def sync_selection(self) -> None:
         sel = self.doc.selection
         on_board = sel.board in (None, self.doc.board_id)
-        for index, item in self.tile_items.items():
-            chosen = on_board and index in sel.tile_set
-            if item.selected != chosen:
-                item.selected = chosen
+        tiles = sel.tile_set if on_board else frozenset()
+        # Only the tiles whose state may change: not a walk over every tile of a big realm.
+        for index in tiles | self._chosen:
+            item = self.tile_items.get(index)
+            if item is not None and item.selected != (index in tiles):
+                item.selected = index in tiles
                 item.update()
+        self._chosen = tiles
         for marker in self.marker_items:
             chosen = on_board and marker.index in sel.marker_set
             if marker.selected != chosen:
@@ -311,6 +347,21 @@ class RealmScene(QGraphicsScene):
     def flash(self, path: QPainterPath) -> None:
         self.flash_item.flash(path)
 
+    # ----- tile pictures -----------------------------------------------------------------
+    def refine_designs_soon(self) -> None:
+        """A tile showed a borrowed picture (a zoom into a new size band): draw the exact
+        pictures shortly, a slice at a time, so zooming never waits for them."""
+        if not self._refine_timer.isActive():
+            self._refine_timer.start()
+
+    def _refine_designs(self) -> None:
+        done = DESIGNS.refine(REFINE_SLICE_S)
+        for item in self.tile_items.values():
+            if (design_id(item.side), item.placement.rotation) in done:
+                item.update()
+        if DESIGNS.pending:
+            self._refine_timer.start()
+
     # ----- tool feedback --------------------------------------------------------------------
     def show_ghost(self, tile: str, side: str, rotation: int, q: int, r: int) -> bool:
         """Preview ``tile`` landing on (q, r); returns whether it may land there."""
@@ -364,6 +415,8 @@ class RealmScene(QGraphicsScene):
 
     def set_show_grid(self, show: bool) -> None:
         self.show_grid = show
+        for view in self.views():
+            view.resetCachedContent()  # the views keep the drawn grid (CacheBackground)
         self.update()
 
     # ----- background grid ------------------------------------------------------------------
@@ -376,14 +429,29 @@ class RealmScene(QGraphicsScene):
         r0, r1 = math.floor(rect.top() / height) - 1, math.ceil(rect.bottom() / height) + 1
         if (r1 - r0) * (rect.width() / width + 2) > MAX_GRID_CELLS:
             return
-        path = QPainterPath()
-        cell = hex_path()
-        for r in range(r0, r1 + 1):
-            q0 = math.floor((rect.left() - width / 2 * r) / width) - 1
-            q1 = math.ceil((rect.right() - width / 2 * r) / width) + 1
-            for q in range(q0, q1 + 1):
-                path.addPath(cell.translated(QPointF(*hex_centre(q, r))))
+        # One block path, built once and drawn shifted: a repaint costs a few calls
+        # instead of building every cell's outline again.
+        block = self._grid_path()
+        block_w, block_h = GRID_BLOCK * width, GRID_BLOCK * height
+        bx0, bx1 = math.floor((rect.left() - width) / block_w), math.floor(
+            (rect.right() + width) / block_w)
+        by0, by1 = math.floor((rect.top() - HEX_SIZE) / block_h), math.floor(
+            (rect.bottom() + HEX_SIZE) / block_h)
         pen = QPen(colour(self.theme.canvas["grid"]), 1.0)
         pen.setCosmetic(True)
         painter.setPen(pen)
-        painter.drawPath(path)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for by in range(by0, by1 + 1):
+            for bx in range(bx0, bx1 + 1):
+                painter.drawPath(block.translated(bx * block_w, by * block_h))
+
+    def _grid_path(self) -> QPainterPath:
+        """The outlines of the cells whose centres lie in one grid block at the origin."""
+        if self._grid_block is None:
+            path = QPainterPath()
+            cell = hex_path()
+            for r in range(GRID_BLOCK):
+                for q in range(-(r // 2), GRID_BLOCK - r // 2):
+                    path.addPath(cell.translated(QPointF(*hex_centre(q, r))))
+            self._grid_block = path
+        return self._grid_block

@@ -55,6 +55,8 @@ class RealmView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        # The grid is drawn once per zoom and scroll position, not on every repaint.
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setMouseTracking(True)
         self.setAcceptDrops(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -68,6 +70,7 @@ class RealmView(QGraphicsView):
         self._band_add = False
         self.hover_hex: tuple[int, int] | None = None  # where Paste lands; None: mouse away
         self._menu_allowed = True
+        self._hint_shown = False  # whether the empty-board hint was last drawn
         self.context_menu: QMenu | None = None
         self.shared_actions: list[QAction] = []  # cut, copy, paste, properties (the window's)
         editor.toolChanged.connect(self.sync_tool_feedback)
@@ -92,10 +95,20 @@ class RealmView(QGraphicsView):
             scene.hide_ghost()
         else:
             self._update_ghost(self.viewport().mapFromGlobal(QCursor.pos()))
+        self._hint_shown = self.empty_hint() is not None
         self.viewport().update()
 
+    def _tool_feedback_needed(self) -> bool:
+        """Whether the armed tool shows something that depends on the tiles."""
+        return self.editor.tool.kind in ("river", "tile") or self.editor.pending is not None
+
     def _board_changed(self, *_args: object) -> None:
-        self.sync_tool_feedback()
+        """After an edit of tiles or river markers: the tool's feedback follows, and the
+        viewport repaints whole only if the empty-board hint came or went (the scene
+        repaints what the edit touched; a full repaint per edit cost a big realm dearly)."""
+        hint = self.empty_hint() is not None
+        if self._tool_feedback_needed() or hint != self._hint_shown:
+            self.sync_tool_feedback()
 
     def _update_ghost(self, pos: QPoint) -> None:
         tool = self.editor.tool
