@@ -125,7 +125,8 @@ def empty_board_message(loaded: LoadedScenario, players: int) -> str:
     if loaded.scenario.built_during_play:
         return (f"this scenario is built during play (its 'dynamic' section), so its board "
                 f"has no tiles for {players} players until the game lays them; there is no "
-                "board to export (lay the tiles in the editor to export one played layout)")
+                "board to export: add --seed S to export one board realised by its building "
+                "rules (or write it with `realms realise FILE --players N --seed S -o OUT`)")
     return (f"the board has no regions for {players} players; place tiles first "
             "(realms edit FILE)")
 
