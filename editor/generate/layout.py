@@ -89,19 +89,24 @@ def outside_hexes(taken: set[Hex]) -> tuple[set[Hex], set[Hex]]:
     """(empty hexes around the tiles reachable from outside, enclosed empty hexes = holes)."""
     if not taken:
         return set(), set()
-    qs = [h[0] for h in taken]
-    rs = [h[1] for h in taken]
-    lo_q, hi_q, lo_r, hi_r = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
-    start = (lo_q, lo_r)
-    seen = {start}
-    stack = [start]
+    around = {(q + dq, r + dr) for (q, r) in taken for dq, dr in NEIGHBOUR_DIRECTIONS}
+    around -= taken
+    lo_q = min(h[0] for h in around)
+    hi_q = max(h[0] for h in around)
+    lo_r = min(h[1] for h in around)
+    hi_r = max(h[1] for h in around)
+    # Empty hexes on the bounding box's border are outside; flood inwards through empty
+    # hexes of the box.
+    seen = {h for h in around if h[0] in (lo_q, hi_q) or h[1] in (lo_r, hi_r)}
+    stack = list(seen)
     while stack:
-        for n in neighbours(stack.pop()):
-            if (lo_q <= n[0] <= hi_q and lo_r <= n[1] <= hi_r and n not in taken
-                    and n not in seen):
+        q, r = stack.pop()
+        for dq, dr in NEIGHBOUR_DIRECTIONS:
+            n = (q + dq, r + dr)
+            if (n not in seen and n not in taken and lo_q <= n[0] <= hi_q
+                    and lo_r <= n[1] <= hi_r):
                 seen.add(n)
                 stack.append(n)
-    around = {n for h in taken for n in neighbours(h) if n not in taken}
     return around & seen, around - seen
 
 
@@ -208,24 +213,25 @@ def play_graph(layout: Layout, rivers: bool) -> PlayGraph:
         taken = layout.occupied(board)
         outside, hole_hexes = outside_hexes(set(taken))
         holes += len(hole_hexes)
-        for h, tile in taken.items():
+        for (q, r), tile in taken.items():
             p = layout.placed[tile]
             owners = layout.facts[(tile, p.side)].half_edge_owner
-            for e, n in enumerate(neighbours(h)):
+            for e in range(6):
+                dq, dr = NEIGHBOUR_DIRECTIONS[e]
+                n = (q + dq, r + dr)
                 local = (e - p.rotation) % 6
-                mine = (owners[2 * local], owners[2 * local + 1])
                 other = taken.get(n)
                 if other is None:
                     if n in outside:
                         outer_tiles.add(tile)
-                        edge_parts.update((tile, m) for m in mine)
+                        edge_parts.add((tile, owners[2 * local]))
+                        edge_parts.add((tile, owners[2 * local + 1]))
                     continue
                 op = layout.placed[other]
                 o_owners = layout.facts[(other, op.side)].half_edge_owner
                 o_local = ((e + 3) % 6 - op.rotation) % 6
-                theirs = (o_owners[2 * o_local + 1], o_owners[2 * o_local])
-                for m, t in zip(mine, theirs, strict=True):
-                    adjacency[(tile, m)].add((other, t))
+                adjacency[(tile, owners[2 * local])].add((other, o_owners[2 * o_local + 1]))
+                adjacency[(tile, owners[2 * local + 1])].add((other, o_owners[2 * o_local]))
     for end_a, end_b in layout.tunnels:
         adjacency[end_a].add(end_b)
         adjacency[end_b].add(end_a)
