@@ -6,7 +6,9 @@ per player; a tile with at least ``lost_tribe_min_non_mountain_regions`` non-mou
 regions gets a Lost Tribe; a Mountain and/or a Chasm may go on each tile. At every turn the
 realisation draws a few legal moves (tile, board, hex, rotation, overlays) and plays the one
 that keeps the realm closest to the booklet's balance advice, as a careful player would.
-Regions are counted as ``realms lint`` counts them (land, chasms excluded).
+Regions are counted as ``realms lint`` counts them (land, chasms excluded). Tiles are always
+laid next to a placed one, even if ``place_adjacent_to_placed`` is false: that is legal
+either way and keeps the land in one piece.
 
 Everything random comes from one ``random.Random(seed)`` and every choice iterates sorted
 data, so the same file, player count, world and seed give the same bytes.
@@ -23,6 +25,7 @@ from editor.generate.pieces import Part, box_tiles, side_facts
 from editor.generate.score import balance_penalty, fifth_penalty, inventory_penalty, violations
 from editor.generate.write import boards_data
 from editor.lint.config import LintConfig, default_config
+from editor.model.rules import water_rules
 from editor.model.scenario_io import LoadedScenario
 
 WORLDS = ("surface", "underground", "both")
@@ -66,19 +69,16 @@ def _mountain_kind(board_kind: str) -> str:
 
 
 def _lost_tribe_rule(layout: Layout, tile: str, rules: BuildRules,
-                     rng: random.Random) -> bool:
+                     rng: random.Random) -> None:
     """Lay a Lost Tribe on ``tile`` if the rule asks and no printed mark already starts one
-    there. False when the tile needs one and no region can take it."""
+    there."""
     side = layout.side_of(tile)
     plain = [r for r in side.land
              if layout.markers.get((tile, r.local_id)) is None and r.terrain != "mountain"]
-    if len(plain) < rules.lost_tribe_min:
-        return True
-    if any(r.printed_lost_tribe for r in plain):
-        return True
+    if len(plain) < rules.lost_tribe_min or any(r.printed_lost_tribe for r in plain):
+        return
     target = plain[rng.randrange(len(plain))]
     layout.markers[(tile, target.local_id)] = "lost_tribe"
-    return True
 
 
 def _overlay_options(layout: Layout, tile: str, rng: random.Random) -> list[dict[Part, str]]:
@@ -118,8 +118,8 @@ def build(loaded: LoadedScenario, players: int, world: str, rng: random.Random,
     tiles = [t for t in box_tiles(loaded.catalogue)
              if all((t, k) in facts for k in kinds)]
     target = rules.target_per_player * players
-    rivers = loaded.scenario.section("water").get("default_kind", "river") == "river" or \
-        bool(loaded.scenario.section("water").get("river_rules"))
+    water = water_rules(loaded.scenario)
+    rivers = water.default_kind == "river" or water.merge == "rivers_one_region"
     base = tallies(layout)
     while base.land < target:
         unused = [t for t in tiles if t not in layout.placed]
