@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from editor.cli.cmd_realise import seed_value
 from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report
 from editor.escaping import ci_path
 
@@ -43,6 +44,9 @@ def register(subparsers: Any) -> None:
                         help="printed hex width in millimetres for pdf (default 40)")
     parser.add_argument("--force", action="store_true",
                         help="overwrite read-only output files too (their mode is kept)")
+    parser.add_argument("--seed", type=seed_value, default=None, metavar="S",
+                        help="for a scenario built during play: export the board its building "
+                             "rules give with this seed (as `realms realise`)")
     parser.set_defaults(handler=run)
 
 
@@ -117,6 +121,25 @@ def _counts(args: argparse.Namespace, supported: tuple[int, ...]) -> list[int] |
     return counts
 
 
+def _realised(loaded: Any, players: int, seed: int, shown: str) -> Any:
+    """The scenario realised for one count (``realms realise``), or None after saying why."""
+    from editor.generate.confirm import loaded_from
+    from editor.generate.realise import RealiseError, realise
+
+    try:
+        result = realise(loaded, players, seed)
+    except RealiseError as exc:
+        print(f"{shown}: cannot realise: {exc}", file=sys.stderr)
+        return None
+    if result.errors:
+        print(f"{shown}: no lint-clean board found for {players} players with seed {seed}; "
+              "try another seed", file=sys.stderr)
+        return None
+    realised = loaded_from(result.data, str(loaded.path or "<realised>"))
+    realised.path = loaded.path
+    return realised
+
+
 def run(args: argparse.Namespace) -> int:
     from editor.export import FORMATS, ExportError, ExportOptions, export_realm
     from editor.model.safe_write import WriteError, write_bytes
@@ -138,9 +161,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"{shown}: -o {ci_path(args.output)} writes one player count; add --players N",
               file=sys.stderr)
         return EXIT_ERROR
+    if args.seed is not None and not loaded.scenario.built_during_play:
+        print(f"{shown}: --seed realises scenarios built during play, and this one has its "
+              "board already; drop --seed", file=sys.stderr)
+        return EXIT_ERROR
     spec = FORMATS[args.format]
     options = ExportOptions() if args.tile_mm is None else ExportOptions(tile_mm=args.tile_mm)
+    source = loaded
     for players in counts:
+        if args.seed is not None:
+            realised = _realised(source, players, args.seed, shown)
+            if realised is None:
+                return EXIT_ERROR
+            loaded = realised
         realm = derive_realm(loaded, players)
         if realm.problems:
             print(f"{shown}: warning: {len(realm.problems)} geometry problem(s) for "

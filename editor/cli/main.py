@@ -22,6 +22,8 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_lint",
     "editor.cli.cmd_derive",
     "editor.cli.cmd_export",
+    "editor.cli.cmd_realise",
+    "editor.cli.cmd_generate",
     "editor.cli.cmd_import",
     "editor.cli.cmd_format",
     "editor.cli.cmd_new",

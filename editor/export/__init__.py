@@ -11,10 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from editor.export.legality import realm_problems
 from editor.model.scenario_io import LoadedScenario
 from editor.topology.realm import Realm
 
 DEFAULT_TILE_MM = 40.0
+# Files an engine plays: these refuse a board no engine can play (editor.export.legality).
+# Views (GeoJSON, graphs, printable boards) draw an unplayable board: they are how a designer
+# sees why it is unplayable. Every format refuses an empty board.
+ENGINE_FORMATS = frozenset({"engine", "smawg", "cestpasphoto"})
 
 
 class ExportError(Exception):
@@ -115,6 +120,10 @@ def export_realm(loaded: LoadedScenario, realm: Realm, fmt: str,
         raise ExportError(f"unknown export format {fmt!r}; use one of {', '.join(FORMATS)}")
     if not realm.regions:
         raise ExportError(empty_board_message(loaded, realm.players))
+    unplayable = realm_problems(realm) if spec.name in ENGINE_FORMATS else []
+    if unplayable:
+        raise ExportError(f"not exported: no engine can play this board for {realm.players} "
+                          f"players: {'; '.join(unplayable)}")
     data: bytes = spec.writer(loaded, realm, options or ExportOptions())
     return data
 
@@ -125,7 +134,8 @@ def empty_board_message(loaded: LoadedScenario, players: int) -> str:
     if loaded.scenario.built_during_play:
         return (f"this scenario is built during play (its 'dynamic' section), so its board "
                 f"has no tiles for {players} players until the game lays them; there is no "
-                "board to export (lay the tiles in the editor to export one played layout)")
+                "board to export: add --seed S to export one board realised by its building "
+                "rules (or write it with `realms realise FILE --players N --seed S -o OUT`)")
     return (f"the board has no regions for {players} players; place tiles first "
             "(realms edit FILE)")
 

@@ -38,6 +38,7 @@ from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.commands import RestoreScenario
 from editor.gui.designer import integration as designer_hooks
 from editor.gui.document import ScenarioDocument
+from editor.gui.generate_dialog import generate_into
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
 from editor.gui.marker_palette import MarkerDock
@@ -307,6 +308,7 @@ class MainWindow(QMainWindow):
         menus = self.menuBar()
         file_menu = menus.addMenu("&File")
         file_menu.addAction(self._action("&New\u2026", self.new_file, QKeySequence.StandardKey.New))
+        file_menu.addAction(self._action("&Generate\u2026", lambda: generate_into(self)))
         file_menu.addAction(self._action("&Open\u2026", self.open_dialog,
                                          QKeySequence.StandardKey.Open))
         self.recent_menu = file_menu.addMenu("Open &Recent")

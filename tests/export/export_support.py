@@ -106,6 +106,8 @@ def rich_dict(with_hole: bool = False) -> dict[str, Any]:
                          turns={"4": 9, "5": 7})
     if not with_hole:
         data["links"] = [{"kind": "custom", "a": "L2.s1", "b": "TN.s1", "label": "bridge"}]
+    else:  # engine exports refuse land cut off from the rest: a ferry joins the two pieces
+        data["links"] = [{"kind": "custom", "a": "L1.s1", "b": "TH.s2", "label": "ferry"}]
     return data
 
 

@@ -47,6 +47,7 @@ def _odd_dict() -> dict[str, Any]:
     regions = [{"id": rid, "terrain": terrain}
                for rid, terrain in zip(ODD_IDS, ("hill", "sea", "forest", "mountain"),
                                        strict=True)]
+    regions[0]["board_edge"] = True  # an entry region: engine exports refuse a board without
     edges = [["1.5", "a:b"], ["a:b", "x-y.z"], ["x-y.z", "r.2"], ["r.2", "1.5"]]
     board = {"id": "odd", "kind": "surface", "graph": {"regions": regions, "edges": edges}}
     data = scenario_dict([], boards=[board], players=(2, 3))

@@ -1,0 +1,439 @@
+"""``realms generate``: a balanced realm found by search, not drawn from a template.
+
+Two simulated-annealing stages, each scored with cheap tallies:
+
+1. *Which pieces*: the set of tiles on each board (each letter once, its side fixed by the
+   board), and at most one mountain overlay per tile, scored on the booklet's balance
+   advice and the box inventory exactly as ``realms lint`` counts them (9 land regions per
+   player, each terrain and each symbol on about 1/5 of them, no more pieces than the
+   boxes hold). A move adds, drops or swaps a tile, moves it to the other board, or moves
+   its mountain; each updates the totals by one tile's vector.
+2. *Where they go*: positions on a compact hex blob and rotations, scored on the
+   combinatorial graph of play (:mod:`editor.generate.layout`): one landmass, every outer
+   tile holding a first-conquest region, no holes. Moves swap two tiles, turn one, or move
+   an outer tile to another outer spot.
+
+The full ``realms lint`` then confirms the result; a result with any error or warning is
+thrown away and the search goes on from the next random state. All randomness comes from
+one ``random.Random(seed)``; iteration is over sorted data only.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from editor.generate.layout import (
+    Hex,
+    Layout,
+    Placed,
+    graph_penalty,
+    hexes_connected,
+    neighbours,
+    outside_hexes,
+    play_graph,
+)
+from editor.generate.pieces import SideFacts, box_tiles, side_facts
+from editor.generate.write import boards_data
+from editor.lint.config import LintConfig, default_config
+from editor.model.catalogue import Catalogue, default_catalogue
+
+WORLDS = ("surface", "underground", "both")
+BOARD_KINDS = {"surface": ("surface",), "underground": ("underground",),
+               "both": ("surface", "underground")}
+ROUNDS = 60  # rounds before giving up: a count, not a clock, so a seed always gives one file
+PIECE_STEPS = 4000
+PLACE_STEPS = 60  # short runs and fresh restarts beat long ones (benchmarks/bench_generate.py)
+TUNNELS = 2
+HARD = 100.0
+
+
+class GenerateError(Exception):
+    """Arguments no realm can satisfy; ``str()`` is the line the CLI prints."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    data: dict[str, Any]
+    errors: int
+    warnings: tuple[str, ...]
+    rounds: int
+    seconds: float
+
+
+# -- stage 1: the pieces ----------------------------------------------------------------
+
+# Vector layout: land, the configured terrains, the configured symbols, then pieces.
+PIECE_KINDS = ("lost_tribe", "mountain", "black_mountain")
+
+
+class PieceScorer:
+    """Per-tile tally vectors (cached) and the penalty of their sum."""
+
+    def __init__(self, facts: dict[tuple[str, str], SideFacts], players: int,
+                 config: LintConfig) -> None:
+        self.facts = facts
+        self.players = players
+        self.config = config
+        self.terrains = config.balance.terrains
+        self.symbols = config.balance.symbols
+        self.size = 1 + len(self.terrains) + len(self.symbols) + len(PIECE_KINDS)
+        self.cache: dict[tuple[str, str, str | None], tuple[int, ...]] = {}
+
+    def vector(self, tile: str, side: str, mountain: str | None) -> tuple[int, ...]:
+        key = (tile, side, mountain)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        v = [0] * self.size
+        nt = len(self.terrains)
+        for region in self.facts[(tile, side)].regions:
+            if region.printed_lost_tribe:
+                v[1 + nt + len(self.symbols)] += 1
+            if not region.is_land:
+                continue
+            v[0] += 1
+            terrain = "mountain" if region.local_id == mountain else region.terrain
+            if terrain in self.terrains:
+                v[1 + self.terrains.index(terrain)] += 1
+            for symbol in region.symbols:
+                if symbol in self.symbols:
+                    v[1 + nt + self.symbols.index(symbol)] += 1
+        if mountain is not None:
+            kind = "black_mountain" if side == "underground" else "mountain"
+            v[1 + nt + len(self.symbols) + PIECE_KINDS.index(kind)] += 1
+        result = tuple(v)
+        self.cache[key] = result
+        return result
+
+    def penalty(self, total: Sequence[int]) -> tuple[float, float]:
+        """(hard, soft): hard is 0 when no threshold is crossed (with half a region of
+        margin, so the result does not sit on a threshold's edge); soft pulls towards the
+        booklet's exact aims."""
+        b = self.config.balance
+        land = total[0]
+        n = self.players
+        low, high = b.regions_per_player_warn
+        hard = 0.0
+        soft = 0.5 * abs(land - b.regions_per_player_target * n)
+        if land < low * n + 0.5:
+            hard += HARD * (low * n + 0.5 - land)
+        elif land > high * n - 0.5:
+            hard += HARD * (land - high * n + 0.5)
+        fifth = land / 5
+        tolerance = b.fifth_rule_tolerance
+        for value in total[1: 1 + len(self.terrains) + len(self.symbols)]:
+            off = abs(value - fifth)
+            if off > tolerance - 0.5:
+                hard += HARD * (off - tolerance + 0.5) + 10.0
+            soft += 0.3 * off * off
+        base = 1 + len(self.terrains) + len(self.symbols)
+        for i, kind in enumerate(PIECE_KINDS):
+            over = total[base + i] - self.config.inventory.get(kind, 10**6)
+            if over > 0:
+                hard += 10 * HARD * over
+        return hard, soft
+
+
+@dataclass
+class Pieces:
+    board_of: dict[str, int]  # tile -> board index (only tiles in play)
+    mountain: dict[str, str | None]  # tile -> local id under a mountain overlay
+
+
+def _eligible_mountains(side: SideFacts) -> list[str]:
+    return [r.local_id for r in side.land if r.terrain != "mountain"
+            and not r.printed_lost_tribe]
+
+
+def choose_pieces(pool: list[str], kinds: tuple[str, ...], scorer: PieceScorer,
+                  rng: random.Random, steps: int) -> tuple[Pieces, float]:
+    facts = scorer.facts
+    usable = [t for t in pool if all((t, k) in facts for k in kinds)] if len(kinds) == 1 \
+        else [t for t in pool if any((t, k) in facts for k in kinds)]
+    order = usable[:]
+    rng.shuffle(order)
+    board_of: dict[str, int] = {}
+    mountain: dict[str, str | None] = {}
+    total = [0] * scorer.size
+    target = scorer.config.balance.regions_per_player_target * scorer.players
+
+    def sides_for(tile: str) -> list[int]:
+        return [i for i, k in enumerate(kinds) if (tile, k) in facts]
+
+    def vec(tile: str, board: int, m: str | None) -> tuple[int, ...]:
+        return scorer.vector(tile, kinds[board], m)
+
+    for tile in order:  # start: random tiles until the land target
+        if total[0] >= target:
+            break
+        options = sides_for(tile)
+        board = options[rng.randrange(len(options))]
+        board_of[tile] = board
+        mountain[tile] = None
+        for i, x in enumerate(vec(tile, board, None)):
+            total[i] += x
+    hard, soft = scorer.penalty(total)
+    score = hard + soft
+    temperature = 30.0
+    cooling = (0.05 / temperature) ** (1.0 / max(1, steps))
+    for _ in range(steps):
+        if hard == 0:
+            break
+        used = sorted(board_of)
+        unused = [t for t in usable if t not in board_of]
+        move = rng.randrange(6)
+        changes: list[tuple[str, int | None, str | None]] = []  # (tile, board|None, mountain)
+        if move == 0 and unused:  # add
+            tile = unused[rng.randrange(len(unused))]
+            options = sides_for(tile)
+            changes.append((tile, options[rng.randrange(len(options))], None))
+        elif move == 1 and len(used) > 1:  # drop
+            changes.append((used[rng.randrange(len(used))], None, None))
+        elif move == 2 and unused and used:  # swap
+            out = used[rng.randrange(len(used))]
+            tile = unused[rng.randrange(len(unused))]
+            options = sides_for(tile)
+            changes.append((out, None, None))
+            changes.append((tile, options[rng.randrange(len(options))], None))
+        elif move == 3 and used and len(kinds) > 1:  # other board
+            tile = used[rng.randrange(len(used))]
+            other = 1 - board_of[tile]
+            if (tile, kinds[other]) not in facts:
+                continue
+            changes.append((tile, other, None))
+        elif used:  # mountain on, off or elsewhere
+            tile = used[rng.randrange(len(used))]
+            spots = _eligible_mountains(facts[(tile, kinds[board_of[tile]])])
+            choice = [None, *spots]
+            changes.append((tile, board_of[tile], choice[rng.randrange(len(choice))]))
+        else:
+            continue
+        new_total = total[:]
+        for tile, dest, m in changes:
+            if tile in board_of:
+                for i, x in enumerate(vec(tile, board_of[tile], mountain[tile])):
+                    new_total[i] -= x
+            if dest is not None:
+                for i, x in enumerate(vec(tile, dest, m)):
+                    new_total[i] += x
+        new_hard, new_soft = scorer.penalty(new_total)
+        new_score = new_hard + new_soft
+        if new_score <= score or rng.random() < math.exp((score - new_score) / temperature):
+            total, score, hard = new_total, new_score, new_hard
+            for tile, dest, m in changes:
+                if dest is None:
+                    board_of.pop(tile, None)
+                    mountain.pop(tile, None)
+                else:
+                    board_of[tile] = dest
+                    mountain[tile] = m
+        temperature *= cooling
+    return Pieces(board_of, mountain), score
+
+
+# -- stage 2: the places ----------------------------------------------------------------
+
+def compact_blob(count: int, rng: random.Random) -> list[Hex]:
+    """``count`` hexes grown from (0, 0), each new one where most neighbours are taken."""
+    taken: list[Hex] = [(0, 0)]
+    taken_set = {(0, 0)}
+    while len(taken) < count:
+        frontier = sorted({n for h in taken for n in neighbours(h) if n not in taken_set})
+        best = max(sum(1 for m in neighbours(h) if m in taken_set) for h in frontier)
+        choices = [h for h in frontier if sum(1 for m in neighbours(h) if m in taken_set)
+                   == best]
+        pick = choices[rng.randrange(len(choices))]
+        taken.append(pick)
+        taken_set.add(pick)
+    return taken
+
+
+def place(pieces: Pieces, kinds: tuple[str, ...], facts: dict[tuple[str, str], SideFacts],
+          rng: random.Random, steps: int) -> tuple[Layout, float]:
+    layout = Layout(kinds, facts)
+    for board in range(len(kinds)):
+        tiles = sorted(t for t, b in pieces.board_of.items() if b == board)
+        rng.shuffle(tiles)
+        for tile, (q, r) in zip(tiles, compact_blob(len(tiles), rng), strict=False):
+            layout.placed[tile] = Placed(tile, kinds[board], board, q, r, rng.randrange(6))
+    for tile, local in sorted(pieces.mountain.items()):
+        if local is not None:
+            kind = "black_mountain" if kinds[pieces.board_of[tile]] == "underground" \
+                else "mountain"
+            layout.markers[(tile, local)] = kind
+    if len(kinds) > 1:
+        _tunnels(layout, rng)
+    score = graph_penalty(play_graph(layout, rivers=False))
+    temperature = 20.0
+    cooling = (0.05 / temperature) ** (1.0 / max(1, steps))
+    tiles = sorted(layout.placed)
+    for _ in range(steps):
+        if score < 1e-9:
+            break
+        move = rng.randrange(3)
+        saved = dict(layout.placed)
+        a = tiles[rng.randrange(len(tiles))]
+        pa = layout.placed[a]
+        if move == 0:
+            layout.placed[a] = Placed(a, pa.side, pa.board, pa.q, pa.r, rng.randrange(6))
+        elif move == 1:
+            b = tiles[rng.randrange(len(tiles))]
+            pb = layout.placed[b]
+            if pb.board != pa.board or a == b:
+                continue
+            layout.placed[a] = Placed(a, pa.side, pa.board, pb.q, pb.r, rng.randrange(6))
+            layout.placed[b] = Placed(b, pb.side, pb.board, pa.q, pa.r, pb.rotation)
+        else:
+            taken = set(layout.occupied(pa.board))
+            rest = taken - {pa.hex}
+            if not hexes_connected(rest):
+                continue
+            outside, _ = outside_hexes(rest)
+            spots = sorted(h for h in outside if h != pa.hex
+                           and sum(1 for n in neighbours(h) if n in rest) >= 2)
+            if not spots:
+                continue
+            q, r = spots[rng.randrange(len(spots))]
+            layout.placed[a] = Placed(a, pa.side, pa.board, q, r, rng.randrange(6))
+        new_score = graph_penalty(play_graph(layout, rivers=False))
+        if new_score <= score or rng.random() < math.exp((score - new_score) / temperature):
+            score = new_score
+        else:
+            layout.placed = saved
+        temperature *= cooling
+    return layout, score
+
+
+def _tunnels(layout: Layout, rng: random.Random) -> None:
+    ends: list[list[tuple[str, str]]] = []
+    for board in range(len(layout.boards)):
+        ends.append([(t, r.local_id) for t in sorted(layout.placed)
+                     if layout.placed[t].board == board for r in layout.side_of(t).land])
+    for _ in range(TUNNELS):
+        if not ends[0] or not ends[1]:
+            break
+        layout.tunnels.append((ends[0].pop(rng.randrange(len(ends[0]))),
+                               ends[1].pop(rng.randrange(len(ends[1])))))
+
+
+def _places_and_relics(layout: Layout, players: int, rng: random.Random) -> None:
+    """With an underground board, players + 1 places and relics, 2 monsters each, on
+    underground land (Small World Underground's set-up)."""
+    spots = [(t, r.local_id) for t in sorted(layout.placed)
+             if layout.boards[layout.placed[t].board] == "underground"
+             for r in layout.side_of(t).land if (t, r.local_id) not in layout.markers]
+    rng.shuffle(spots)
+    for index, part in enumerate(spots[: players + 1]):
+        kind = "relic" if index % 2 else "place"
+        layout.extras.append((part, {"kind": kind, "face": "down"}))
+        layout.extras.append((part, {"kind": "monster_stack", "count": 2}))
+
+
+# -- the whole search -------------------------------------------------------------------
+
+def scenario_data(layout: Layout, players: int, world: str, seed: int,
+                  tiles_arg: str | None) -> dict[str, Any]:
+    ids = {"surface": "surface", "underground": "underground"}
+    command = f"realms generate --players {players} --world {world} --seed {seed}"
+    if tiles_arg:
+        command += f" --tiles {tiles_arg}"
+    data: dict[str, Any] = {
+        "format_version": 1,
+        "id": f"generated-{players}p-{world}-seed{seed}"[:80],
+        "title": f"Generated realm ({players} players, {world}, seed {seed})",
+        "author": "Realms Studio generator",
+        "world": world,
+        "players": {"min": players, "max": players},
+        "boards": boards_data(layout, tuple(ids[k] for k in layout.boards)),
+        "layout_note": f"Generated by `{command}`: a search over tiles, sides, rotations, "
+                       "positions and mountains for a realm that meets every default "
+                       "`realms lint` threshold. The same command gives the same file.",
+    }
+    if "underground" in layout.boards:
+        data["expansions"] = ["underground"]
+    return data
+
+
+def tile_pool(catalogue: Catalogue, tiles: Sequence[str] | None) -> list[str]:
+    known = box_tiles(catalogue)
+    if tiles is None:
+        return list(known)
+    unknown = sorted({t for t in tiles if t not in catalogue.tiles})
+    if unknown:
+        raise GenerateError(f"unknown tile(s) {', '.join(unknown)}; use letters of the "
+                            f"catalogue ({''.join(known)})")
+    return sorted(set(tiles))
+
+
+def generate(players: int, world: str = "surface", seed: int = 0,
+             tiles: Sequence[str] | None = None, config: LintConfig | None = None,
+             catalogue: Catalogue | None = None) -> Generated:
+    """A realm with 0 lint errors and 0 warnings, or the best found (check ``errors``)."""
+    from editor.generate.confirm import confirm
+
+    if world not in WORLDS:
+        raise GenerateError(f"unknown world {world!r}; use {', '.join(WORLDS)}")
+    if not 2 <= players <= 6:
+        raise GenerateError(f"--players {players}: Small World is for 2-6 players")
+    started = time.perf_counter()
+    config = config if config is not None else default_config()
+    catalogue = catalogue if catalogue is not None else default_catalogue()
+    facts = side_facts(catalogue)
+    pool = tile_pool(catalogue, tiles)
+    kinds = BOARD_KINDS[world]
+    scorer = PieceScorer(facts, players, config)
+    most = sum(max(scorer.vector(t, k, None)[0] for k in kinds if (t, k) in facts)
+               for t in pool if any((t, k) in facts for k in kinds))
+    if most < config.balance.regions_per_player_warn[0] * players:
+        raise GenerateError(f"the tiles given hold at most {most} land regions on the "
+                            f"{world}; {players} players need at least "
+                            f"{math.ceil(config.balance.regions_per_player_warn[0] * players)}"
+                            "; give more tiles or fewer players")
+    tiles_arg = ",".join(sorted(set(tiles))) if tiles is not None else None
+    rng = random.Random(seed)
+    best: Generated | None = None
+    for round_ in range(1, ROUNDS + 1):
+        pieces, _ = choose_pieces(pool, kinds, scorer, rng, PIECE_STEPS)
+        if _violates(scorer, pieces, kinds):
+            continue
+        layout, place_score = place(pieces, kinds, facts, rng, PLACE_STEPS)
+        if place_score > 0:
+            continue
+        if "underground" in kinds:
+            _places_and_relics(layout, players, rng)
+        data = scenario_data(layout, players, world, seed, tiles_arg)
+        errors, warnings = confirm(data, players, config)
+        found = Generated(data, errors, warnings, round_, time.perf_counter() - started)
+        if errors == 0 and not warnings:
+            return found
+        if best is None or (errors, len(warnings)) < (best.errors, len(best.warnings)):
+            best = found
+    if best is None:
+        raise GenerateError(f"no balanced realm found for {players} players on the {world} "
+                            f"with seed {seed} after {ROUNDS} rounds; try another seed, "
+                            "more tiles or --world both")
+    return best
+
+
+def _violates(scorer: PieceScorer, pieces: Pieces, kinds: tuple[str, ...]) -> bool:
+    """Whether the chosen pieces cross a lint threshold (the margins of the score aside)."""
+    total = [0] * scorer.size
+    for tile, board in pieces.board_of.items():
+        for i, x in enumerate(scorer.vector(tile, kinds[board], pieces.mountain[tile])):
+            total[i] += x
+    b = scorer.config.balance
+    land = total[0]
+    low, high = b.regions_per_player_warn
+    if not low * scorer.players <= land <= high * scorer.players:
+        return True
+    fifth = land / 5
+    nts = len(scorer.terrains) + len(scorer.symbols)
+    if any(abs(v - fifth) > b.fifth_rule_tolerance for v in total[1: 1 + nts]):
+        return True
+    return any(total[1 + nts + i] > scorer.config.inventory.get(kind, 10**6)
+               for i, kind in enumerate(PIECE_KINDS))
