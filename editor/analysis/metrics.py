@@ -27,6 +27,7 @@ PLACE_MARKERS = frozenset({"place", "relic"})
 # Exact diameter is O(n·m); past this many regions the two-sweep lower bound is used.
 EXACT_DIAMETER_LIMIT = 1500
 DECIMALS = 4
+_SYMBOL_WORDS = {"magic": "magic source", "lost_tribe": "lost tribe"}
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def _catalogue() -> tuple[MetricInfo, ...]:
         MetricInfo("unreachable", "Regions no entry can reach", "distance", "absolute"),
     ]
     rows += [MetricInfo(f"symbol_distance.{s}",
-                        f"Mean steps to a {'magic source' if s == 'magic' else s}",
+                        f"Mean steps to a {_SYMBOL_WORDS.get(s, s)}",
                         "distance", "absolute", False) for s in (*SYMBOLS, "lost_tribe")]
     rows += [
         MetricInfo("place_distance", "Mean steps to a popular place / relic", "distance",
