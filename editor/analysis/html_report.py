@@ -16,7 +16,7 @@ import networkx as nx
 
 from editor.analysis.bands import Band, Comparison, ReferenceBands
 from editor.analysis.metrics import MetricInfo, play_graph
-from editor.analysis.report import GROUPS, RealmReport, band_text, number
+from editor.analysis.report import GROUPS, RealmReport, band_text, empty_message, number
 from editor.escaping import document_line
 from editor.render.style import default_style
 from editor.topology.realm import Realm
@@ -143,11 +143,12 @@ def _row(c: Comparison, players: int) -> str:
             f"<td>{band_svg(c.value, c.band, c.outside)}</td><td class=\"flag\">{flag}</td></tr>")
 
 
-def _section(realm: Realm, report: RealmReport, picture: bytes | None) -> str:
+def _section(realm: Realm, report: RealmReport, picture: bytes | None,
+             built_during_play: bool) -> str:
     m = report.metrics
     out = [f"<section><h2>{report.players} players</h2>"]
     if not m.values.get("regions"):
-        out.append("<p>No land regions at this player count: nothing to compare.</p></section>")
+        out.append(f"<p>{esc(empty_message(built_during_play).capitalize())}.</p></section>")
         return "".join(out)
     flagged = len(report.flagged)
     out.append(f"<p><strong>{flagged}</strong> metric{'s' if flagged != 1 else ''} outside "
@@ -181,8 +182,9 @@ def _section(realm: Realm, report: RealmReport, picture: bytes | None) -> str:
     return "".join(out)
 
 
-def html_report(title: str, source: str, items: Sequence[tuple[Realm, RealmReport, bytes | None]],
-                bands: ReferenceBands) -> str:
+def html_report(title: str, source: str,
+                items: Sequence[tuple[Realm, RealmReport, bytes | None]],
+                bands: ReferenceBands, built_during_play: bool = False) -> str:
     """The whole page; ``items`` are (realm, report, printable board SVG or None)."""
     official = ", ".join(str(n) for n in bands.players)
     head = (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -191,5 +193,6 @@ def html_report(title: str, source: str, items: Sequence[tuple[Realm, RealmRepor
             f"<p>Each metric is shown against its range on the official Small World boards "
             f"for {official} players (counts that grow with the board are scaled to the "
             f"realm's player count). Reference: {esc(bands.provenance.get('source', ''))}</p>")
-    body = "".join(_section(realm, report, picture) for realm, report, picture in items)
+    body = "".join(_section(realm, report, picture, built_during_play)
+                   for realm, report, picture in items)
     return head + body + "</body></html>\n"

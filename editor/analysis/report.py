@@ -40,6 +40,14 @@ def make_report(metrics: BalanceMetrics, bands: ReferenceBands) -> RealmReport:
     return RealmReport(metrics, bands.compare(metrics))
 
 
+def empty_message(built_during_play: bool) -> str:
+    """Why there is nothing to compare at a player count."""
+    if built_during_play:
+        return ("no land regions: this scenario's board is built during play; measure a "
+                "realised board instead")
+    return "no land regions at this player count: nothing to compare"
+
+
 def number(value: float | None, info: MetricInfo | None = None) -> str:
     """A metric value as shown: integers plain, shares and means with two decimals."""
     if value is None:
@@ -67,7 +75,7 @@ def _names(items: list[str]) -> str:
 
 
 def text_report(title: str, source: str, reports: list[RealmReport],
-                bands: ReferenceBands) -> str:
+                bands: ReferenceBands, built_during_play: bool = False) -> str:
     """The human-readable report (``--format text``)."""
     official = ", ".join(str(n) for n in bands.players)
     lines = [f"{display_text(title)} ({display_path(source)})",
@@ -76,7 +84,7 @@ def text_report(title: str, source: str, reports: list[RealmReport],
     for report in reports:
         lines.append(f"== {report.players} players ==")
         if not report.metrics.values.get("regions"):
-            lines += ["  no land regions at this player count: nothing to compare", ""]
+            lines += [f"  {empty_message(built_during_play)}", ""]
             continue
         width = max(len(c.info.label) for c in report.comparisons) + 2
         lines.append(f"  {'':{width}} {'your realm':>10}   official boards "

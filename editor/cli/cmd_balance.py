@@ -92,8 +92,9 @@ def run(args: argparse.Namespace) -> int:
     realms = [derive_realm(loaded, n) for n in counts]
     reports = [make_report(measure(realm), bands) for realm in realms]
     title, source = loaded.scenario.title, str(args.file)
+    dynamic = loaded.scenario.built_during_play
     if args.format == "text":
-        output = text_report(title, source, reports, bands)
+        output = text_report(title, source, reports, bands, dynamic)
     elif args.format == "json":
         output = json.dumps(json_report(title, source, reports, bands), indent=2,
                             sort_keys=True, ensure_ascii=False) + "\n"
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
 
         items = [(realm, rep, _board_svg(realm)) for realm, rep in zip(realms, reports,
                                                                        strict=True)]
-        output = html_report(title, source, items, bands)
+        output = html_report(title, source, items, bands, dynamic)
     if args.output is None or str(args.output) == "-":
         sys.stdout.write(output)
         return EXIT_OK
