@@ -81,7 +81,7 @@ def _catalogue() -> tuple[MetricInfo, ...]:
                    "absolute", False),
         MetricInfo("articulation_points", "Chokepoints (articulation points)", "shape",
                    "absolute"),
-        MetricInfo("bridges", "Bridges (single borders holding the map together)", "shape",
+        MetricInfo("bridges", "Bridges (borders that split the map)", "shape",
                    "absolute"),
         MetricInfo("land_masses", "Separate land masses", "shape", "absolute"),
         MetricInfo("largest_mass_share", "Share of regions in the largest mass", "shape",

@@ -57,13 +57,14 @@ def number(value: float | None, info: MetricInfo | None = None) -> str:
     return f"{value:.2f}"
 
 
-def band_text(band: Band | None, info: MetricInfo, players: int, dash: str = "-") -> str:
+def band_text(band: Band | None, info: MetricInfo, players: int, dash: str = "-",
+              with_official: bool = True) -> str:
     """``"27-30 (3-player board: 27)"``; ``"no official reference"`` without a band."""
     if band is None:
         return "no official reference"
     low, high = number(band.low, info), number(band.high, info)
     text = low if low == high else f"{low}{dash}{high}"
-    if band.official is not None:
+    if with_official and band.official is not None:
         text += f" ({players}-player board: {number(band.official, info)})"
     return text
 
