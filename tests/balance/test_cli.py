@@ -4,11 +4,13 @@ boards read in each input format, the three output formats, and clear errors."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from balance_support import OFFICIAL_FILES, SHIPPED, graph_data, region, write
+from balance_support import OFFICIAL_FILES, REPO, SHIPPED, graph_data, region, write
 
 from editor.cli.main import main
 from editor.model.scenario_io import load_scenario
@@ -184,3 +186,21 @@ def test_the_report_is_written_to_a_file(tmp_path: Path, capsys: Capture) -> Non
     assert code == 0
     assert out.strip() == str(target)
     assert json.loads(target.read_text(encoding="utf-8"))["format"] == "realms-balance"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "html"])
+def test_balance_loads_no_qt_unless_it_draws_a_board(fmt: str) -> None:
+    """Text and JSON never import Qt; HTML only for a board with geometry to draw (the
+    official boards are graph-only, so their page is pure SVG)."""
+    code = (
+        "import contextlib, io, json, sys\n"
+        "from editor.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    code = main(['balance', {str(OFFICIAL_FILES[3])!r}, '--format', {fmt!r}])\n"
+        "print(json.dumps([code, sorted(m for m in sys.modules "
+        "if m.split('.')[0] == 'PySide6')]))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=REPO, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == [0, []]
