@@ -51,7 +51,7 @@ def _load(args: argparse.Namespace) -> LoadedScenario | None:
     from editor.model.scenario_io import parse_scenario
 
     try:
-        text = import_scenario(args.file, args.source, None)
+        text = import_scenario(args.file, args.source, args.players)
         return parse_scenario(text, str(args.file))
     except ImportFailed as exc:
         report(str(exc))

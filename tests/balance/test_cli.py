@@ -204,3 +204,14 @@ def test_balance_loads_no_qt_unless_it_draws_a_board(fmt: str) -> None:
                             cwd=REPO, timeout=120, check=False)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == [0, []]
+
+
+def test_a_cestpasphoto_module_takes_its_player_count_from_players(
+        tmp_path: Path, capsys: Capture) -> None:
+    module = _export(capsys, OFFICIAL_FILES[3], "cestpasphoto", 3, tmp_path / "board.py")
+    code, _, err = run(capsys, str(module), "--from", "cestpasphoto")
+    assert code == 2 and "pass --players N" in err
+    code, out, err = run(capsys, str(module), "--from", "cestpasphoto", "--players", "3",
+                         "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["reports"][0]["metrics"]["regions"] == 27
