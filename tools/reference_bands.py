@@ -34,8 +34,9 @@ COMMAND = "python tools/reference_bands.py"
 SOURCE = ("The official Small World boards for 2, 3, 4 and 5 players (Days of Wonder), as "
           "encoded by the open-source smawg engine (Expurple/smawg, "
           "smawg/assets/standard_<N>_players.json at commit 5fa5e8d4) and imported with "
-          "`realms import --from smawg`; the 2-player board was checked isomorphic to the "
-          "independent cestpasphoto encoding (SmallworldMaps_2pl.py).")
+          "`realms import --from smawg`; the 2-, 3- and 4-player boards were checked "
+          "isomorphic, terrain and symbols included, to the independent cestpasphoto "
+          "encoding (SmallworldMaps_<N>pl.py), which has no 5-player board.")
 
 
 def official_files() -> dict[int, Path]:
