@@ -27,6 +27,7 @@ RESOURCES = frozenset({
     "base_game.json",
     "lint-defaults.toml",
     "schema-messages.toml",
+    "reference-bands.json",
     "schemas/scenario.schema.json",
     "schemas/catalogue.schema.json",
     "schemas/engine.schema.json",

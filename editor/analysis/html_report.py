@@ -1,0 +1,198 @@
+"""``realms balance --format html``: one self-contained page (inline CSS and SVG, no script,
+no external reference) with the board picture, each metric against its band and charts.
+
+Every string that comes from the scenario goes through :func:`esc` (``document_line`` then
+``html.escape``), so a hostile title or region id is shown, never interpreted.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections import Counter
+from collections.abc import Sequence
+
+import networkx as nx
+
+from editor.analysis.bands import Band, Comparison, ReferenceBands
+from editor.analysis.metrics import MetricInfo, play_graph
+from editor.analysis.report import GROUPS, RealmReport, band_text, empty_message, number
+from editor.escaping import document_line
+from editor.render.style import default_style
+from editor.topology.realm import Realm
+
+EN_DASH = "\u2013"
+MAX_DRAWN_REGIONS = 600  # past this the graph picture is left out (layout cost)
+CSS = """
+body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}
+h1{font-size:22px;margin:0 0 4px} h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #ccc}
+h3{font-size:15px;margin:16px 0 6px} .muted{color:#666}
+table{border-collapse:collapse;margin:6px 0} td,th{padding:2px 8px;text-align:left}
+th{font-weight:600;border-bottom:1px solid #bbb} td.num{text-align:right}
+tr.out td{background:#fdecea} tr.out td.flag{color:#c62828;font-weight:700}
+.charts{display:flex;flex-wrap:wrap;gap:24px} .board img,.board svg{max-width:100%;height:auto}
+"""
+
+
+def esc(text: object) -> str:
+    """Untrusted text as HTML: one line, XML-safe characters, markup escaped."""
+    return html.escape(document_line(str(text)), quote=True)
+
+
+def band_svg(value: float | None, band: Band | None, outside: bool) -> str:
+    """A small horizontal chart: the official band shaded, the realm's value as a tick."""
+    width, height = 160, 14
+    if value is None and band is None:
+        return ""
+    top = max(value or 0.0, band.high if band else 0.0, 1.0) * 1.15
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img">',
+             f'<rect x="0" y="5" width="{width}" height="4" fill="#e6e1d6"/>']
+    if band is not None:
+        x0, x1 = band.low / top * width, band.high / top * width
+        parts.append(f'<rect x="{x0:.1f}" y="2" width="{max(x1 - x0, 2):.1f}" height="10" '
+                     'fill="#9cc3a0"/>')
+    if value is not None:
+        x = min(value / top * width, width - 1.5)
+        colour = "#c62828" if outside else "#1f4e9c"
+        parts.append(f'<rect x="{max(x - 1.5, 0):.1f}" y="0" width="3" height="{height}" '
+                     f'fill="{colour}"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def bar_chart(title: str, bars: Sequence[tuple[str, float]], colour: str = "#4f79c9") -> str:
+    """A vertical bar chart as inline SVG; labels are ours (numbers), values counts."""
+    if not bars:
+        return ""
+    step, chart_h = 34, 120
+    width = max(step * len(bars) + 20, 160)
+    peak = max(v for _, v in bars) or 1.0
+    parts = [f'<figure><figcaption>{esc(title)}</figcaption>'
+             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{chart_h + 40}" '
+             f'viewBox="0 0 {width} {chart_h + 40}" role="img">']
+    for i, (label, value) in enumerate(bars):
+        h = value / peak * chart_h
+        x = 10 + i * step
+        parts.append(f'<rect x="{x}" y="{chart_h - h + 14:.1f}" width="{step - 8}" '
+                     f'height="{h:.1f}" fill="{colour}"/>')
+        parts.append(f'<text x="{x + (step - 8) / 2}" y="{chart_h - h + 10:.1f}" '
+                     f'font-size="11" text-anchor="middle">{esc(number(value))}</text>')
+        parts.append(f'<text x="{x + (step - 8) / 2}" y="{chart_h + 30}" font-size="11" '
+                     f'text-anchor="middle">{esc(label)}</text>')
+    parts.append("</svg></figure>")
+    return "".join(parts)
+
+
+def graph_picture(realm: Realm, chokepoints: Sequence[str]) -> str:
+    """A node-link drawing of the graph of play, coloured by terrain (for boards without
+    geometry, such as imported engine boards). Region ids are escaped tooltips."""
+    graph = play_graph(realm)
+    if not 0 < graph.number_of_nodes() <= MAX_DRAWN_REGIONS:
+        return ""
+    style = default_style()
+    pos = nx.spring_layout(graph, seed=0)
+    size, pad = 520, 18
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    span_x, span_y = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+
+    def at(node: str) -> tuple[float, float]:
+        x, y = pos[node]
+        return (pad + (x - min(xs)) / span_x * (size - 2 * pad),
+                pad + (y - min(ys)) / span_y * (size - 2 * pad))
+
+    cut = set(chokepoints)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+             f'viewBox="0 0 {size} {size}" role="img">']
+    for a, b in sorted(graph.edges()):
+        (x1, y1), (x2, y2) = at(a), at(b)
+        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                     'stroke="#999" stroke-width="1.2"/>')
+    for node in sorted(graph.nodes):
+        region = realm.regions[node]
+        x, y = at(node)
+        stroke = ' stroke="#c62828" stroke-width="3"' if node in cut else \
+            ' stroke="#222" stroke-width="1"'
+        ring = ' stroke-dasharray="3 2"' if region.first_conquest else ""
+        fill = style.terrain(region.terrain).fill
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="{esc(fill)}"{stroke}'
+                     f'{ring}><title>{esc(node)}: {esc(region.terrain)}</title></circle>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def picture_html(realm: Realm, report: RealmReport, picture: bytes | None) -> str:
+    if picture:  # the printable board, as an image: its own text stays inside the SVG
+        data = base64.b64encode(picture).decode("ascii")
+        return (f'<div class="board"><img alt="the board for {report.players} players" '
+                f'src="data:image/svg+xml;base64,{data}"></div>')
+    drawing = graph_picture(realm, report.metrics.articulation_points)
+    if not drawing:
+        return ""
+    return ('<div class="board">' + drawing + '<p class="muted">Graph of play (no board '
+            'geometry): dashed rings are entry regions, red rings chokepoints.</p></div>')
+
+
+def _row(c: Comparison, players: int) -> str:
+    info: MetricInfo = c.info
+    css = ' class="out"' if c.outside else ""
+    flag = "outside" if c.outside else ""
+    return (f"<tr{css}><td>{esc(info.label)}</td><td class=\"num\">{esc(number(c.value, info))}"
+            f"</td><td>{esc(band_text(c.band, info, players, EN_DASH))}</td>"
+            f"<td>{band_svg(c.value, c.band, c.outside)}</td><td class=\"flag\">{flag}</td></tr>")
+
+
+def _section(realm: Realm, report: RealmReport, picture: bytes | None,
+             built_during_play: bool) -> str:
+    m = report.metrics
+    out = [f"<section><h2>{report.players} players</h2>"]
+    if not m.values.get("regions"):
+        out.append(f"<p>{esc(empty_message(built_during_play).capitalize())}.</p></section>")
+        return "".join(out)
+    flagged = len(report.flagged)
+    out.append(f"<p><strong>{flagged}</strong> metric{'s' if flagged != 1 else ''} outside "
+               "the range of the official boards (shaded green in the charts).</p>")
+    out.append(picture_html(realm, report, picture))
+    out.append(f"<table><tr><th>metric</th><th>your realm</th><th>official boards at "
+               f"{report.players} players</th><th></th><th></th></tr>")
+    for key, heading in GROUPS:
+        out.append(f'<tr><th colspan="5"><h3>{esc(heading)}</h3></th></tr>')
+        out += [_row(c, report.players) for c in report.comparisons if c.info.group == key]
+    out.append("</table>")
+    distances = Counter(d for d in m.edge_distance.values() if d is not None)
+    out.append('<div class="charts">')
+    out.append(bar_chart("Neighbours per region (regions)",
+                         [(str(d), n) for d, n in sorted(m.degree_histogram.items())]))
+    out.append(bar_chart("Steps from the nearest entry (regions)",
+                         [(str(d), n) for d, n in sorted(distances.items())], "#7a5c99"))
+    out.append(bar_chart("Entry regions by terrain",
+                         [(t[:4], n) for t, n in m.entry_terrains.items()], "#6b8e23"))
+    out.append(bar_chart("Land masses (regions each)",
+                         [(f"#{i}", n) for i, n in enumerate(m.land_mass_sizes, 1)][:20],
+                         "#b07a2a"))
+    out.append("</div>")
+    if m.articulation_points:
+        out.append("<p>Chokepoints: " + ", ".join(esc(r) for r in m.articulation_points)
+                   + "</p>")
+    if m.bridges:
+        out.append("<p>Bridges: " + ", ".join(f"{esc(a)}{EN_DASH}{esc(b)}" for a, b in m.bridges)
+                   + "</p>")
+    out.append("</section>")
+    return "".join(out)
+
+
+def html_report(title: str, source: str,
+                items: Sequence[tuple[Realm, RealmReport, bytes | None]],
+                bands: ReferenceBands, built_during_play: bool = False) -> str:
+    """The whole page; ``items`` are (realm, report, printable board SVG or None)."""
+    official = ", ".join(str(n) for n in bands.players)
+    head = (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f"<title>Balance: {esc(title)}</title><style>{CSS}</style></head><body>"
+            f"<h1>Balance report: {esc(title)}</h1><p class=\"muted\">{esc(source)}</p>"
+            f"<p>Each metric is shown against its range on the official Small World boards "
+            f"for {official} players (counts that grow with the board are scaled to the "
+            f"realm's player count). Reference: {esc(bands.provenance.get('source', ''))}</p>")
+    body = "".join(_section(realm, report, picture, built_during_play)
+                   for realm, report, picture in items)
+    return head + body + "</body></html>\n"
