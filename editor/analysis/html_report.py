@@ -144,7 +144,7 @@ def _row(c: Comparison, players: int) -> str:
 
 
 def _section(realm: Realm, report: RealmReport, picture: bytes | None,
-             built_during_play: bool) -> str:
+             built_during_play: bool, show_picture: bool = True) -> str:
     m = report.metrics
     out = [f"<section><h2>{report.players} players</h2>"]
     if not m.values.get("regions"):
@@ -153,7 +153,8 @@ def _section(realm: Realm, report: RealmReport, picture: bytes | None,
     flagged = len(report.flagged)
     out.append(f"<p><strong>{flagged}</strong> metric{'s' if flagged != 1 else ''} outside "
                "the range of the official boards (shaded green in the charts).</p>")
-    out.append(picture_html(realm, report, picture))
+    if show_picture:
+        out.append(picture_html(realm, report, picture))
     out.append(f"<table><tr><th>metric</th><th>your realm</th><th>official boards at "
                f"{report.players} players</th><th></th><th></th></tr>")
     for key, heading in GROUPS:
@@ -180,6 +181,12 @@ def _section(realm: Realm, report: RealmReport, picture: bytes | None,
                    + "</p>")
     out.append("</section>")
     return "".join(out)
+
+
+def balance_section(realm: Realm, report: RealmReport, built_during_play: bool = False) -> str:
+    """One player count's metrics, bands and charts, without a board picture: for pages that
+    already show the board (``realms site``)."""
+    return _section(realm, report, None, built_during_play, show_picture=False)
 
 
 def html_report(title: str, source: str,

@@ -134,13 +134,12 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
         files["thumb.svg"] = svg.encode("utf-8")
     for view in entry.counts:
         files.update(view.files)
-    views = [{"players": v.players, "svg": v.svg, "summary": v.summary,
+    views = [{"players": v.players, "svg": v.svg, "summary": v.summary, "balance": v.balance,
               "downloads": v.downloads, "regions_json": script_json(v.regions)}
              for v in entry.counts]
     root = _page_root(base_url)
     html = render("scenario.html.j2", entry=entry, views=views, site_title=site_title,
-                  root="../../", canonical=f"{root}s/{slug}/index.html" if root else None,
-                  balance=None)
+                  root="../../", canonical=f"{root}s/{slug}/index.html" if root else None)
     files["index.html"] = html.encode("utf-8")
     for name, data in sorted(files.items()):
         _write_if_changed(folder / name, data)

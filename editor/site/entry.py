@@ -53,6 +53,7 @@ class CountView:
     svg: str
     regions: dict[str, dict[str, Any]]
     summary: str
+    balance: str = ""  # the balance report's HTML for this count (metrics against bands)
     downloads: list[Download] = field(default_factory=list)
     files: dict[str, bytes] = field(default_factory=dict, repr=False)
 
@@ -178,12 +179,22 @@ def _downloads(loaded: LoadedScenario, realm: Realm, stem: str,
     return downloads, files
 
 
+def _balance_html(realm: Realm, built_during_play: bool) -> str:
+    from editor.analysis.bands import load_bands
+    from editor.analysis.html_report import balance_section
+    from editor.analysis.metrics import measure
+    from editor.analysis.report import make_report
+
+    return balance_section(realm, make_report(measure(realm), load_bands()), built_during_play)
+
+
 def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
                 images: tuple[str, ...]) -> CountView:
     realm = derive_realm(loaded, players)
     page = layout_page(realm)
     view = CountView(players, loaded.scenario.turns(players), board_svg(realm, page, style),
-                     _region_details(realm, style), page.subtitle)
+                     _region_details(realm, style), page.subtitle,
+                     _balance_html(realm, loaded.scenario.built_during_play))
     if realm.regions:
         view.downloads, view.files = _downloads(loaded, realm, stem, images)
     else:

@@ -111,6 +111,9 @@
       b.setAttribute("aria-selected", b === button ? "true" : "false");
     });
     figures.forEach(function (fig) { fig.hidden = fig.dataset.count !== count; clear(fig); });
+    document.querySelectorAll(".balance-count").forEach(function (part) {
+      part.hidden = part.dataset.count !== count;
+    });
     pinned = null;
     show(figures[0], null);
     if (window.history && window.history.replaceState) {
