@@ -269,25 +269,77 @@ def _paint_hex(painter: Any, centre: Point, regions: tuple[SheetRegion, ...] | N
         painter.drawText(QRectF(px - 10, py - 9, 20, 18), int(Qt.AlignmentFlag.AlignCenter),
                          str(number))
     for region, geometry in shapes:
-        anchor = _anchor(geometry)
         label = region.local_id
         painter.setFont(font(15, bold=True))
         label_w = painter.fontMetrics().horizontalAdvance(label) + 10
-        has_symbols = bool(region.symbols)
-        top = anchor[1] - (20 if has_symbols else 10)
-        box = QRectF(anchor[0] - label_w / 2, top, label_w, 20)
+        (lx, ly), badge_centres = _place_label(geometry, label_w, len(region.symbols))
+        box = QRectF(lx - label_w / 2, ly - 10, label_w, 20)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(255, 255, 255, 225))
         painter.drawRoundedRect(box, 6, 6)
         painter.setPen(QColor(style.canvas["label"]))
         painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), label)
-        if has_symbols:
-            step = BADGE_RADIUS * 2 + 3
-            bx = anchor[0] - step * (len(region.symbols) - 1) / 2
-            for symbol in region.symbols:
-                paint_badge(painter, QPointF(bx, top + 20 + BADGE_RADIUS + 3), BADGE_RADIUS,
-                            style.symbol(symbol), look=PRINT)
-                bx += step
+        for symbol, (x, y) in zip(region.symbols, badge_centres, strict=True):
+            paint_badge(painter, QPointF(x, y), BADGE_RADIUS, style.symbol(symbol), look=PRINT)
+
+
+# a layout: label centre, badge centres (offsets from the group's centre), width, height
+Layout = tuple[Point, list[Point], float, float]
+
+
+def _layouts(label_w: float, badges: int) -> list[Layout]:
+    """Stacked (id above a row of badges), one row, and one column, in order of preference."""
+    if badges == 0:
+        return [((0.0, 0.0), [], label_w, 20.0)]
+    step = BADGE_RADIUS * 2 + 3
+    row_w = step * badges - 3
+    tall = 20 + 3 + 2 * BADGE_RADIUS
+    stacked_w = max(label_w, row_w)
+    stacked = ((0.0, -tall / 2 + 10),
+               [(-row_w / 2 + BADGE_RADIUS + i * step, tall / 2 - BADGE_RADIUS)
+                for i in range(badges)], stacked_w, tall)
+    wide = label_w + 4 + row_w
+    row = ((-wide / 2 + label_w / 2, 0.0),
+           [(wide / 2 - row_w + BADGE_RADIUS + i * step, 0.0) for i in range(badges)],
+           wide, 2 * BADGE_RADIUS)
+    high = 20 + 3 + step * badges - 3
+    column_w = max(label_w, 2 * BADGE_RADIUS)
+    column = ((0.0, -high / 2 + 10),
+              [(0.0, -high / 2 + 23 + BADGE_RADIUS + i * step) for i in range(badges)],
+              column_w, high)
+    return [stacked, row, column]
+
+
+def _place_label(geometry: Any, label_w: float, badges: int) -> tuple[Point, list[Point]]:
+    """Where the region id and its symbol badges go: the layout and point nearest the
+    region's pole of inaccessibility where the whole group stays inside the region, so
+    badges do not spill over a border or the hex outline (in a region too small for any,
+    the placement that keeps most of the group inside)."""
+    import numpy as np
+    import shapely
+
+    ax, ay = _anchor(geometry)
+    min_x, min_y, max_x, max_y = geometry.bounds
+    xs, ys = np.meshgrid(np.arange(min_x, max_x, 3.0), np.arange(min_y, max_y, 3.0))
+    px, py = xs.ravel(), ys.ravel()
+    distance = (px - ax) ** 2 + (py - ay) ** 2
+    inner = geometry.buffer(-2.0)
+    best: tuple[float, tuple[Point, list[Point]]] | None = None
+    for rank, (label_at, badges_at, width, height) in enumerate(_layouts(label_w, badges)):
+        inside = np.zeros(px.shape)
+        for fx in (-0.5, 0.0, 0.5):
+            for fy in (-0.5, 0.0, 0.5):
+                inside += shapely.contains_xy(inner, px + fx * width, py + fy * height)
+        cost = (9 - inside) * 1e6 + distance + rank * 150.0
+        index = int(np.argmin(cost))
+        x, y = float(px[index]), float(py[index])
+        place = ((x + label_at[0], y + label_at[1]),
+                 [(x + bx, y + by) for bx, by in badges_at])
+        if best is None or float(cost[index]) < best[0]:
+            best = (float(cost[index]), place)
+    if best is not None:
+        return best[1]
+    return ((ax, ay), [(ax + 2 * BADGE_RADIUS * (i + 1), ay) for i in range(badges)])
 
 
 def _anchor(geometry: Any) -> Point:
