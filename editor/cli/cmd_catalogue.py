@@ -56,7 +56,8 @@ def register(subparsers: Any) -> None:
         "show", help="draw a tile sheet (PNG, SVG or PDF)",
         description="Draw every tile (or the LETTERs given), both sides, with region ids, "
                     "terrains, symbols and edge numbers 0-5, to compare with the printed "
-                    "tiles.")
+                    "tiles. A catalogue with defects is still drawn; one that does not match "
+                    "the schema is refused (exit 2).")
     show.add_argument("file", type=Path, metavar="FILE")
     show.add_argument("letters", nargs="*", metavar="LETTER", help="tile keys to draw "
                       "(default: all)")
@@ -198,7 +199,8 @@ def run_show(args: argparse.Namespace) -> int:
         report(f"{args.file}: {len(defects)} defect{'s' if len(defects) != 1 else ''}; "
                f"run `realms catalogue check {args.file}` for the list")
     if target != "-" and not is_stream_target(target):
-        print(f"wrote {ci_path(target)} ({kind}, {count} tiles)", file=sys.stderr)
+        print(f"wrote {ci_path(target)} ({kind}, {count} tile{'s' if count != 1 else ''})",
+              file=sys.stderr)
     return EXIT_OK
 
 

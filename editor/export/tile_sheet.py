@@ -6,8 +6,9 @@ hatches, region ids, printed symbols and the edge numbers 0-5 around the hex (th
 when a sheet is rendered), written as PNG, SVG or PDF.
 
 The sheet is drawn from the catalogue's JSON, not from a loaded :class:`Catalogue`, so a
-catalogue with a gap or overlap still shows what it says (regions are drawn in order,
-translucent where shapes are broken) while ``realms catalogue check`` reports the defect.
+catalogue with a gap or overlap still shows what it says (regions are drawn in order, so a
+gap stays white and an overlap shows the later region; an unreadable shape is left out)
+while ``realms catalogue check`` reports the defect.
 """
 
 from __future__ import annotations
