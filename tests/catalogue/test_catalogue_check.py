@@ -172,3 +172,15 @@ def test_check_new_and_diff_load_no_pyside6(tmp_path: Path) -> None:
                             timeout=120, check=False)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+
+
+def test_a_letter_written_twice_is_named_at_its_second_place(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Plain JSON parsers keep the last duplicate silently; a transcription would lose a tile."""
+    side = '[{"id": "s1", "terrain": "hill", "sectors": [0, 1, 2, 3, 4, 5]}]'
+    path = tmp_path / "dup.json"
+    path.write_text('{"catalogue_version": 1, "id": "x", "name": "x", "tiles": {\n'
+                    f'  "A": {{"surface": {side}}},\n  "A": {{"surface": {side}}}}}}}\n',
+                    encoding="utf-8")
+    assert main(["catalogue", "check", str(path)]) == 1
+    assert f"{path}:3:3: C001 duplicate key 'A'" in capsys.readouterr().out
