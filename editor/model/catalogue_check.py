@@ -225,7 +225,6 @@ class _Region:
     terrain: str
     symbols: tuple[str, ...]
     polygon: tuple[Point, ...] | None  # None when its shape is broken
-    raw_points: tuple[Point, ...] = ()
 
 
 @dataclass
@@ -259,7 +258,6 @@ def _shape(spec: Mapping[str, Any], region: _Region, out: _Side) -> None:
                 "list neighbouring sectors only, e.g. [5, 0, 1]; use a polygon for other "
                 "shapes", index=region.index, sub=("sectors",), region=region.local_id)
         return
-    region.raw_points = raw
     off = tuple(p for p in raw if not on_half_grid(p))
     if off:
         shown = ", ".join(f"({p[0]:g}, {p[1]:g})" for p in off[:4])
@@ -270,18 +268,32 @@ def _shape(spec: Mapping[str, Any], region: _Region, out: _Side) -> None:
                 index=region.index, sub=("polygon",), region=region.local_id, points=off)
     import shapely
 
-    distinct = {p for p in raw}
-    polygon = shapely.Polygon(raw) if len(distinct) >= 3 else None
+    polygon = shapely.Polygon(raw) if len(set(raw)) >= 3 else None
     if polygon is None or not polygon.is_valid or polygon.area <= EPSILON:
         reason = ("has fewer than 3 distinct points" if polygon is None
                   else "has no area" if polygon.area <= EPSILON
-                  else f"is not a simple polygon ({shapely.is_valid_reason(polygon)})")
+                  else f"is not a simple polygon: {_invalid_reason(polygon)}")
         out.add("C005", f"{out.label}: region {region.local_id} {reason}",
                 "list the outline's points once each, in order around the region, so its "
                 "border never crosses or touches itself",
                 index=region.index, sub=("polygon",), region=region.local_id)
         return
     region.polygon = normalised(raw)
+
+
+def _invalid_reason(polygon: Any) -> str:
+    """shapely's reason in the designer's words: ``Self-intersection[0.5 -1]`` becomes
+    ``its border crosses or touches itself at (0.5, -1)``."""
+    import re
+
+    import shapely
+
+    reason = str(shapely.is_valid_reason(polygon))
+    match = re.match(r"(?:Ring )?Self-intersection\[(\S+) (\S+)\]", reason)
+    if match:
+        x, y = float(match.group(1)), float(match.group(2))
+        return f"its border crosses or touches itself at ({x:.3g}, {y:.3g})"
+    return reason
 
 
 def _symbols(region: _Region, out: _Side) -> None:
