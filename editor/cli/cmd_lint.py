@@ -84,6 +84,9 @@ def register(subparsers: Any) -> None:
                              "of CPUs when there are many files)")
     parser.add_argument("--config", type=Path, metavar="PATH",
                         help="use this pyproject.toml or realms.toml instead of discovering one")
+    parser.add_argument("--catalogue", type=Path, metavar="FILE",
+                        help="lint against this tile catalogue instead of the standard A-Z "
+                             "tiles: placements that no longer fit it become findings")
     parser.add_argument("--show-rules", action="store_true",
                         help="list every rule code with its severity and summary, then exit")
     parser.set_defaults(handler=run)
@@ -114,6 +117,25 @@ def _show_rules() -> int:
 def run(args: argparse.Namespace) -> int:
     if args.show_rules:
         return _show_rules()
+    if args.catalogue is None:
+        return _lint(args)
+    from editor.lint.rules_schema import use_base_catalogue
+    from editor.model.catalogue import load_catalogue
+    from editor.model.errors import LoadError
+
+    try:
+        use_base_catalogue(load_catalogue(args.catalogue))
+    except LoadError as exc:
+        return _fail(f"--catalogue {exc}")
+    print(f"realms lint: tiles from {display_text(str(args.catalogue))} instead of the "
+          "standard catalogue", file=sys.stderr)
+    try:
+        return _lint(args)
+    finally:
+        use_base_catalogue(None)
+
+
+def _lint(args: argparse.Namespace) -> int:
     from editor.lint.config import ConfigError, LintConfig, config_for, load_config
     from editor.lint.output import default_format, render_all, statistics, summary
     from editor.lint.registry import SelectorError, all_rules, check_selectors

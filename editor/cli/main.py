@@ -29,6 +29,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_format",
     "editor.cli.cmd_new",
     "editor.cli.cmd_site",
+    "editor.cli.cmd_catalogue",
 )
 # Python exits 1 when a closed pipe escapes; findings must never become 0.
 EXIT_CLOSED_PIPE = 1

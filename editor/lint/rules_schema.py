@@ -84,9 +84,20 @@ def schema_hits(data: Any) -> list[Hit]:
     return hits
 
 
+_BASE_CATALOGUE: Catalogue | None = None
+
+
+def use_base_catalogue(catalogue: Catalogue | None) -> None:
+    """Lint against ``catalogue`` instead of the default A-Z tiles (``realms lint
+    --catalogue``); the scenario's own custom catalogues still merge on top. Set before
+    linting: forked lint workers inherit it."""
+    global _BASE_CATALOGUE
+    _BASE_CATALOGUE = catalogue
+
+
 def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], Catalogue]:
     hits: list[Hit] = []
-    catalogue = default_catalogue()
+    catalogue = _BASE_CATALOGUE if _BASE_CATALOGUE is not None else default_catalogue()
     for index, relative in enumerate(data.get("catalogues", [])):
         try:
             catalogue = catalogue.merged(
