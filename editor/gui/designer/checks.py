@@ -2,11 +2,10 @@
 
 Two sources, one list:
 
-* :func:`check_catalogue_data` is the *adapter* to the project's catalogue checker (and
-  :func:`catalogue_defects` its cache). It is the one place that decides whether a catalogue
-  may be saved; today it runs the loader's own rules
-  (:func:`editor.model.catalogue.parse_catalogue`, which stops at the first defect). Swap its
-  body for ``editor.model.catalogue_check.check_catalogue`` when that is available.
+* :func:`check_catalogue_data` asks the project's catalogue checker
+  (:mod:`editor.model.catalogue_check`, the same rules as the loader and ``realms catalogue
+  check``), and :func:`catalogue_defects` caches it. It is the one place that decides
+  whether a catalogue may be saved.
 * :func:`side_problems` finds, for the side on screen, the *part* to highlight: the gap, the
   overlap, the border that zig-zags across itself, the half-edge owned twice or not at all,
   the fourth region, the water region with symbols. Qt-free; shapes in lattice units.
@@ -21,8 +20,7 @@ from typing import Any
 
 from editor.gui.designer.catalogue_text import dumps
 from editor.gui.designer.design import MAX_REGIONS, region_polygon
-from editor.model.catalogue import half_edges, parse_catalogue
-from editor.model.errors import LoadError
+from editor.model.catalogue import half_edges
 from editor.model.lattice import CORNERS, Point
 
 _EPS = 1e-9
@@ -55,26 +53,12 @@ def _defects_of_text(text: str, shown: str) -> tuple[Defect, ...]:
 
 
 def check_catalogue_data(data: dict[str, Any], shown: str = "catalogue") -> list[Defect]:
-    """Every defect the project's checker finds in ``data`` (empty: it may be saved).
+    """Every defect the project's catalogue checker finds in ``data`` (no errors: it may be
+    saved; warnings are shown but do not block)."""
+    from editor.model.catalogue_check import check_catalogue
 
-    When ``editor.model.catalogue_check`` is available, this body becomes::
-
-        from editor.model.catalogue_check import check_catalogue
-        return [Defect(d.code, d.json_path, d.message, d.hint, d.tile, d.side, d.region,
-                       d.severity) for d in check_catalogue(data, shown=shown)]
-    """
-    try:
-        parse_catalogue(data, dumps(data), shown)
-    except LoadError as exc:
-        parts = exc.json_path.split(".")
-        tile = parts[2] if len(parts) > 2 and parts[1] == "tiles" else None
-        side = parts[3].split("[")[0] if len(parts) > 3 else None
-        return [Defect(exc.code, exc.json_path, exc.message, exc.hint, tile, side)]
-    except Exception as exc:  # the loader's geometry library can fail on a
-        # self-crossing polygon; in the designer that is one more defect, never a crash
-        return [Defect("S003", "$", f"a region's shape is broken ({exc})",
-                       "undo the last border and draw it without crossing")]
-    return []
+    return [Defect(d.code, d.json_path, d.message, d.hint, d.tile, d.side, d.region,
+                   d.severity) for d in check_catalogue(data, shown=shown)]
 
 
 @dataclass(frozen=True)
