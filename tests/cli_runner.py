@@ -38,6 +38,7 @@ __all__ = ["in_process", "run_cli"]
 PER_RUN_CACHES: tuple[str, ...] = (
     "editor.lint.config:_config_in",
     "editor.lint.config:config_for",
+    "editor.model.safe_write:_CLEANED",  # folders already swept for stale temps "this run"
 )
 
 
@@ -46,8 +47,10 @@ def _clear_per_run_caches() -> None:
         module_name, name = entry.split(":")
         module = sys.modules.get(module_name)
         cached = getattr(module, name, None)
-        if cached is not None:
+        if hasattr(cached, "cache_clear"):
             cached.cache_clear()
+        elif cached is not None:
+            cached.clear()
 
 
 @contextmanager
