@@ -182,9 +182,10 @@ case "$cmd" in
         shift
         PKG_LISTS+=("$TEST_PKG_LIST")
         do_install
-        # loadfile: each test file runs on one worker, so the tests of the built wheel
-        # (tests/install/test_wheel.py) build it once and no other worker waits for it.
-        xdist=(-n "${REALMS_TEST_WORKERS:-auto}" --dist loadfile)
+        # loadgroup: tests go to the workers one by one (balanced), except the files listed
+        # in tests/conftest.py's WHOLE_FILE (the wheel build, the hook repo, module
+        # fixtures), each of which stays on one worker so its fixture is built once.
+        xdist=(-n "${REALMS_TEST_WORKERS:-auto}" --dist loadgroup)
         log "running: QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest ${xdist[*]} $*"
         rc=0
         QT_QPA_PLATFORM=offscreen "$VPY" -m pytest "${xdist[@]}" "$@" || rc=$?
