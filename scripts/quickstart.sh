@@ -24,8 +24,8 @@
 #   REALMS_FORCE_INSTALL=1          ignore the stamp and re-run pip install
 #   REALMS_TEST_WORKERS=N           pytest-xdist workers for `test` (default: auto, one per CPU;
 #                                   0 runs the tests in this process)
-#   PYTHONPYCACHEPREFIX=DIR         where `test` keeps bytecode (default: .venv/pycache; `test`
-#                                   writes it even when PYTHONDONTWRITEBYTECODE is set)
+#   PYTHONDONTWRITEBYTECODE         ignored by `test`: bytecode caches (__pycache__/, ignored by
+#                                   git) save every worker and subprocess re-compiling
 set -euo pipefail
 
 ORIG_PWD="$PWD"
@@ -188,10 +188,9 @@ case "$cmd" in
         # in tests/conftest.py's WHOLE_FILE (the wheel build, the hook repo, module
         # fixtures), each of which stays on one worker so its fixture is built once.
         xdist=(-n "${REALMS_TEST_WORKERS:-auto}" --dist loadgroup)
-        # Bytecode caches go under .venv/pycache, never into the checkout, and are written even
-        # if the caller's shell sets PYTHONDONTWRITEBYTECODE: otherwise every xdist worker
-        # and every `python -m editor` / pip the tests start compiles the same modules again.
-        export PYTHONPYCACHEPREFIX="${PYTHONPYCACHEPREFIX:-$VENV/pycache}"
+        # Bytecode caches are written even if the caller's shell sets PYTHONDONTWRITEBYTECODE
+        # (into __pycache__/, which git ignores): otherwise every xdist worker re-compiles
+        # every test module, and every `python -m editor` the tests start our own modules.
         unset PYTHONDONTWRITEBYTECODE
         log "running: QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest ${xdist[*]} $*"
         rc=0
