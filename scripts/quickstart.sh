@@ -8,12 +8,14 @@
 #
 # Install steps (idempotent; a second run with nothing changed takes a second or two):
 #   1. .venv/ in the repo root (python3 -m venv), created if missing or broken;
-#   2. pip install -e '.[test]' into it, skipped while .venv/.quickstart-stamp holds the
-#      hash of pyproject.toml (+ repo path + Python version) from the last good install;
+#   2. pip install -e '.[gui,test]' into it (Qt is the optional `gui` extra), skipped while
+#      .venv/.quickstart-stamp holds the hash of pyproject.toml (+ repo path + Python
+#      version) from the last good install;
 #   3. the Debian packages in scripts/qt-debian-packages.txt (the ONE list of Qt's system
-#      libraries), installed with apt-get when missing and we are root, else the exact
-#      `sudo apt-get install ...` line is printed and we exit 1; then a smoke test that
-#      QApplication starts with QT_QPA_PLATFORM=offscreen.
+#      libraries) and, for `test`, scripts/test-debian-packages.txt (Xvfb, chromium and
+#      chromedriver for the tests), installed with apt-get when missing and we are root,
+#      else the exact `sudo apt-get install ...` line is printed and we exit 1; then a smoke
+#      test that QApplication starts with QT_QPA_PLATFORM=offscreen.
 #
 # Environment knobs:
 #   PYTHON=/path/to/python3.11      interpreter used to create .venv (default: python3)
@@ -22,6 +24,8 @@
 #   REALMS_FORCE_INSTALL=1          ignore the stamp and re-run pip install
 #   REALMS_TEST_WORKERS=N           pytest-xdist workers for `test` (default: auto, one per CPU;
 #                                   0 runs the tests in this process)
+#   PYTHONDONTWRITEBYTECODE         ignored by `test`: bytecode caches (__pycache__/, ignored by
+#                                   git) save every worker and subprocess re-compiling
 set -euo pipefail
 
 ORIG_PWD="$PWD"
@@ -32,6 +36,8 @@ VENV="$ROOT/.venv"
 VPY="$VENV/bin/python"
 STAMP="$VENV/.quickstart-stamp"
 PKG_LIST="$ROOT/scripts/qt-debian-packages.txt"
+TEST_PKG_LIST="$ROOT/scripts/test-debian-packages.txt"
+PKG_LISTS=("$PKG_LIST")  # `test` adds TEST_PKG_LIST
 PYTHON="${PYTHON:-python3}"
 DEFAULT_SCENARIO="scenarios/highland-crossing.realm.json"
 
@@ -66,7 +72,7 @@ ensure_venv() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# 2. pip install -e '.[test]' (skipped when the stamp matches)
+# 2. pip install -e '.[gui,test]' (skipped when the stamp matches)
 # ---------------------------------------------------------------------------------------------
 install_hash() {
     {
@@ -85,20 +91,23 @@ ensure_python_deps() {
         return 0
     fi
     rm -f "$STAMP"
-    log "pip install -e '.[test]' into .venv (first time: a minute or two)"
+    log "pip install -e '.[gui,test]' into .venv (first time: a minute or two)"
     # Call pip through the venv's python, never .venv/bin/pip: its shebang is stale if the
     # tree was copied. --quiet hides progress; errors and warnings still go to stderr.
-    "$VPY" -m pip install --quiet --disable-pip-version-check -e ".[test]" \
-        || die "pip install -e '.[test]' failed (see pip's messages above)"
+    "$VPY" -m pip install --quiet --disable-pip-version-check -e ".[gui,test]" \
+        || die "pip install -e '.[gui,test]' failed (see pip's messages above)"
     printf '%s\n' "$want" >"$STAMP"
 }
 
 # ---------------------------------------------------------------------------------------------
-# 3. Debian packages Qt needs + offscreen smoke test
+# 3. Debian packages Qt (and the tests) need + offscreen smoke test
 # ---------------------------------------------------------------------------------------------
 read_pkg_list() {
-    [[ -f "$PKG_LIST" ]] || die "missing $PKG_LIST"
-    sed -e 's/#.*//' -e 's/[[:space:]]//g' "$PKG_LIST" | grep -v '^$' || true
+    local list
+    for list in "${PKG_LISTS[@]}"; do
+        [[ -f "$list" ]] || die "missing $list"
+        sed -e 's/#.*//' -e 's/[[:space:]]//g' "$list" | grep -v '^$' || true
+    done
 }
 
 missing_debian_pkgs() {
@@ -119,20 +128,20 @@ ensure_qt_system_libs() {
     if [[ "${REALMS_SKIP_SYSTEM_DEPS:-0}" == 1 ]]; then
         log "REALMS_SKIP_SYSTEM_DEPS=1: not checking Debian packages"
     elif ! command -v dpkg-query >/dev/null 2>&1; then
-        log "no dpkg-query (not Debian?): not checking system packages; see $PKG_LIST for what Qt needs"
+        log "no dpkg-query (not Debian?): not checking system packages; see ${PKG_LISTS[*]}"
     else
         mapfile -t missing < <(missing_debian_pkgs)
     fi
 
     if ((${#missing[@]})); then
         if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
-            log "installing Debian packages Qt needs: ${missing[*]}"
+            log "installing Debian packages: ${missing[*]}"
             apt-get update -qq || die "apt-get update failed"
             DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
                 -o DPkg::Lock::Timeout=300 "${missing[@]}" >/dev/null \
                 || die "apt-get install ${missing[*]} failed"
         else
-            log "Qt needs these Debian packages, which are not installed: ${missing[*]}"
+            log "these Debian packages are needed and not installed: ${missing[*]}"
             log "install them with:"
             printf '\n    sudo apt-get update && sudo apt-get install -y --no-install-recommends %s\n\n' \
                 "${missing[*]}" >&2
@@ -173,10 +182,16 @@ case "$cmd" in
         ;;
     test)
         shift
+        PKG_LISTS+=("$TEST_PKG_LIST")
         do_install
-        # loadfile: each test file runs on one worker, so the tests of the built wheel
-        # (tests/install/test_wheel.py) build it once and no other worker waits for it.
-        xdist=(-n "${REALMS_TEST_WORKERS:-auto}" --dist loadfile)
+        # loadgroup: tests go to the workers one by one (balanced), except the files listed
+        # in tests/conftest.py's WHOLE_FILE (the wheel build, the hook repo, module
+        # fixtures), each of which stays on one worker so its fixture is built once.
+        xdist=(-n "${REALMS_TEST_WORKERS:-auto}" --dist loadgroup)
+        # Bytecode caches are written even if the caller's shell sets PYTHONDONTWRITEBYTECODE
+        # (into __pycache__/, which git ignores): otherwise every xdist worker re-compiles
+        # every test module, and every `python -m editor` the tests start our own modules.
+        unset PYTHONDONTWRITEBYTECODE
         log "running: QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest ${xdist[*]} $*"
         rc=0
         QT_QPA_PLATFORM=offscreen "$VPY" -m pytest "${xdist[@]}" "$@" || rc=$?

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import cli_runner
 import pytest
 
 from editor.cli.main import SUBCOMMAND_MODULES
@@ -29,6 +30,12 @@ QT_PROBE = (
 
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``realms ARGS`` in this process (tests/cli_runner.py)."""
+    return cli_runner.run_cli(*args, cwd=cwd or REPO, timeout=120)
+
+
+def run_cli_process(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m editor ARGS`` in a fresh interpreter: the exit status a shell sees."""
     return subprocess.run([sys.executable, "-m", "editor", *args], capture_output=True,
                           text=True, cwd=cwd or REPO, timeout=120)
 
@@ -95,10 +102,10 @@ def test_realms_console_script_lists_the_same_subcommands() -> None:
 
 
 def test_version_and_bare_command() -> None:
-    version = run_cli("--version")
+    version = run_cli_process("--version")
     assert version.returncode == 0
     assert version.stdout.startswith("realms-studio ")
-    bare = run_cli()
+    bare = run_cli_process()
     assert bare.returncode == 2
     assert "COMMAND" in bare.stdout
 

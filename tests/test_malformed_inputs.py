@@ -11,13 +11,13 @@ import copy
 import json
 import re
 import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_runner import run_cli
 
 REPO = Path(__file__).resolve().parent.parent
 MAX_MESSAGE = 400  # after the path: short enough to read in a terminal or a CI annotation
@@ -249,8 +249,8 @@ CASES: list[Case] = [
 
 
 def run_format(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "editor", "format", *args],
-                          capture_output=True, text=True, cwd=REPO, timeout=120)
+    """``realms format ARGS`` in this process (tests/cli_runner.py)."""
+    return run_cli("format", *args, cwd=REPO, timeout=120)
 
 
 def expected_line(path: Path, needle: str, nth: int) -> int:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_runner import run_cli
 
 from editor.model.safe_write import write_text as write_text_atomic
 from editor.model.scenario_io import load_scenario, save_scenario, scenario_text
@@ -25,8 +25,8 @@ SCENARIOS = sorted((REPO / "scenarios").rglob("*.realm.json"))
 
 
 def run_format(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "editor", "format", *args],
-                          capture_output=True, text=True, cwd=REPO, timeout=120)
+    """``realms format ARGS`` in this process (tests/cli_runner.py)."""
+    return run_cli("format", *args, cwd=REPO, timeout=120)
 
 
 def small_scenario() -> dict[str, Any]:

@@ -8,11 +8,10 @@ without using it in highland-crossing makes this test fail.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "highland-crossing.realm.json"
@@ -79,10 +78,8 @@ def test_texts_and_lint_section(scenario):
 
 
 def test_derive_gives_tunnels_across_boards(scenario):
-    out = subprocess.run(
-        [sys.executable, "-m", "editor", "derive", "--players", str(scenario["players"]["max"]),
-         str(SCENARIO)],
-        capture_output=True, text=True, cwd=ROOT, check=False)
+    out = run_cli("derive", "--players", str(scenario["players"]["max"]), str(SCENARIO),
+                  cwd=ROOT)
     assert out.returncode == 0, out.stderr
     derived = json.loads(out.stdout)
     board_of = {}

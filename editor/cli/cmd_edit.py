@@ -46,7 +46,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         from editor.gui.app import run_editor
     except ImportError as exc:
-        print(f"realms edit: the editor needs PySide6 ({exc}); install it with "
-              "`pip install PySide6-Essentials`", file=sys.stderr)
+        from editor.extras import is_qt_import_error, qt_missing
+
+        if not is_qt_import_error(exc):
+            raise
+        print(f"realms edit: {qt_missing('the editor', exc)}", file=sys.stderr)
         return 2
     return run_editor(args.file, screenshot, args.players)

@@ -78,7 +78,14 @@ def _dot(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
 
 def _image(kind: str) -> Writer:
     def write(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
-        from editor.export.board_render import render_board
+        try:
+            from editor.export.board_render import render_board
+        except ImportError as exc:  # a lint-only install: Qt is the optional 'gui' extra
+            from editor.extras import is_qt_import_error, qt_missing
+
+            if not is_qt_import_error(exc):
+                raise
+            raise ExportError(qt_missing(f"the {kind.upper()} export", exc)) from None
         return render_board(realm, kind, options.tile_mm)
     return write
 

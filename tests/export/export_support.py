@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import cli_runner
 import jsonschema
 from scenario_factory import TEST_DATA, load_dict, scenario_dict, tile
 
@@ -127,5 +128,12 @@ def rich(with_hole: bool = False) -> LoadedScenario:
 
 
 def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``realms ARGS`` in this process (tests/cli_runner.py)."""
+    return cli_runner.run_cli(*args, cwd=cwd or REPO, timeout=300)
+
+
+def run_cli_process(*args: str | Path,
+                    cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m editor ARGS`` in a fresh interpreter: when the process is the point."""
     return subprocess.run([sys.executable, "-m", "editor", *map(str, args)],
                           capture_output=True, text=True, cwd=cwd or REPO, timeout=300)

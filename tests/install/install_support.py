@@ -72,9 +72,10 @@ def build_and_install(root: Path) -> Install:
     (wheel,) = dist.glob("*.whl")
     venv = root / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", venv], cwd=root, env=clean_env())
-    # This venv's pip installs into the fresh one; dependencies come from the wheel's metadata.
+    # This venv's pip installs into the fresh one; dependencies come from the wheel's metadata,
+    # with the `gui` extra (Qt) as the README tells users of the editor to install it.
     run([sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install",
-         "--quiet", "--disable-pip-version-check", wheel], cwd=root, env=clean_env())
+         "--quiet", "--disable-pip-version-check", f"{wheel}[gui]"], cwd=root, env=clean_env())
     return Install(sdist, wheel, venv)
 
 

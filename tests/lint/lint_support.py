@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import cli_runner
+
 from editor.lint import Finding, lint_path
 from editor.lint.config import LintConfig, default_config
 
@@ -112,5 +114,12 @@ def mutated(data: dict[str, Any]) -> dict[str, Any]:
 
 def run_cli(*args: str, cwd: Path | None = None,
             env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``realms lint ARGS`` in this process (tests/cli_runner.py)."""
+    return cli_runner.run_cli("lint", *args, cwd=cwd or REPO, env=env, timeout=300)
+
+
+def run_cli_process(*args: str, cwd: Path | None = None,
+                    env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m editor lint ARGS`` in a fresh interpreter: when the process is the point."""
     return subprocess.run([sys.executable, "-m", "editor", "lint", *args], capture_output=True,
                           text=True, cwd=cwd or REPO, timeout=300, env=env)

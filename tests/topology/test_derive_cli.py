@@ -5,18 +5,18 @@ from __future__ import annotations
 import io
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import networkx as nx
+from cli_runner import run_cli
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 RING = DATA / "ring.realm.json"
 
 
 def realms(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "editor", *args], capture_output=True,
-                          text=True, timeout=120, check=False)
+    """``realms ARGS`` in this process (tests/cli_runner.py)."""
+    return run_cli(*args, timeout=120)
 
 
 def test_json_is_sorted_stable_and_complete() -> None:

@@ -10,13 +10,24 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import cli_runner
+
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = sorted(p for p in (REPO / "scenarios").rglob("*.realm.json")
                  if "templates" not in p.parts)
 
 
-def run_cli(*args: str | Path, cwd: Path | None = None, timeout: float = 60,
-            stdin: Any = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str | Path, cwd: Path | None = None,
+            timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """``realms ARGS`` in this process (tests/cli_runner.py); a hang past ``timeout`` raises
+    TimeoutExpired as a child's would."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    env.pop("GITHUB_ACTIONS", None)
+    return cli_runner.run_cli(*args, cwd=cwd, env=env, timeout=timeout)
+
+
+def run_cli_process(*args: str | Path, cwd: Path | None = None, timeout: float = 60,
+                    stdin: Any = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
     """``python -m editor ARGS`` in a fresh interpreter, as a collection's CI runs it."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen"}
     env.pop("GITHUB_ACTIONS", None)

@@ -95,7 +95,8 @@ def test_export_to_dev_full_is_exit_2_and_never_replaces_the_device(tmp_path: Pa
 
 
 def test_export_to_dev_stdout_writes_the_document_to_standard_output() -> None:
-    result = run_cli("export", SMALL, "--players", "3", "--to", "dot", "-o", "/dev/stdout")
+    result = run_cli("export", SMALL, "--players", "3", "--to", "dot", "-o", "/dev/stdout",
+                     process=True)  # /dev/stdout is the process's descriptor 1
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("graph ") and result.stdout.rstrip().endswith("}")
     assert os.path.islink("/dev/stdout")

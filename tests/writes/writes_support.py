@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import cli_runner
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
@@ -32,11 +33,17 @@ def write_untidy(path: Path) -> Path:
 
 def run_cli(*args: str | Path, env: dict[str, str] | None = None, cwd: Path | None = None,
             prefix: list[str] | None = None, timeout: float = 300,
-            preexec_fn: Callable[[], Any] | None = None) -> subprocess.CompletedProcess[str]:
-    """``python -m editor ARGS`` in a real process with this checkout on the path."""
+            preexec_fn: Callable[[], Any] | None = None,
+            process: bool = False) -> subprocess.CompletedProcess[str]:
+    """``realms ARGS`` with ``env`` added to ours: in this process (tests/cli_runner.py), or,
+    with ``process=True``, a ``prefix`` (``unprivileged()``) or ``preexec_fn``, in a real one
+    with this checkout on the path, when the process's own descriptors (``/dev/stdout``),
+    privileges or limits are what is tested."""
     full_env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen"}
     full_env.pop("GITHUB_ACTIONS", None)
     full_env.update(env or {})
+    if not (process or prefix or preexec_fn):
+        return cli_runner.run_cli(*args, cwd=cwd or REPO, env=full_env, timeout=timeout)
     return subprocess.run([*(prefix or []), sys.executable, "-m", "editor", *map(str, args)],
                           capture_output=True, text=True, cwd=cwd or REPO, env=full_env,
                           timeout=timeout, preexec_fn=preexec_fn)

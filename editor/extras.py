@@ -1,0 +1,27 @@
+"""What to tell a user whose install lacks an optional part (Qt is the ``gui`` extra).
+
+``pip install realms-studio`` gives the linter, derivation, formatter and text exports:
+what a CI job or a pre-commit hook runs, without downloading Qt. The editor and the image
+exports need ``pip install 'realms-studio[gui]'``; this module words that advice once.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+GUI_INSTALL = "pip install 'realms-studio[gui]'"
+
+
+def qt_missing(what: str, error: ImportError) -> str:
+    """The one-line reason ``what`` cannot run, for an ImportError raised importing Qt."""
+    if importlib.util.find_spec("PySide6") is None:
+        return (f"{what} needs Qt (PySide6), which is not installed: it is the optional "
+                f"'gui' extra; install it with `{GUI_INSTALL}`")
+    return (f"{what} needs Qt, which is installed but cannot load ({error}); check its "
+            "system libraries (scripts/qt-debian-packages.txt lists them for Debian)")
+
+
+def is_qt_import_error(error: ImportError) -> bool:
+    """True when ``error`` came from importing PySide6/shiboken6 (not from our own code)."""
+    name = error.name or ""
+    return name.split(".")[0] in {"PySide6", "shiboken6"} or "PySide6" in str(error)
