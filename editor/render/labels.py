@@ -30,6 +30,7 @@ FIRST_TRY = 48  # candidates tried before the whole region is searched
 SETTLE = 16  # free candidates whose exact containment is tested at once
 FOCUSES = 4  # other points a crowded region's tokens may gather round
 MAX_LAYOUTS = 12  # layouts tried for a crowded region's labels
+SPILL_COST = 1000.0  # per squared unit a last-resort label reaches out of its region
 
 NAME, CHIP, MARKER, MORE = "name", "chip", "marker", "more"
 TOKENS = (CHIP, MARKER, MORE)
@@ -311,7 +312,7 @@ class _Board:
         area = _overlap_area(boxes, others, weights)
         reach = hw if disc else math.hypot(hw, hh)
         spill = np.clip(reach + self.sizes.clearance - grid.room, 0, None)
-        best = int(np.argmin(np.round(area + 20.0 * spill * spill, 6)))
+        best = int(np.argmin(np.round(area + SPILL_COST * spill * spill, 6)))
         return (float(grid.xs[best]), float(grid.ys[best]))
 
     def put(self, region: _Region, kind: str, key: str, text: str, centre: Point,
@@ -367,20 +368,21 @@ def _place_markers(board: _Board, region: _Region, scales: tuple[float, ...]) ->
             shown.append(board.put(region, MARKER, key, "", spot[0], spot[1], disc=disc))
             continue
         hidden = list(keys[index:])
-        while len(hidden) > 1:  # give back shown markers until the badge finds a slot
-            text = f"+{len(hidden)}"
-            spot = board.try_scales(region, MORE, text, True, scales)
-            if spot is not None:
-                board.put(region, MORE, text, text, spot[0], spot[1], tuple(hidden),
-                          disc=True)
-                return
+        while True:  # give back shown markers until the badge finds a slot
+            if len(hidden) > 1:  # (a "+1" badge would say less than the marker itself)
+                text = f"+{len(hidden)}"
+                spot = board.try_scales(region, MORE, text, True, scales)
+                if spot is not None:
+                    board.put(region, MORE, text, text, spot[0], spot[1], tuple(hidden),
+                              disc=True)
+                    return
             if not shown:
                 break
             last_shown = shown.pop()
             board.take_back(region, last_shown)
             hidden.insert(0, last_shown.key)
-        # one marker (a "+1" badge would say less than the marker itself), or no room for
-        # the badge at all: smaller still, and if even that fails, where it hides least
+        # one marker, or no room for the badge at all: smaller still, and if even that
+        # fails, where it hides least
         if len(hidden) == 1:
             disc = hidden[0] not in boxed
             spot = board.try_scales(region, MARKER, "", disc, (last,))

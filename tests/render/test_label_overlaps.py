@@ -10,6 +10,7 @@ drawn as, a name or square marker as its whole box).
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 import pytest
 import shapely
@@ -22,10 +23,18 @@ from editor.render.labels import MARKER, MORE, NAME, LabelSizes, RegionLabels, p
 
 ZERO_IN_EVERY_SCENARIO = (
     "marker/letter", "marker/marker",  # the acceptance point
-    "marker/name", "marker/chip", "chip/letter", "chip/chip", "chip/name", "name/letter",
-    "name/name", "name spills", "chip spills", "marker spills")
+    "marker/name", "chip/letter", "chip/name", "name/letter", "name/name",
+    "name spills", "chip spills", "marker spills")
+# A few regions are too small for what they hold (a tile's top cap with its letter, a name,
+# a chip and two markers): there a last-resort marker or chip sits over a chip (never over a
+# letter, a name or a marker). On main's placement the same scenarios gave, over all player
+# counts, canvas / printable: marker-letter 18 / -, marker-marker 3 / 1, marker-name 167 / 7,
+# marker-chip 141 / 66, chip-letter 306 / -, and 871 / 1208 labels across region borders.
+AT_MOST = {("editor", "marker/chip"): 8, ("editor", "chip/chip"): 3,
+           ("export", "marker/chip"): 2, ("export", "chip/chip"): 0}
 
 
+@cache
 def _measure(path_name: str, which: str) -> dict[int, Counter[str]]:
     loaded = load_scenario(ROOT / path_name)
     boards = editor_boards if which == "editor" else export_boards
@@ -48,6 +57,17 @@ def test_no_label_hides_another_or_leaves_its_region(path_name: str, which: str)
     for players, counts in _measure(path_name, which).items():
         bad = {k: v for k, v in counts.items() if k in ZERO_IN_EVERY_SCENARIO and v}
         assert not bad, f"{path_name}, {players} players, {which}: {bad}"
+
+
+@pytest.mark.parametrize("which", ["editor", "export"])
+def test_crowded_regions_overlap_no_more_than_measured(which: str) -> None:
+    total: Counter[str] = Counter()
+    for path in SCENARIOS:
+        for counts in _measure(path.relative_to(ROOT).as_posix(), which).values():
+            total += counts
+    for (kind, pair), most in AT_MOST.items():
+        if kind == which:
+            assert total[pair] <= most, f"{which}: {pair} {total[pair]} > {most}"
 
 
 def test_a_region_too_small_for_its_markers_shows_a_badge_for_the_surplus() -> None:
