@@ -26,6 +26,7 @@ from shapely.ops import polylabel
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+QUICK_TRY = 12  # nearest candidates tried one by one
 FIRST_TRY = 48  # candidates tried before the whole region is searched
 SETTLE = 16  # free candidates whose exact containment is tested at once
 FOCUSES = 4  # other points a crowded region's tokens may gather round
@@ -283,7 +284,18 @@ class _Board:
         # a centre is blocked when its box comes within ``gap`` of another box
         x0, x1 = others[:, 0] - hw - gap, others[:, 2] + hw + gap
         y0, y1 = others[:, 1] - hh - gap, others[:, 3] + hh + gap
-        for window in (usable[:FIRST_TRY], usable[FIRST_TRY:]):
+        # the nearest few one by one, in plain Python: most labels stop at the first ones,
+        # where a vectorised pass would cost more than it saves
+        keep_out = list(zip(x0.tolist(), y0.tolist(), x1.tolist(), y1.tolist(), strict=True))
+        for i in usable[:QUICK_TRY].tolist():
+            x, y = float(grid.xs[i]), float(grid.ys[i])
+            if any(a < x < c and b < y < d for a, b, c, d in keep_out):
+                continue
+            if state[i] < 0:
+                grid.settle(state, np.array([i]), hw, hh)
+            if state[i] > 0:
+                return (x, y)
+        for window in (usable[QUICK_TRY:FIRST_TRY], usable[FIRST_TRY:]):
             if len(window) == 0:
                 break
             if len(others):
