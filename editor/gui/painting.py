@@ -86,13 +86,11 @@ def hatch_brush(style: Style, terrain: str) -> QBrush | None:
 
 def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
                *, labels: bool = True, tile_label: str | None = None,
-               detail: float = 1.0, symbols: bool = True,
-               markers: tuple[tuple[bool, ...], ...] = ()) -> None:
+               detail: float = 1.0, symbols: bool = True) -> None:
     """Draw a tile side centred on (0, 0) in scene units: fills, hatches, borders, symbols.
 
     ``detail`` is the on-screen scale; small detail drops text that would be unreadable.
-    ``markers`` are the markers laid on each region (see :func:`tile_labels`): a crowded
-    region's chips make room for them, so names and chips are placed with them.
+    Names and chips go where the shared label placement puts them (:func:`tile_labels`).
     """
     shapes = side_shapes(side, rotation)
     border = QPen(colour(style.canvas["region_border"]), 1.4)
@@ -120,7 +118,7 @@ def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
     show_names = labels and detail >= 0.45
     if symbols or show_names:
         # where names and chips go: the shared label placement, clear of the tile letter
-        plan = tile_labels(side, rotation, tile_label or "", markers)
+        plan = tile_labels(side, rotation)
         if symbols:
             for chip in plan.of(CHIP):
                 paint_badge(painter, QPointF(*chip.centre), SYMBOL_RADIUS * chip.scale,

@@ -131,7 +131,7 @@ def seam_has_water(here: TileSide, edge: int, there: TileSide, other_edge: int) 
 # What is placed on a tile besides its fills (scene units). Where each name, symbol chip
 # and marker goes is decided by the shared label-placement step (editor.render.labels):
 # inside its region, clear of the tile letter and of each other.
-MARKER_RADIUS = 10.0
+MARKER_RADIUS = 9.0
 SYMBOL_RADIUS = 7.5
 NAME_FONT = 9.0
 TILE_LETTER_FONT = 14.0
@@ -155,16 +155,21 @@ def letter_box(letter: str) -> Box:
     return (lx - half_w, ly - half_h, lx + half_w, ly + half_h)
 
 
+# What labels keep clear of, whichever the tile: the room of the widest letter, primed. So a
+# tile's names and chips depend on its design and rotation alone (drawn once, shared).
+LETTER_KEEP_OUT: Box = letter_box("W\u2032")
+
+
 @lru_cache(maxsize=8192)
-def tile_labels(side: TileSide, rotation: int, letter: str = "",
+def tile_labels(side: TileSide, rotation: int,
                 markers: tuple[tuple[bool, ...], ...] = ()) -> LabelPlan:
     """Names, symbol chips and markers of one placed tile side, relative to its centre.
 
     ``markers`` lists, per region (in :func:`side_shapes` order), the markers laid on it:
     True for one drawn square (it keeps its whole box inside the region), False for a round
-    one. They come back keyed ``"0"``, ``"1"``... in that order. Names and chips do not
-    depend on ``markers``, so the tile's cached drawing stays valid when markers change.
-    Cached: a tile is placed once per side, rotation and markers.
+    one. They come back keyed ``"0"``, ``"1"``... in that order. Names and chips are placed
+    first and never move for markers (and keep clear of any tile letter), so a tile's
+    drawing depends on its side and rotation only. Cached per side, rotation and markers.
     """
     shapes = side_shapes(side, rotation)
     grids = _side_candidates(side, rotation)
@@ -175,8 +180,7 @@ def tile_labels(side: TileSide, rotation: int, letter: str = "",
             shape.local_id, _polygon(shape), shape.local_id, shape.symbols,
             tuple(str(k) for k in range(len(laid))), shape.anchor,
             frozenset(str(k) for k, square in enumerate(laid) if square), grids[i]))
-    obstacles = [letter_box(letter)] if letter else []
-    return place_labels(regions, LABEL_SIZES, obstacles)
+    return place_labels(regions, LABEL_SIZES, [LETTER_KEEP_OUT], stable=True)
 
 
 @cache

@@ -8,10 +8,11 @@ candidate that stays inside its region, clear of the border, and overlaps nothin
 before it. A chip or marker with no free slot is drawn smaller. If even that fails, the
 region's surplus markers collapse into one "+N" badge.
 
-Because names and chips are placed before any marker, they never move when markers are
-added or removed. The editor relies on this: it caches a tile's names and chips per side
-and rotation. The output is deterministic: ties are broken by grid order, never by
-hashing.
+A crowded region tries a few other layouts (its tokens gathered round another roomy
+point, its name moved, everything a size smaller) and keeps the best. In ``stable`` mode
+names and chips are placed before any marker and never move for one, so they depend on
+the geometry alone: the editor caches a tile's drawing per design and rotation. The output
+is deterministic: ties are broken by grid order, never by hashing.
 """
 
 from __future__ import annotations
@@ -449,13 +450,13 @@ def _focuses(board: _Board, region: _Region, count: int) -> list[Point]:
     return result
 
 
-def _place_tokens(board: _Board, region: _Region) -> None:
-    """The region's chips, then its markers, gathered around its name. If that leaves a
-    label without room or hides markers, other layouts are tried (the tokens gathered
-    round another roomy point, the name moved there instead, or every token a size
-    smaller from the start) and the best one kept."""
+def _place_tokens(board: _Board, region: _Region, move_chips: bool) -> None:
+    """The region's markers (and its chips, if ``move_chips``), gathered around its name.
+    If that leaves a label without room or hides markers, other layouts are tried (the
+    tokens gathered round another roomy point, the name moved there instead when it may
+    move, or every token a size smaller from the start) and the best one kept."""
     spec, sizes = region.spec, board.sizes
-    if not spec.chips and not spec.markers:
+    if not spec.markers and not (move_chips and spec.chips):
         return
     anchor = (float(region.grid.xs[0]), float(region.grid.ys[0]))
     name = next((lab for lab in region.placed if lab.kind == NAME), None)
@@ -473,7 +474,8 @@ def _place_tokens(board: _Board, region: _Region) -> None:
             if shown is None:
                 continue
         trial = _Region(spec, grid, [])
-        _place_chips(board, trial, scales)
+        if move_chips:
+            _place_chips(board, trial, scales)
         _place_markers(board, trial, scales)
         placed = list(trial.placed)
         for label in reversed(placed):
@@ -490,8 +492,10 @@ def _place_tokens(board: _Board, region: _Region) -> None:
             focuses = _focuses(board, region, FOCUSES)
             full, grid = sizes.scales, region.grid
             layouts += [(None, (), grid.gathered(f), full) for f in focuses]
-            layouts += [(grid.gathered(f), full, grid, full) for f in focuses]
-            layouts += [(grid, full[k:], grid, full[k:]) for k in range(1, len(full))]
+            if move_chips:  # names and chips stay put when markers must not move them
+                layouts += [(grid.gathered(f), full, grid, full) for f in focuses]
+            layouts += [(grid if move_chips else None, full[k:], grid, full[k:])
+                        for k in range(1, len(full))]
     assert best is not None
     placed, shown = best[1], best[2]
     if shown is not name and name is not None and shown is not None:
@@ -518,8 +522,14 @@ def _move_name(board: _Board, region: _Region, name: Label, grid: Candidates,
 
 
 def place_labels(regions: Sequence[RegionLabels], sizes: LabelSizes,
-                 obstacles: Iterable[Box] = ()) -> LabelPlan:
-    """Place every region's name, chips and markers; see the module docstring."""
+                 obstacles: Iterable[Box] = (), *, stable: bool = False) -> LabelPlan:
+    """Place every region's name, chips and markers; see the module docstring.
+
+    ``stable``: names and chips are placed for all regions before any marker and never
+    move for one, so they depend on the geometry alone (the editor caches a tile's
+    drawing by design). Otherwise a crowded region may move its name and chips to make
+    room for its markers.
+    """
     board = _Board(sizes, obstacles)
     grids = []
     for spec in regions:
@@ -534,8 +544,11 @@ def place_labels(regions: Sequence[RegionLabels], sizes: LabelSizes,
                 board.put_anyway(region, NAME, name, name)
             else:
                 board.put(region, NAME, name, name, spot[0], spot[1])
+    if stable:
+        for region in grids:
+            _place_chips(board, region, sizes.scales)
     for region in grids:  # then the printed symbols and the markers laid on them
-        _place_tokens(board, region)
+        _place_tokens(board, region, move_chips=not stable)
     return LabelPlan(tuple(lab for region in grids for lab in region.placed), board.obstacles)
 
 

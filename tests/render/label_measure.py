@@ -96,7 +96,7 @@ def editor_boards(loaded: LoadedScenario, players: int) -> list[Board]:
             shapes = side_shapes(side, placement.rotation)
             per_region = tuple(tuple(laid.get(f"{placement.tile}.{s.local_id}", ()))
                                for s in shapes)
-            plan = tile_labels(side, placement.rotation, letter, per_region)
+            plan = tile_labels(side, placement.rotation, per_region)
             dx, dy = hex_centre(placement.q, placement.r)
             x0, y0, x1, y1 = letter_box(letter)
             board.boxes["letter"].append((x0 + dx, y0 + dy, x1 + dx, y1 + dy))

@@ -38,8 +38,9 @@ def _plan_centres(doc: ScenarioDocument, scene: RealmScene) -> dict[int, tuple[f
         on_region = {s.local_id: [i for i, m in enumerate(doc.board.markers)
                                   if m.region == f"{placement.tile}.{s.local_id}"
                                   and doc.active(m)] for s in shapes}
-        plan = tile_labels(item.side, placement.rotation,
-                           side_label(placement.tile, placement.side), item.laid)
+        laid = tuple(tuple(scene.theme.marker(doc.board.markers[i].kind).shape == "square"
+                           for i in on_region[s.local_id]) for s in shapes)
+        plan = tile_labels(item.side, placement.rotation, laid)
         for shape in shapes:
             for label in plan.of(MARKER, shape.local_id) + plan.of(MORE, shape.local_id):
                 keys = label.hidden[:1] if label.kind == MORE else (label.key,)

@@ -19,19 +19,22 @@ from label_measure import ROOT, SCENARIOS, editor_boards, export_boards
 from editor.gui.shapes import LABEL_SIZES, side_shapes, tile_labels
 from editor.model.catalogue import default_catalogue
 from editor.model.scenario_io import load_scenario
-from editor.render.labels import MARKER, MORE, NAME, LabelSizes, RegionLabels, place_labels
+from editor.render.labels import CHIP, MARKER, MORE, NAME, LabelSizes, RegionLabels, place_labels
 
 ZERO_IN_EVERY_SCENARIO = (
     "marker/letter", "marker/marker",  # the acceptance point
-    "marker/name", "chip/letter", "chip/name", "name/letter", "name/name",
-    "name spills", "chip spills", "marker spills")
+    "chip/letter", "name/letter", "name/name", "name spills", "chip spills", "marker spills")
 # A few regions are too small for what they hold (a tile's top cap with its letter, a name,
-# a chip and two markers): there a last-resort marker or chip sits over a chip (never over a
-# letter, a name or a marker). On main's placement the same scenarios gave, over all player
-# counts, canvas / printable: marker-letter 18 / -, marker-marker 3 / 1, marker-name 167 / 7,
-# marker-chip 141 / 66, chip-letter 306 / -, and 871 / 1208 labels across region borders.
-AT_MOST = {("editor", "marker/chip"): 8, ("editor", "chip/chip"): 3,
-           ("export", "marker/chip"): 2, ("export", "chip/chip"): 0}
+# a chip and two markers). There a last-resort marker or chip sits over a chip or a name,
+# never over a letter or a marker. On the canvas names and chips never move for markers
+# (a tile is drawn once per design), so it has a few more than the printable board.
+# On main's placement the same scenarios gave, over all player counts, canvas / printable:
+# marker-letter 18 / -, marker-marker 3 / 1, marker-name 167 / 7, marker-chip 141 / 66,
+# chip-letter 306 / -, name-letter 82 / -, and 871 / 1208 labels across region borders.
+AT_MOST = {("editor", "marker/name"): 8, ("editor", "marker/chip"): 13,
+           ("editor", "chip/chip"): 6, ("editor", "chip/name"): 2,
+           ("export", "marker/name"): 0, ("export", "marker/chip"): 2,
+           ("export", "chip/chip"): 0, ("export", "chip/name"): 0}
 
 
 @cache
@@ -102,6 +105,9 @@ def test_placement_is_deterministic() -> None:
     side = catalogue.side("W", "surface")
     shapes = side_shapes(side, 1)
     crowded = tuple((False, False, True) for _ in shapes)
-    first = tile_labels.__wrapped__(side, 1, "W", crowded)
-    again = tile_labels.__wrapped__(side, 1, "W", crowded)
+    first = tile_labels.__wrapped__(side, 1, crowded)
+    again = tile_labels.__wrapped__(side, 1, crowded)
     assert first == again
+    # names and chips never move for markers: a tile's drawing depends on its design only
+    bare = tile_labels.__wrapped__(side, 1, ())
+    assert [lab for lab in first.labels if lab.kind in (NAME, CHIP)] == list(bare.labels)

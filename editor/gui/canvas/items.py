@@ -41,8 +41,6 @@ class TileItem(QGraphicsItem):
         self.layers = layers or Layers()
         self.selected = False
         self.issue: str | None = None  # worst severity of the findings naming this tile
-        # the markers laid on each region (square or not): chips make room for them
-        self.laid: tuple[tuple[bool, ...], ...] = ()
         self.set_placement(placement, side)
         self.setZValue(Z_TILE)
         # A tile is drawn once per zoom level and then blitted: panning, hovering and
@@ -54,12 +52,6 @@ class TileItem(QGraphicsItem):
         self.side = side
         self.setPos(QPointF(*hex_centre(placement.q, placement.r)))
         self.update()
-
-    def set_laid(self, laid: tuple[tuple[bool, ...], ...]) -> None:
-        """Tell the tile which markers lie on its regions (redrawn only if that changed)."""
-        if laid != self.laid:
-            self.laid = laid
-            self.update()
 
     def boundingRect(self) -> QRectF:
         return QRectF(-HEX_SIZE - 3, -HEX_SIZE - 3, 2 * HEX_SIZE + 6, 2 * HEX_SIZE + 6)
@@ -73,7 +65,7 @@ class TileItem(QGraphicsItem):
         label = side_label(self.placement.tile, self.placement.side)
         paint_tile(painter, self.side, self.placement.rotation, self.theme,
                    tile_label=label, detail=detail, labels=self.layers.names,
-                   symbols=self.layers.symbols, markers=self.laid)
+                   symbols=self.layers.symbols)
         if self.issue is not None:
             key = "issue" if self.issue == "error" else "issue_warning"
             pen = QPen(colour(self.theme.canvas.get(key, self.theme.canvas["issue"])),

@@ -222,8 +222,8 @@ class RealmScene(QGraphicsScene):
             index = self.doc.tile_index(tile)
             if index is not None and index in self.tile_items:
                 by_tile.setdefault(index, {})[local] = members
-        for index, item in sorted(self.tile_items.items()):
-            self._add_tile_markers(item, by_tile.get(index, {}))
+        for index, on_tile in sorted(by_tile.items()):
+            self._add_tile_markers(self.tile_items[index], on_tile)
 
     def _add_tile_markers(self, item: TileItem,
                           on_tile: dict[str, list[tuple[int, Marker]]]) -> None:
@@ -231,12 +231,7 @@ class RealmScene(QGraphicsScene):
         laid = tuple(tuple(self.theme.marker(m.kind).shape == "square"
                            for _i, m in on_tile.get(shape.local_id, ()))
                      for shape in shapes)
-        item.set_laid(laid if any(laid) else ())
-        if not on_tile:
-            return
-        placement = item.placement
-        plan = tile_labels(item.side, placement.rotation,
-                           side_label(placement.tile, placement.side), laid)
+        plan = tile_labels(item.side, item.placement.rotation, laid)
         x, y = item.pos().x(), item.pos().y()
         for shape in shapes:
             members = on_tile.get(shape.local_id)
