@@ -18,6 +18,8 @@ from shapely.ops import polylabel
 
 from editor.escaping import document_line
 from editor.model import lattice
+from editor.render.labels import LabelPlan, LabelSizes, RegionLabels, place_labels, text_width
+from editor.render.style import default_style
 from editor.topology import euclidean
 from editor.topology.realm import Realm, Region
 
@@ -33,6 +35,13 @@ LEGEND_GAP = 70.0
 NODE_RADIUS = 42.0
 MIN_WIDTH = 1100.0
 EMPTY_BOARD = (520.0, 300.0)
+BADGE_RADIUS = 13.0  # a printed symbol chip or a marker, at full size
+RIVER_MARKER_WIDTH = 18.0  # the plank drawn along a closed seam
+# Region names (15 px bold on a pill), chips and markers as the printable board draws them;
+# a marker's pointed shapes reach 2 units past its circle.
+LABEL_SIZES = LabelSizes(name_font=15.0, name_pad=10.0, name_height=20.0,
+                         chip_radius=BADGE_RADIUS + 0.7, marker_radius=BADGE_RADIUS + 2.0,
+                         gap=3.0, clearance=3.5, step=5.0)
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
 
@@ -64,6 +73,7 @@ class BoardShape:
     graph_edges: list[tuple[Point, Point]] = field(default_factory=list)
     shift: Point = (0.0, 0.0)  # euclidean board coordinates -> page coordinates
     empty: bool = False  # no tile for this player count: drawn as a labelled frame
+    labels: LabelPlan = field(default_factory=lambda: LabelPlan(()))  # names, chips, markers
 
 
 @dataclass
@@ -134,8 +144,12 @@ def _geometric_board(realm: Realm, board_id: str, regions: list[Region]) -> Boar
 
 
 def _graph_board(realm: Realm, board_id: str, regions: list[Region]) -> BoardShape:
-    ids = [r.id for r in regions]
-    graph = realm.graph.subgraph(ids)
+    ids = sorted(r.id for r in regions)
+    # nodes and edges in a fixed order: spring_layout's result depends on it, and the
+    # realm's graph is built from sets (their order changes from run to run)
+    graph = nx.Graph()
+    graph.add_nodes_from(ids)
+    graph.add_edges_from(sorted(tuple(sorted(e)) for e in realm.graph.subgraph(ids).edges))
     spread = max(2.0, math.sqrt(len(ids))) * 150.0
     positions = nx.spring_layout(graph, seed=7, scale=spread) if len(ids) > 1 else \
         {rid: (0.0, 0.0) for rid in ids}
@@ -191,6 +205,42 @@ def _caption(kind: str, title: str | None, many: bool) -> str:
     return f"{label}: {document_line(title)}" if title else (label if many else "")
 
 
+def marker_order(region: Region) -> list[int]:
+    """The order a region's markers are laid in (by kind), as indexes into its markers."""
+    return sorted(range(len(region.markers)), key=lambda i: region.markers[i].kind)
+
+
+def label_area(shape: RegionShape, planks: shapely.Geometry | None = None) -> shapely.Geometry:
+    """Where a region's labels may go: the region less the river marker planks on its
+    border. A node of a graph-only board is a small circle, so its name may also reach out
+    sideways on a band through its centre (as on any node-link diagram)."""
+    geometry = shape.geometry
+    if shape.node:
+        cx, cy = shape.anchor
+        half = (text_width(shape.region.id, LABEL_SIZES.name_font) + LABEL_SIZES.name_pad) / 2
+        half += 2 * LABEL_SIZES.clearance
+        band = LABEL_SIZES.name_height / 2 + 2 * LABEL_SIZES.clearance
+        geometry = geometry.union(shapely.box(cx - half, cy - band, cx + half, cy + band))
+    return geometry if planks is None else geometry.difference(planks)
+
+
+def place_board_labels(board: BoardShape, square: frozenset[str] = frozenset()) -> LabelPlan:
+    """Names, chips and markers of every region, by the shared placement step: inside their
+    region, clear of river marker planks, of each other and of the region's border.
+    ``square`` names the marker kinds drawn square (they keep their whole box inside)."""
+    planks = shapely.union_all([shapely.LineString([a, b]).buffer(RIVER_MARKER_WIDTH / 2)
+                                for a, b in board.river_markers]) if board.river_markers else None
+    regions = []
+    for shape in board.regions:
+        region = shape.region
+        geometry = label_area(shape, planks)
+        order = marker_order(region)
+        boxed = frozenset(str(i) for i in order if region.markers[i].kind in square)
+        regions.append(RegionLabels(region.id, geometry, region.id, tuple(sorted(region.symbols)),
+                                    tuple(str(i) for i in order), shape.anchor, boxed))
+    return place_labels(regions, LABEL_SIZES)
+
+
 def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
     scenario = realm.scenario
     boards: list[BoardShape] = []
@@ -213,6 +263,10 @@ def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
     if boards_width < content_width:  # centre a narrow board above the wider legend
         for shape in boards:
             _offset(shape, (content_width - boards_width) / 2, 0.0)
+    square = frozenset(k for k, badge in default_style().markers.items()
+                       if badge.shape == "square")
+    for shape in boards:
+        shape.labels = place_board_labels(shape, square)
     board_bottom = max((b.origin[1] + b.size[1] for b in boards), default=top)
     anchors = {s.region.id: s.anchor for b in boards for s in b.regions}
     links = []

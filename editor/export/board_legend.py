@@ -65,6 +65,8 @@ def legend_items(page: PageLayout, realm: Realm, style: Style) -> list[LegendIte
                      if i.kind == "symbol" and i.label == label else i for i in items]
             label += " (token)"
         items.append(LegendItem("marker", kind, label))
+    if any(b.labels.of("more") for b in page.boards):
+        items.append(LegendItem("marker", "more", f"{style.marker('more').label} (+N)"))
     if any(b.river_markers for b in page.boards):
         items.append(LegendItem("river_marker", "river_marker",
                                 style.marker("river_marker").label))

@@ -42,7 +42,17 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgGenerator
 
 import editor.qtcompat  # noqa: F401  (before any painting: PySide6 6.12 leaks None)
-from editor.export.board_layout import BoardShape, PageLayout, Point, RegionShape, U, layout_page
+from editor.export.board_layout import (
+    BADGE_RADIUS,
+    LABEL_SIZES,
+    BoardShape,
+    PageLayout,
+    Point,
+    RegionShape,
+    U,
+    layout_page,
+)
+from editor.render.labels import CHIP, MARKER, NAME
 from editor.render.paint import PRINT, font, paint_badge
 from editor.render.style import BadgeStyle, Style, default_style
 from editor.topology.realm import Realm, Region
@@ -52,7 +62,7 @@ PNG_MAX_SIDE = 6000
 SVG_SCALE = 0.6
 PDF_DPI = 600
 HATCH_SPACING = 11.0
-BADGE_RADIUS = 13.0
+NAME_FONT = LABEL_SIZES.name_font
 _APP: QGuiApplication | None = None
 
 
@@ -168,36 +178,29 @@ def _paint_region(painter: QPainter, shape: RegionShape, style: Style, side: str
     painter.drawPath(path)
 
 
-def _row(painter: QPainter, y: float, cx: float,
-         items: list[tuple[BadgeStyle, str | None]]) -> None:
-    step = BADGE_RADIUS * 2 + 4
-    x = cx - step * (len(items) - 1) / 2
-    for badge, text in items:
-        _badge(painter, QPointF(x, y), badge, text)
-        x += step
-
-
-def _annotate(painter: QPainter, shape: RegionShape, style: Style) -> None:
-    region = shape.region
-    ax, ay = shape.anchor
-    label = region.id
-    painter.setFont(font(15, bold=True))
-    width = painter.fontMetrics().horizontalAdvance(label) + 10
-    box = QRectF(ax - width / 2, ay - 10, width, 20)
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QColor(255, 255, 255, 215))
-    painter.drawRoundedRect(box, 6, 6)
-    painter.setPen(QColor(style.canvas["label"]))
-    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
-    symbols: list[tuple[BadgeStyle, str | None]] = [
-        (style.symbol(s), None) for s in sorted(region.symbols)]
-    if symbols:
-        _row(painter, ay + 10 + BADGE_RADIUS + 4, ax, symbols)
-    markers: list[tuple[BadgeStyle, str | None]] = [
-        (style.marker(m.kind), marker_text(m.kind, m.attrs, style))
-        for m in sorted(region.markers, key=lambda m: m.kind)]
-    if markers:
-        _row(painter, ay - 10 - BADGE_RADIUS - 4, ax, markers)
+def _annotate(painter: QPainter, board: BoardShape, style: Style) -> None:
+    """Region names, symbol chips and markers where the shared placement step put them."""
+    markers = {shape.region.id: shape.region.markers for shape in board.regions}
+    for label in board.labels.labels:
+        x0, y0, x1, y1 = label.box
+        centre = QPointF(*label.centre)
+        if label.kind == NAME:
+            box = QRectF(x0, y0, x1 - x0, y1 - y0)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(255, 255, 255, 215))
+            painter.drawRoundedRect(box, 6 * label.scale, 6 * label.scale)
+            painter.setPen(QColor(style.canvas["label"]))
+            painter.setFont(font(NAME_FONT * label.scale, bold=True))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.key)
+        elif label.kind == CHIP:
+            _badge(painter, centre, style.symbol(label.key), radius=BADGE_RADIUS * label.scale)
+        elif label.kind == MARKER:
+            marker = markers[label.region][int(label.key)]
+            _badge(painter, centre, style.marker(marker.kind),
+                   marker_text(marker.kind, marker.attrs, style), BADGE_RADIUS * label.scale)
+        else:  # the markers that found no room, as one "+N" badge
+            _badge(painter, centre, style.marker("more"), label.key,
+                   BADGE_RADIUS * label.scale)
 
 
 def _paint_board(painter: QPainter, board: BoardShape, style: Style) -> None:
@@ -231,8 +234,7 @@ def _paint_board(painter: QPainter, board: BoardShape, style: Style) -> None:
     for ring in board.tile_outlines:
         painter.drawPath(_path([ring]))
     _river_markers(painter, board.river_markers, style)
-    for shape in board.regions:
-        _annotate(painter, shape, style)
+    _annotate(painter, board, style)
 
 
 def _river_markers(painter: QPainter, segments: list[tuple[Point, Point]],

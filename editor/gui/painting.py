@@ -18,19 +18,21 @@ from PySide6.QtGui import (
 import editor.qtcompat  # noqa: F401  (must run before any painting)
 from editor.gui.shapes import (
     HEX_SIZE,
-    NAME_HALF_WIDTH,
-    NAME_HEIGHT,
-    NAME_TOP_DY,
+    NAME_FONT,
     SYMBOL_RADIUS,
-    SYMBOL_ROW_DY,
-    SYMBOL_SPACING,
     TILE_LABEL_CENTRE,
+    TILE_LETTER_FONT,
     RegionShape,
     hex_outline,
     side_shapes,
+    tile_labels,
+)
+from editor.gui.shapes import (
+    side_label as side_label,  # re-exported: the canvas items and palette use it
 )
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
+from editor.render.labels import CHIP, NAME
 from editor.render.paint import colour, font, paint_badge
 from editor.render.style import Style, default_style
 
@@ -45,11 +47,6 @@ _HATCH = {
     "diagcross": Qt.BrushStyle.DiagCrossPattern,
     "dots": Qt.BrushStyle.Dense6Pattern,
 }
-
-
-def side_label(tile: str, side: str) -> str:
-    """A tile's name as drawn: its letter, primed on the underground side ("C\u2032")."""
-    return tile if side == "surface" else f"{tile}\u2032"
 
 
 def polygon(points: tuple[Point, ...]) -> QPolygonF:
@@ -95,6 +92,7 @@ def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
     """Draw a tile side centred on (0, 0) in scene units: fills, hatches, borders, symbols.
 
     ``detail`` is the on-screen scale; small detail drops text that would be unreadable.
+    Names and chips go where the shared label placement puts them (:func:`tile_labels`).
     """
     shapes = side_shapes(side, rotation)
     border = QPen(colour(style.canvas["region_border"]), 1.4)
@@ -119,24 +117,28 @@ def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
     painter.drawPath(hex_path())
     if detail < LABEL_DETAIL:
         return
-    if symbols:
-        for shape in shapes:
-            _paint_symbols(painter, shape, style)
-    if labels and detail >= 0.45:
-        painter.setFont(font(9))
-        painter.setPen(colour(style.canvas["label"]))
-        for shape in shapes:
-            ax, ay = shape.anchor
-            rect = QRectF(ax - NAME_HALF_WIDTH, ay + NAME_TOP_DY, 2 * NAME_HALF_WIDTH,
-                          NAME_HEIGHT)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shape.local_id)
+    show_names = labels and detail >= 0.45
+    if symbols or show_names:
+        # where names and chips go: the shared label placement, clear of the tile letter
+        plan = tile_labels(side, rotation)
+        if symbols:
+            for chip in plan.of(CHIP):
+                paint_badge(painter, QPointF(*chip.centre), SYMBOL_RADIUS * chip.scale,
+                            style.symbol(chip.key))
+        if show_names:
+            painter.setPen(colour(style.canvas["label"]))
+            for name in plan.of(NAME):
+                x0, y0, x1, y1 = name.box
+                painter.setFont(font(NAME_FONT * name.scale))
+                painter.drawText(QRectF(x0, y0, x1 - x0, y1 - y0),
+                                 Qt.AlignmentFlag.AlignCenter, name.key)
     if tile_label:
         paint_tile_label(painter, tile_label, style)
 
 
 @cache
 def _label_path(text: str) -> QPainterPath:
-    label_font = font(14, bold=True)
+    label_font = font(TILE_LETTER_FONT, bold=True)
     path = QPainterPath()
     path.addText(QPointF(0, 0), label_font, text)
     box = path.boundingRect()
@@ -154,16 +156,6 @@ def paint_tile_label(painter: QPainter, text: str, style: Style) -> None:
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(colour(style.canvas["label"]))
     painter.drawPath(path)
-
-
-def _paint_symbols(painter: QPainter, shape: RegionShape, style: Style) -> None:
-    if not shape.symbols:
-        return
-    count = len(shape.symbols)
-    ax, ay = shape.anchor
-    for k, name in enumerate(shape.symbols):
-        x = ax + (k - (count - 1) / 2) * SYMBOL_SPACING
-        paint_badge(painter, QPointF(x, ay + SYMBOL_ROW_DY), SYMBOL_RADIUS, style.symbol(name))
 
 
 def tile_pixmap(side: TileSide, rotation: int = 0, size: int = 84, *, greyed: bool = False,

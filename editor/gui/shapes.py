@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import shapely
 from shapely.ops import polylabel
@@ -17,6 +17,16 @@ from shapely.ops import polylabel
 from editor.model import lattice
 from editor.model.catalogue import RegionTemplate, TileSide
 from editor.model.lattice import Point
+from editor.render.labels import (
+    Box,
+    Candidates,
+    LabelPlan,
+    LabelSizes,
+    RegionLabels,
+    candidates,
+    place_labels,
+    text_width,
+)
 
 HEX_SIZE = 60.0  # scene units from a hex centre to a corner
 
@@ -125,64 +135,76 @@ def seam_has_water(here: TileSide, edge: int, there: TileSide, other_edge: int) 
                for a, b in zip(mine, theirs, strict=True))
 
 
-# Marker rows tried, relative to a region's anchor: clear of its symbol chips (around
-# the anchor) and its name (just below), then nearer rows as a last resort.
-MARKER_ROWS = (-24.0, 33.0, -36.0, 45.0, 14.0, -14.0, 0.0)
-MARKER_SHIFTS = (0.0, 18.0, -18.0, 32.0, -32.0)
-MARKER_RADIUS = 10.0
-# What is drawn around a region's anchor (painting draws it, marker placement avoids it):
-# a row of symbol chips just above it and the region's name just below.
+# What is placed on a tile besides its fills (scene units). Where each name, symbol chip
+# and marker goes is decided by the shared label-placement step (editor.render.labels):
+# inside its region, clear of the tile letter and of each other.
+MARKER_RADIUS = 9.0
 SYMBOL_RADIUS = 7.5
-SYMBOL_SPACING = 2 * SYMBOL_RADIUS + 2
-SYMBOL_ROW_DY = -2.0
-NAME_TOP_DY, NAME_HEIGHT, NAME_HALF_WIDTH = 9.0, 12.0, 20.0
-# Where the tile letter sits (relative to the hex centre) and the room it needs: markers
-# keep out of it so the letter stays readable.
+NAME_FONT = 9.0
+TILE_LETTER_FONT = 14.0
+# Where the tile letter sits (relative to the hex centre): near the top corner.
 TILE_LABEL_CENTRE: Point = (0.0, -0.7 * HEX_SIZE)
-TILE_LABEL_KEEP_OUT = 22.0
+LABEL_SIZES = LabelSizes(name_font=NAME_FONT, name_pad=3.0, name_height=11.0,
+                         chip_radius=SYMBOL_RADIUS + 0.5, marker_radius=MARKER_RADIUS + 0.5,
+                         gap=1.5, clearance=2.0, step=3.0)
+
+
+def side_label(tile: str, side: str) -> str:
+    """A tile's name as drawn: its letter, primed on the underground side ("C\u2032")."""
+    return tile if side == "surface" else f"{tile}\u2032"
+
+
+def letter_box(letter: str) -> Box:
+    """The room the tile letter takes (its glyphs and white halo), around its centre."""
+    lx, ly = TILE_LABEL_CENTRE
+    half_w = text_width(letter, TILE_LETTER_FONT) / 2 + 2.5
+    half_h = 0.8 * TILE_LETTER_FONT / 2 + 2.5
+    return (lx - half_w, ly - half_h, lx + half_w, ly + half_h)
+
+
+# What labels keep clear of, whichever the tile: the room of the widest letter, primed. So a
+# tile's names and chips depend on its design and rotation alone (drawn once, shared).
+LETTER_KEEP_OUT: Box = letter_box("W\u2032")
+
+
+@lru_cache(maxsize=8192)
+def tile_labels(side: TileSide, rotation: int,
+                markers: tuple[tuple[bool, ...], ...] = ()) -> LabelPlan:
+    """Names, symbol chips and markers of one placed tile side, relative to its centre.
+
+    ``markers`` lists, per region (in :func:`side_shapes` order), the markers laid on it:
+    True for one drawn square (it keeps its whole box inside the region), False for a round
+    one. They come back keyed ``"0"``, ``"1"``... in that order. Names and chips are placed
+    first and never move for markers (and keep clear of any tile letter), so a tile's
+    drawing depends on its side and rotation only. Cached per side, rotation and markers.
+    """
+    shapes = side_shapes(side, rotation)
+    grids = _side_candidates(side, rotation)
+    regions = []
+    for i, shape in enumerate(shapes):
+        laid = markers[i] if i < len(markers) else ()
+        regions.append(RegionLabels(
+            shape.local_id, _polygon(shape), shape.local_id, shape.symbols,
+            tuple(str(k) for k in range(len(laid))), shape.anchor,
+            frozenset(str(k) for k, square in enumerate(laid) if square), grids[i]))
+    return place_labels(regions, LABEL_SIZES, [LETTER_KEEP_OUT], stable=True)
 
 
 @cache
-def marker_slots(shape: RegionShape, count: int, spacing: float = 22.0,
-                 clearance: float = 9.0) -> tuple[Point, ...]:
-    """Centres (relative to the hex centre) for ``count`` markers in a row (or column) inside
-    a region.
+def _polygon(shape: RegionShape) -> shapely.Geometry:
+    return shapely.Polygon(shape.outline)
 
-    Candidate rows and columns around the anchor are scored: a marker outside the region costs
-    most, then one over the tile letter, within ``clearance`` of the border, or over
-    the region's symbol chips and name. The first row with no cost wins, else the
-    cheapest, so a crowded region still gets its markers where they hide the least.
-    """
-    polygon = shapely.Polygon(shape.outline)
-    exterior = polygon.exterior
-    ax, ay = shape.anchor
-    lx, ly = TILE_LABEL_CENTRE
-    chips_half = max(NAME_HALF_WIDTH, len(shape.symbols) * SYMBOL_SPACING / 2 + 2.0)
-    chips_half += MARKER_RADIUS
-    chips_top = ay + SYMBOL_ROW_DY - SYMBOL_RADIUS - MARKER_RADIUS
-    chips_bottom = ay + NAME_TOP_DY + NAME_HEIGHT + MARKER_RADIUS
-    best: tuple[int, tuple[Point, ...]] | None = None
-    offsets = [(k - (count - 1) / 2) * spacing for k in range(count)]
-    candidates = [tuple((ax + dx + o, ay + dy) for o in offsets)
-                  for dy in MARKER_ROWS for dx in MARKER_SHIFTS]
-    if count > 1:  # a column, for tall narrow strips where no row fits
-        candidates += [tuple((ax + dx, ay + dy + o) for o in offsets)
-                       for dx in (-24.0, 24.0, -36.0, 36.0, 0.0) for dy in (0.0, -30.0, 30.0)]
-    for row in candidates:
-        cost = 0
-        for x, y in row:
-            point = shapely.Point(x, y)
-            if not polygon.contains(point):
-                cost += 12  # a marker outside its region says the wrong thing
-            elif exterior.distance(point) < clearance:
-                cost += 2
-            if math.hypot(x - lx, y - ly) < TILE_LABEL_KEEP_OUT:
-                cost += 3
-            if abs(x - ax) < chips_half and chips_top < y < chips_bottom:
-                cost += 1
-        if cost == 0:
-            return row
-        if best is None or cost < best[0]:
-            best = (cost, row)
-    assert best is not None
-    return best[1]
+
+@cache
+def _side_candidates(side: TileSide, rotation: int) -> tuple[Candidates | None, ...]:
+    """Candidate grids of a side's regions: worked out unturned, then turned (cheap)."""
+    if rotation % 6 == 0:
+        return tuple(candidates(_polygon(shape), LABEL_SIZES, shape.anchor)
+                     for shape in side_shapes(side, 0))
+    start = lattice.to_euclidean(lattice.CORNERS[0], 1.0)
+    end = lattice.to_euclidean(lattice.rotate_point(lattice.CORNERS[0], rotation), 1.0)
+    angle = math.atan2(end[1], end[0]) - math.atan2(start[1], start[0])
+    cos, sin = math.cos(angle), math.sin(angle)
+    return tuple(None if grid is None else grid.turned(cos, sin, _polygon(shape))
+                 for grid, shape in zip(_side_candidates(side, 0), side_shapes(side, rotation),
+                                        strict=True))

@@ -23,7 +23,9 @@ pytestmark = pytest.mark.gui
 
 def shot(view: RealmView) -> QImage:
     """The canvas once settled: tile pictures borrowed from another size for a first
-    frame are drawn exactly a moment later (editor.gui.canvas.tile_cache)."""
+    frame are drawn exactly a moment later (editor.gui.canvas.tile_cache), and the findings
+    (whose outlines are drawn too) follow an edit a moment later."""
+    view.realm_scene.doc.wait_for_analysis()
     QApplication.processEvents()
     for _ in range(200):
         if not DESIGNS.pending and not view.realm_scene._refine_timer.isActive():

@@ -22,7 +22,7 @@ from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
 from editor.model.scenario import Link, Marker, Placement
 from editor.render.paint import colour, font, paint_badge
-from editor.render.style import Style
+from editor.render.style import BadgeStyle, Style
 
 Z_TILE, Z_HIGHLIGHT, Z_RIVER, Z_LINK, Z_MARKER, Z_OVERLAY = 0, 1.5, 2, 3, 4, 6
 
@@ -108,11 +108,14 @@ class TileItem(QGraphicsItem):
 
 
 class MarkerItem(QGraphicsItem):
-    """A token laid on a region (or on an empty hex for crop spaces)."""
+    """A token laid on a region (or on an empty hex for crop spaces). ``scale`` < 1 when the
+    label placement had to shrink it to fit its region."""
 
-    def __init__(self, index: int, marker: Marker, centre: Point, style: Style) -> None:
+    def __init__(self, index: int, marker: Marker, centre: Point, style: Style,
+                 scale: float = 1.0) -> None:
         super().__init__()
         self.index, self.marker, self.theme = index, marker, style
+        self.radius = MARKER_RADIUS * scale
         self.selected = False
         self.setPos(QPointF(*centre))
         self.setZValue(Z_MARKER)
@@ -133,25 +136,47 @@ class MarkerItem(QGraphicsItem):
             return str(attrs["label"])[:2]
         return None
 
+    def badge(self) -> BadgeStyle:
+        return self.theme.marker(self.marker.kind)
+
     def boundingRect(self) -> QRectF:
-        r = MARKER_RADIUS + 4
+        r = self.radius + 4
         return QRectF(-r, -r, 2 * r, 2 * r)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
-        path.addEllipse(QPointF(0, 0), MARKER_RADIUS + 2, MARKER_RADIUS + 2)
+        path.addEllipse(QPointF(0, 0), self.radius + 2, self.radius + 2)
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         outline = colour(self.theme.canvas["selection"]) if self.selected else None
-        paint_badge(painter, QPointF(0, 0), MARKER_RADIUS, self.theme.marker(self.marker.kind),
-                    self.text(), outline)
+        paint_badge(painter, QPointF(0, 0), self.radius, self.badge(), self.text(), outline)
         if self.selected:
             painter.setPen(QPen(colour(self.theme.canvas["selection"]), 3))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), MARKER_RADIUS + 3, MARKER_RADIUS + 3)
+            painter.drawEllipse(QPointF(0, 0), self.radius + 3, self.radius + 3)
+
+
+class MoreMarkersItem(MarkerItem):
+    """A "+N" badge standing for the markers a crowded region has no room to show. It acts
+    as the first of them (a click selects it); the tool tip lists them all."""
+
+    def __init__(self, hidden: list[tuple[int, Marker]], centre: Point, style: Style,
+                 scale: float = 1.0) -> None:
+        self.hidden = hidden
+        super().__init__(hidden[0][0], hidden[0][1], centre, style, scale)
+
+    def _tooltip(self) -> str:
+        names = [self.theme.marker(marker.kind).label for _index, marker in self.hidden]
+        return f"{len(names)} more markers here: " + ", ".join(names)
+
+    def text(self) -> str | None:
+        return f"+{len(self.hidden)}"
+
+    def badge(self) -> BadgeStyle:
+        return self.theme.marker("more")
 
 
 class RiverMarkerItem(QGraphicsItem):
@@ -261,11 +286,21 @@ class RegionHighlightItem(QGraphicsItem):
         super().__init__()
         self.theme = style
         self.path = QPainterPath()
+        self.clip = QPainterPath()  # where it may paint: everywhere but the tile letters
         self.setZValue(Z_HIGHLIGHT)
 
-    def set_parts(self, parts: list[tuple[Point, RegionShape]]) -> None:
+    def set_parts(self, parts: list[tuple[Point, RegionShape]],
+                  keep_clear: list[QRectF] | None = None) -> None:
+        """Outline ``parts``; ``keep_clear`` (the tile letters) is never painted over."""
         self.prepareGeometryChange()
         self.path = parts_path(parts)
+        self.clip = QPainterPath()
+        if keep_clear and not self.path.isEmpty():
+            self.clip.addRect(self.boundingRect())
+            holes = QPainterPath()
+            for rect in keep_clear:
+                holes.addRect(rect)
+            self.clip = self.clip.subtracted(holes)
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -276,6 +311,8 @@ class RegionHighlightItem(QGraphicsItem):
         if self.path.isEmpty():
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if not self.clip.isEmpty():
+            painter.setClipPath(self.clip, Qt.ClipOperation.IntersectClip)
         fill = colour(self.theme.canvas["region_selection"])
         translucent = fill.__class__(fill)
         translucent.setAlpha(70)

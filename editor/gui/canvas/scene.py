@@ -15,6 +15,7 @@ from editor.gui.canvas.items import (
     Layers,
     LinkItem,
     MarkerItem,
+    MoreMarkersItem,
     RegionHighlightItem,
     RiverMarkerItem,
     TileItem,
@@ -23,9 +24,17 @@ from editor.gui.canvas.overlay import GraphOverlayItem
 from editor.gui.canvas.tile_cache import DESIGNS, design_id
 from editor.gui.document import ScenarioDocument
 from editor.gui.painting import hex_path, parts_path, side_label
-from editor.gui.shapes import HEX_SIZE, RegionShape, edge_segment, hex_centre, marker_slots
+from editor.gui.shapes import (
+    HEX_SIZE,
+    RegionShape,
+    edge_segment,
+    hex_centre,
+    letter_box,
+    tile_labels,
+)
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
+from editor.render.labels import MARKER, MORE
 from editor.render.paint import colour
 from editor.render.style import Style, default_style
 
@@ -58,6 +67,7 @@ class RealmScene(QGraphicsScene):
         self._refine_timer.setInterval(REFINE_DELAY_MS)
         self._refine_timer.timeout.connect(self._refine_designs)
         self.marker_items: list[MarkerItem] = []
+        self._old_markers: dict[tuple[object, ...], MarkerItem] = {}
         self.river_items: list[RiverMarkerItem] = []
         self.link_items: list[LinkItem] = []
         self.highlight = RegionHighlightItem(self.theme)
@@ -203,47 +213,72 @@ class RealmScene(QGraphicsScene):
         self.sync_markers()
 
     def sync_markers(self) -> None:
-        # Items whose marker and place did not change are kept: a tile turned elsewhere
-        # then repaints only its own markers, not every marker of the board.
-        old = {(item.index, id(item.marker), item.pos().x(), item.pos().y()): item
-               for item in self.marker_items}
+        # Items whose marker, place and size did not change are kept: a tile turned
+        # elsewhere then repaints only its own markers, not every marker of the board.
+        self._old_markers = {_marker_key(item): item for item in self.marker_items}
         self.marker_items = []
         groups: dict[str, list[tuple[int, Marker]]] = {}
         for index, marker in enumerate(self.doc.board.markers):
             if self.doc.active(marker):
                 key = f"hex{marker.hex}" if marker.hex is not None else marker.region or ""
                 groups.setdefault(key, []).append((index, marker))
-        for members in groups.values():
-            for (index, marker), centre in zip(members, self._marker_centres(members),
-                                               strict=False):
-                kept = old.pop((index, id(marker), *centre), None)
-                if kept is not None:
-                    self.marker_items.append(kept)
-                    continue
-                item = MarkerItem(index, marker, centre, self.theme)
-                item.setVisible(self.layers.markers)
-                self.marker_items.append(item)
-                self.addItem(item)
-        for item in old.values():
+        for hex_markers in (m for m in groups.values() if m[0][1].hex is not None):
+            self._add_hex_markers(hex_markers)
+        self._add_region_markers({k: m for k, m in groups.items() if m[0][1].hex is None})
+        for item in self._old_markers.values():
             self.removeItem(item)
+        self._old_markers = {}
 
-    def _marker_centres(self, members: list[tuple[int, Marker]]) -> list[Point]:
-        """Scene points for the markers of one region (inside it) or one empty hex."""
-        marker = members[0][1]
+    def _add_marker(self, item: MarkerItem) -> None:
+        kept = self._old_markers.pop(_marker_key(item), None)
+        if kept is not None:
+            self.marker_items.append(kept)
+            return
+        item.setVisible(self.layers.markers)
+        self.marker_items.append(item)
+        self.addItem(item)
+
+    def _add_hex_markers(self, members: list[tuple[int, Marker]]) -> None:
+        """Markers on an empty hex (crop spaces): a row across its centre."""
+        cx, cy = hex_centre(*members[0][1].hex)  # type: ignore[misc]
         count = len(members)
-        if marker.hex is not None:
-            cx, cy = hex_centre(*marker.hex)
-            return [(cx + (k - (count - 1) / 2) * MARKER_SPACING, cy) for k in range(count)]
-        tile, local = split_region_id(marker.region or "")
-        index = self.doc.tile_index(tile)
-        item = self.tile_items.get(index) if index is not None else None
-        if item is None:
-            return []
-        for shape in item.region_shapes():
-            if shape.local_id == local:
-                x, y = item.pos().x(), item.pos().y()
-                return [(x + sx, y + sy) for sx, sy in marker_slots(shape, count)]
-        return []
+        for k, (index, marker) in enumerate(members):
+            centre = (cx + (k - (count - 1) / 2) * MARKER_SPACING, cy)
+            self._add_marker(MarkerItem(index, marker, centre, self.theme))
+
+    def _add_region_markers(self, groups: dict[str, list[tuple[int, Marker]]]) -> None:
+        """Markers on regions, where the shared label placement puts them: inside their
+        region, clear of the tile letter, names, chips and each other; the surplus of a
+        crowded region as one "+N" badge. One placement per tile, cached."""
+        by_tile: dict[int, dict[str, list[tuple[int, Marker]]]] = {}
+        for part, members in groups.items():
+            tile, local = split_region_id(part)
+            index = self.doc.tile_index(tile)
+            if index is not None and index in self.tile_items:
+                by_tile.setdefault(index, {})[local] = members
+        for index, on_tile in sorted(by_tile.items()):
+            self._add_tile_markers(self.tile_items[index], on_tile)
+
+    def _add_tile_markers(self, item: TileItem,
+                          on_tile: dict[str, list[tuple[int, Marker]]]) -> None:
+        shapes = item.region_shapes()
+        laid = tuple(tuple(self.theme.marker(m.kind).shape == "square"
+                           for _i, m in on_tile.get(shape.local_id, ()))
+                     for shape in shapes)
+        plan = tile_labels(item.side, item.placement.rotation, laid)
+        x, y = item.pos().x(), item.pos().y()
+        for shape in shapes:
+            members = on_tile.get(shape.local_id)
+            if not members:
+                continue
+            for label in plan.of(MARKER, shape.local_id):
+                index, marker = members[int(label.key)]
+                centre = (x + label.centre[0], y + label.centre[1])
+                self._add_marker(MarkerItem(index, marker, centre, self.theme, label.scale))
+            for label in plan.of(MORE, shape.local_id):
+                hidden = [members[int(key)] for key in label.hidden]
+                centre = (x + label.centre[0], y + label.centre[1])
+                self._add_marker(MoreMarkersItem(hidden, centre, self.theme, label.scale))
 
     def sync_rivers(self) -> None:
         for river in self.river_items:
@@ -301,7 +336,22 @@ class RealmScene(QGraphicsScene):
             if link.selected != chosen:
                 link.selected = chosen
                 link.update()
-        self.highlight.set_parts(self.part_shapes(sel.region) if sel.region and on_board else [])
+        if sel.region and on_board:
+            self.highlight.set_parts(self.part_shapes(sel.region),
+                                     self.letter_rects(self.region_tiles(sel.region)))
+        else:
+            self.highlight.set_parts([])
+
+    def letter_rects(self, tiles: set[str]) -> list[QRectF]:
+        """Scene rectangles of the letters of ``tiles``: highlights keep off them."""
+        rects = []
+        for tile in sorted(tiles):
+            index = self.doc.tile_index(tile)
+            item = self.tile_items.get(index) if index is not None else None
+            if item is not None:
+                x0, y0, x1, y1 = letter_box(side_label(tile, item.placement.side))
+                rects.append(QRectF(x0, y0, x1 - x0, y1 - y0).translated(item.pos()))
+        return rects
 
     def region_tiles(self, rid: str) -> set[str]:
         """The tile letters a region lies on (every tile of a water body)."""
@@ -455,3 +505,10 @@ class RealmScene(QGraphicsScene):
                     path.addPath(cell.translated(QPointF(*hex_centre(q, r))))
             self._grid_block = path
         return self._grid_block
+
+
+def _marker_key(item: MarkerItem) -> tuple[object, ...]:
+    """What a marker item shows: the same key means the old item can stay on the scene."""
+    shown = (tuple((i, id(m)) for i, m in item.hidden) if isinstance(item, MoreMarkersItem)
+             else ((item.index, id(item.marker)),))
+    return (type(item).__name__, shown, item.pos().x(), item.pos().y(), item.radius)

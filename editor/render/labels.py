@@ -1,0 +1,566 @@
+"""Label placement shared by the editor canvas and the printable boards (pure, no Qt).
+
+It works like a map labelling engine (QGIS's PAL). Each region offers candidate
+positions inside its polygon, nearest its most interior point (``polylabel``) first.
+Labels are placed greedily by priority: fixed obstacles (tile letters) first, then every
+region name, then every symbol chip, then every marker. Each label takes the nearest
+candidate that stays inside its region, clear of the border, and overlaps nothing placed
+before it. A chip or marker with no free slot is drawn smaller. If even that fails, the
+region's surplus markers collapse into one "+N" badge.
+
+A crowded region tries a few other layouts (its tokens gathered round another roomy
+point, its name moved, everything a size smaller) and keeps the best. In ``stable`` mode
+names and chips are placed before any marker and never move for one, so they depend on
+the geometry alone: the editor caches a tile's drawing per design and rotation. The output
+is deterministic: ties are broken by grid order, never by hashing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import shapely
+from shapely.ops import polylabel
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+QUICK_TRY = 12  # nearest candidates tried one by one
+FIRST_TRY = 48  # candidates tried before the whole region is searched
+SETTLE = 16  # free candidates whose exact containment is tested at once
+FOCUSES = 4  # other points a crowded region's tokens may gather round
+MAX_LAYOUTS = 12  # layouts tried for a crowded region's labels
+SPILL_COST = 1000.0  # per squared unit a last-resort label reaches out of its region
+
+NAME, CHIP, MARKER, MORE = "name", "chip", "marker", "more"
+TOKENS = (CHIP, MARKER, MORE)
+# Advance of a character as a share of the font's pixel size. The engine has no font
+# metrics (it is Qt-free), so it over-estimates a little. The box drawn is the box placed.
+_NARROW = frozenset(".,:;'|!iIjlft1()[]\u2032 ")
+_WIDE = frozenset("MWmw@%")
+
+
+def text_width(text: str, pixel_size: float) -> float:
+    """An upper estimate of ``text``'s advance in a sans-serif bold font of ``pixel_size``."""
+    share = 0.0
+    for char in text:
+        if char in _NARROW:
+            share += 0.42
+        elif char in _WIDE:
+            share += 1.05
+        elif char.isupper() or char.isdigit():
+            share += 0.76
+        else:
+            share += 0.68
+    return share * pixel_size
+
+
+@dataclass(frozen=True)
+class LabelSizes:
+    """The size of everything placed, in the caller's units (scene units or page units)."""
+
+    name_font: float  # pixel size of region names
+    name_pad: float  # added to the name's width (the pill around it)
+    name_height: float
+    chip_radius: float
+    marker_radius: float
+    gap: float  # kept free between two labels
+    clearance: float  # kept free between a label and its region's border
+    step: float  # spacing of the candidate grid
+    scales: tuple[float, ...] = (1.0, 0.85, 0.7)  # tried in turn, largest first
+    last_resort: float = 0.55  # a chip or marker that would otherwise overlap another label
+
+    def half(self, kind: str, text: str, scale: float) -> Point:
+        if kind == NAME:
+            width = text_width(text, self.name_font * scale) + self.name_pad * scale
+            return (width / 2, self.name_height * scale / 2)
+        radius = self.chip_radius if kind == CHIP else self.marker_radius
+        return (radius * scale, radius * scale)
+
+
+@dataclass(frozen=True)
+class RegionLabels:
+    """What one region shows: its name, its printed symbol chips and the markers laid on it.
+
+    ``markers`` are the caller's keys (e.g. indexes), in the order they are drawn;
+    ``geometry`` is where they may go (already cut free of anything to avoid). Chips and
+    markers are round: they must stay inside as discs, while their boxes (what overlap is
+    measured on) must not overlap; a name, a square marker (``boxed``) keeps its whole box in.
+    """
+
+    key: str
+    geometry: shapely.Geometry
+    name: str | None = None
+    chips: tuple[str, ...] = ()
+    markers: tuple[str, ...] = ()
+    anchor: Point | None = None  # the most interior point, when the caller knows it
+    boxed: frozenset[str] = frozenset()  # markers drawn square: they need their whole box
+    grid: Candidates | None = field(default=None, compare=False)  # when the caller cached it
+
+
+@dataclass(frozen=True)
+class Label:
+    """One placed label. ``fits`` is False when no free slot existed inside the region and
+    the label was put where it overlaps least (the overlap test counts these)."""
+
+    kind: str  # name | chip | marker | more
+    region: str
+    key: str  # the name, the chip's symbol, the marker's key, or "+N"
+    centre: Point
+    box: Box
+    scale: float = 1.0
+    hidden: tuple[str, ...] = ()  # a "+N" badge: the markers it stands for
+    fits: bool = True
+    disc: bool = False  # round: kept inside its region as a disc, not as its whole box
+
+
+@dataclass(frozen=True)
+class LabelPlan:
+    labels: tuple[Label, ...]
+    obstacles: tuple[Box, ...] = ()
+
+    def of(self, kind: str, region: str | None = None) -> list[Label]:
+        return [lab for lab in self.labels
+                if lab.kind == kind and (region is None or lab.region == region)]
+
+    def markers(self, region: str) -> dict[str, Label]:
+        """Each marker key of ``region`` mapped to its label (a hidden one to its badge)."""
+        result: dict[str, Label] = {}
+        for lab in self.labels:
+            if lab.region != region:
+                continue
+            if lab.kind == MARKER:
+                result[lab.key] = lab
+            elif lab.kind == MORE:
+                result.update((key, lab) for key in lab.hidden)
+        return result
+
+
+@dataclass(frozen=True, eq=False)
+class Candidates:
+    """A region's candidate grid: centres inside it, nearest its interior point first, with
+    their room to the border. It depends on the geometry alone, so callers may cache it.
+    Whether a centre can hold a box of some size is worked out when first asked, and kept."""
+
+    inner: shapely.Geometry  # the region shrunk by the clearance (prepared)
+    xs: np.ndarray
+    ys: np.ndarray
+    room: np.ndarray  # distance from each centre to the region's border
+    bounds: Box
+    clearance: float
+    _states: dict[tuple[float, float, bool], tuple[np.ndarray, np.ndarray]] = field(
+        default_factory=dict)
+
+    def states(self, hw: float, hh: float, disc: bool = False
+               ) -> tuple[np.ndarray, np.ndarray]:
+        """For a box of half-size (hw, hh), or a disc of radius ``hw``: per centre 1 (fits
+        inside the region, clear of its border), 0 (never) or -1 (not known yet), and the
+        indexes not ruled out. A disc is decided by the room alone."""
+        key = (round(hw, 4), round(hh, 4), disc)
+        found = self._states.get(key)
+        if found is None:
+            sure = hw if disc else math.hypot(hw, hh)
+            state = np.where(self.room >= sure + self.clearance, 1, -1)
+            state[self.room < min(hw, hh) + self.clearance] = 0
+            state = state.astype(np.int8)
+            found = (state, np.flatnonzero(state))
+            self._states[key] = found
+        return found
+
+    def settle(self, state: np.ndarray, indexes: np.ndarray, hw: float, hh: float) -> None:
+        """Decide the unknown ``indexes`` of ``state`` by an exact (vectorised) test."""
+        xs, ys = self.xs[indexes], self.ys[indexes]
+        inside = shapely.contains(self.inner, shapely.box(xs - hw, ys - hh, xs + hw, ys + hh))
+        state[indexes] = np.where(inside, 1, 0)
+
+    def gathered(self, focus: Point) -> Candidates:
+        """The same grid ordered nearest ``focus`` first (sizes already worked out kept)."""
+        fx, fy = focus
+        order = np.lexsort((np.round(self.xs, 6), np.round(self.ys, 6),
+                            np.round(np.hypot(self.xs - fx, self.ys - fy), 6)))
+        states = {key: (state[order], np.flatnonzero(state[order]))
+                  for key, (state, _usable) in self._states.items()}
+        return Candidates(self.inner, self.xs[order], self.ys[order], self.room[order],
+                          self.bounds, self.clearance, states)
+
+    def turned(self, cos: float, sin: float, geometry: shapely.Geometry) -> Candidates:
+        """The same grid turned about (0, 0): a tile's other rotations reuse its room and
+        order. ``geometry`` is the region as turned."""
+        inner = geometry.buffer(-self.clearance) if self.clearance > 0 else geometry
+        shapely.prepare(inner)
+        return Candidates(inner, cos * self.xs - sin * self.ys, sin * self.xs + cos * self.ys,
+                          self.room, geometry.bounds, self.clearance)
+
+
+@dataclass
+class _Region:
+    spec: RegionLabels
+    grid: Candidates
+    placed: list[Label] = field(default_factory=list)
+
+
+def _anchor(geometry: shapely.Geometry) -> Point:
+    parts = list(getattr(geometry, "geoms", [geometry]))
+    largest = max(parts, key=lambda p: p.area)
+    point = polylabel(largest, tolerance=0.5)
+    return (float(point.x), float(point.y))
+
+
+def candidates(geometry: shapely.Geometry, sizes: LabelSizes,
+               anchor: Point | None = None) -> Candidates | None:
+    """The candidate grid of a region (None for an empty one)."""
+    if geometry is None or geometry.is_empty or geometry.area <= 0:
+        return None
+    ax, ay = anchor if anchor is not None else _anchor(geometry)
+    x0, y0, x1, y1 = geometry.bounds
+    step = sizes.step
+    ix = np.arange(math.floor((x0 - ax) / step), math.ceil((x1 - ax) / step) + 1)
+    iy = np.arange(math.floor((y0 - ay) / step), math.ceil((y1 - ay) / step) + 1)
+    gx, gy = np.meshgrid(ax + ix * step, ay + iy * step)
+    xs, ys = gx.ravel(), gy.ravel()
+    inside = shapely.contains_xy(geometry, xs, ys)
+    xs, ys = xs[inside], ys[inside]
+    if shapely.contains_xy(geometry, ax, ay):  # a sliver may hold no grid point
+        xs, ys = np.append(xs, ax), np.append(ys, ay)
+    if len(xs) == 0:
+        return None
+    room = shapely.distance(geometry.boundary, shapely.points(xs, ys))
+    # nearest the anchor first; ties by row then column, so the order never depends on
+    # floating-point noise in the sort
+    cost = np.round(np.hypot(xs - ax, ys - ay), 6)
+    order = np.lexsort((np.round(xs, 6), np.round(ys, 6), cost))
+    inner = geometry.buffer(-sizes.clearance) if sizes.clearance > 0 else geometry
+    shapely.prepare(inner)
+    return Candidates(inner, xs[order], ys[order], room[order], geometry.bounds,
+                      sizes.clearance)
+
+
+def _overlap_area(boxes: np.ndarray, others: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """For each of ``boxes``: the area it shares with ``others``, each weighted."""
+    if len(others) == 0:
+        return np.zeros(len(boxes))
+    a, b = boxes[:, None, :], others[None, :, :]
+    w = np.clip(np.minimum(a[..., 2], b[..., 2]) - np.maximum(a[..., 0], b[..., 0]), 0, None)
+    h = np.clip(np.minimum(a[..., 3], b[..., 3]) - np.maximum(a[..., 1], b[..., 1]), 0, None)
+    result: np.ndarray = (w * h * weights[None, :]).sum(axis=1)
+    return result
+
+
+# How much hiding each kind of box costs a label that fits nowhere: a letter or a marker
+# must stay readable, a name a little less, a printed chip least.
+_WEIGHT = {"obstacle": 100.0, MARKER: 100.0, MORE: 100.0, NAME: 4.0, CHIP: 2.0}
+
+
+class _Board:
+    """The boxes placed so far, and the greedy search for the next one."""
+
+    def __init__(self, sizes: LabelSizes, obstacles: Iterable[Box]) -> None:
+        self.sizes = sizes
+        self.obstacles = tuple(obstacles)
+        self.boxes: list[tuple[Box, float]] = [(b, _WEIGHT["obstacle"]) for b in self.obstacles]
+
+    def _near(self, bounds: Box, reach: float) -> tuple[np.ndarray, np.ndarray]:
+        x0, y0, x1, y1 = bounds
+        near = [(b, w) for b, w in self.boxes if b[0] < x1 + reach and x0 - reach < b[2]
+                and b[1] < y1 + reach and y0 - reach < b[3]]
+        boxes = np.array([b for b, _w in near], dtype=float).reshape(-1, 4)
+        return boxes, np.array([w for _b, w in near], dtype=float)
+
+    def find(self, region: _Region, kind: str, text: str, scale: float,
+             disc: bool = False) -> Point | None:
+        """The nearest free centre for a label of ``kind`` inside ``region``, if any.
+
+        The nearest few candidates are tried first: most labels find their slot there, and
+        only the free ones near the border need the exact containment test.
+        """
+        hw, hh = self.sizes.half(kind, text, scale)
+        grid = region.grid
+        state, usable = grid.states(hw, hh, disc)
+        if len(usable) == 0:
+            return None
+        gap = self.sizes.gap
+        others = self._near(grid.bounds, 2 * (math.hypot(hw, hh) + gap))[0]
+        # a centre is blocked when its box comes within ``gap`` of another box
+        x0, x1 = others[:, 0] - hw - gap, others[:, 2] + hw + gap
+        y0, y1 = others[:, 1] - hh - gap, others[:, 3] + hh + gap
+        # the nearest few one by one, in plain Python: most labels stop at the first ones,
+        # where a vectorised pass would cost more than it saves
+        keep_out = list(zip(x0.tolist(), y0.tolist(), x1.tolist(), y1.tolist(), strict=True))
+        for i in usable[:QUICK_TRY].tolist():
+            x, y = float(grid.xs[i]), float(grid.ys[i])
+            if any(a < x < c and b < y < d for a, b, c, d in keep_out):
+                continue
+            if state[i] < 0:
+                grid.settle(state, np.array([i]), hw, hh)
+            if state[i] > 0:
+                return (x, y)
+        for window in (usable[QUICK_TRY:FIRST_TRY], usable[FIRST_TRY:]):
+            if len(window) == 0:
+                break
+            if len(others):
+                xs, ys = grid.xs[window, None], grid.ys[window, None]
+                blocked = ((xs > x0) & (xs < x1) & (ys > y0) & (ys < y1)).any(axis=1)
+                window = window[~blocked]
+            for start in range(0, len(window), SETTLE):
+                chunk = window[start:start + SETTLE]
+                unknown = chunk[state[chunk] < 0]
+                if len(unknown):
+                    grid.settle(state, unknown, hw, hh)
+                ok = np.flatnonzero(state[chunk] > 0)
+                if len(ok):
+                    best = int(chunk[ok[0]])
+                    return (float(grid.xs[best]), float(grid.ys[best]))
+        return None
+
+    def least_bad(self, region: _Region, kind: str, text: str, scale: float,
+                  disc: bool = False) -> Point:
+        """Where a label that fits nowhere hides the least: over chips and names rather
+        than letters and markers, and as little outside its region as can be."""
+        hw, hh = self.sizes.half(kind, text, scale)
+        grid = region.grid
+        boxes = np.column_stack((grid.xs - hw, grid.ys - hh, grid.xs + hw, grid.ys + hh))
+        others, weights = self._near(grid.bounds, 2 * math.hypot(hw, hh))
+        area = _overlap_area(boxes, others, weights)
+        reach = hw if disc else math.hypot(hw, hh)
+        spill = np.clip(reach + self.sizes.clearance - grid.room, 0, None)
+        best = int(np.argmin(np.round(area + SPILL_COST * spill * spill, 6)))
+        return (float(grid.xs[best]), float(grid.ys[best]))
+
+    def put(self, region: _Region, kind: str, key: str, text: str, centre: Point,
+            scale: float, hidden: tuple[str, ...] = (), fits: bool = True,
+            disc: bool = False) -> Label:
+        hw, hh = self.sizes.half(kind, text, scale)
+        x, y = centre
+        label = Label(kind, region.spec.key, key, centre, (x - hw, y - hh, x + hw, y + hh),
+                      scale, hidden, fits, disc)
+        self.boxes.append((label.box, _WEIGHT[kind]))
+        region.placed.append(label)
+        return label
+
+    def take_back(self, region: _Region, label: Label) -> None:
+        self.boxes.remove((label.box, _WEIGHT[label.kind]))
+        region.placed.remove(label)
+
+    def try_scales(self, region: _Region, kind: str, text: str, disc: bool = False,
+                   scales: tuple[float, ...] | None = None) -> tuple[Point, float] | None:
+        for scale in self.sizes.scales if scales is None else scales:
+            centre = self.find(region, kind, text, scale, disc)
+            if centre is not None:
+                return centre, scale
+        return None
+
+    def put_anyway(self, region: _Region, kind: str, key: str, text: str,
+                   hidden: tuple[str, ...] = (), disc: bool = False) -> Label:
+        """A label with no free slot, at its smallest, where it hides the least."""
+        scale = self.sizes.scales[-1]
+        centre = self.least_bad(region, kind, text, scale, disc)
+        return self.put(region, kind, key, text, centre, scale, hidden, False, disc)
+
+
+def _place_chips(board: _Board, region: _Region, scales: tuple[float, ...]) -> None:
+    last = board.sizes.last_resort
+    for chip in region.spec.chips:
+        spot = board.try_scales(region, CHIP, "", True, (*scales, last))
+        if spot is None:
+            board.put_anyway(region, CHIP, chip, "", (), True)
+        else:
+            board.put(region, CHIP, chip, "", spot[0], spot[1], disc=True)
+
+
+def _place_markers(board: _Board, region: _Region, scales: tuple[float, ...]) -> None:
+    """Every marker in its own slot; when one does not fit, the surplus becomes "+N"."""
+    keys, boxed = region.spec.markers, region.spec.boxed
+    last = board.sizes.last_resort
+    shown: list[Label] = []
+    for index, key in enumerate(keys):
+        disc = key not in boxed
+        spot = board.try_scales(region, MARKER, "", disc, scales)
+        if spot is not None:
+            shown.append(board.put(region, MARKER, key, "", spot[0], spot[1], disc=disc))
+            continue
+        hidden = list(keys[index:])
+        while True:  # give back shown markers until the badge finds a slot
+            if len(hidden) > 1:  # (a "+1" badge would say less than the marker itself)
+                text = f"+{len(hidden)}"
+                spot = board.try_scales(region, MORE, text, True, scales)
+                if spot is not None:
+                    board.put(region, MORE, text, text, spot[0], spot[1], tuple(hidden),
+                              disc=True)
+                    return
+            if not shown:
+                break
+            last_shown = shown.pop()
+            board.take_back(region, last_shown)
+            hidden.insert(0, last_shown.key)
+        # one marker, or no room for the badge at all: smaller still, and if even that
+        # fails, where it hides least
+        if len(hidden) == 1:
+            disc = hidden[0] not in boxed
+            spot = board.try_scales(region, MARKER, "", disc, (last,))
+            if spot is None:
+                board.put_anyway(region, MARKER, hidden[0], "", (), disc)
+            else:
+                board.put(region, MARKER, hidden[0], "", spot[0], spot[1], disc=disc)
+        else:
+            text = f"+{len(hidden)}"
+            spot = board.try_scales(region, MORE, text, True, (last,))
+            if spot is None:
+                board.put_anyway(region, MORE, text, text, tuple(hidden), True)
+            else:
+                board.put(region, MORE, text, text, spot[0], spot[1], tuple(hidden),
+                          disc=True)
+        return
+
+
+def _score(labels: list[Label], sizes: LabelSizes, anchor: Point
+           ) -> tuple[int, int, int, float, float]:
+    """Lower is better: labels that fit nowhere, markers hidden behind a badge, labels at
+    their last-resort size, size lost, then how far the labels strayed from the centre."""
+    return (sum(not lab.fits for lab in labels),
+            sum(len(lab.hidden) for lab in labels),
+            sum(lab.scale <= sizes.last_resort for lab in labels),
+            round(sum(1.0 - lab.scale for lab in labels), 6),
+            round(sum(math.dist(lab.centre, anchor) for lab in labels), 6))
+
+
+def _focuses(board: _Board, region: _Region, count: int) -> list[Point]:
+    """Other places a region's tokens may gather: roomy points far from its name and from
+    each other (farthest-point sampling), for when gathering around the name failed."""
+    grid = region.grid
+    small = min(board.sizes.chip_radius, board.sizes.marker_radius) * board.sizes.last_resort
+    roomy = grid.room >= small + board.sizes.clearance
+    xs, ys = grid.xs[roomy], grid.ys[roomy]
+    if len(xs) == 0:
+        return []
+    taken = [lab.centre for lab in region.placed if lab.kind == NAME] or [(grid.xs[0],
+                                                                           grid.ys[0])]
+    distance = np.full(len(xs), np.inf)
+    for x, y in taken:
+        distance = np.minimum(distance, np.hypot(xs - x, ys - y))
+    result: list[Point] = []
+    for _ in range(count):
+        best = int(np.argmax(np.round(distance, 6)))
+        if distance[best] <= small:
+            break
+        point = (float(xs[best]), float(ys[best]))
+        result.append(point)
+        distance = np.minimum(distance, np.hypot(xs - point[0], ys - point[1]))
+    return result
+
+
+def _place_tokens(board: _Board, region: _Region, move_chips: bool) -> None:
+    """The region's markers (and its chips, if ``move_chips``), gathered around its name.
+    If that leaves a label without room or hides markers, other layouts are tried (the
+    tokens gathered round another roomy point, the name moved there instead when it may
+    move, or every token a size smaller from the start) and the best one kept."""
+    spec, sizes = region.spec, board.sizes
+    if not spec.markers and not (move_chips and spec.chips):
+        return
+    anchor = (float(region.grid.xs[0]), float(region.grid.ys[0]))
+    name = next((lab for lab in region.placed if lab.kind == NAME), None)
+    best: tuple[tuple[int, int, int, float, float], list[Label], Label | None] | None = None
+    tried = 0
+    # (where the name goes, if it moves, and its sizes; where the tokens gather; theirs)
+    Layout = tuple[Candidates | None, tuple[float, ...], Candidates, tuple[float, ...]]
+    layouts: list[Layout] = [(None, (), region.grid, sizes.scales)]
+    while layouts and tried < MAX_LAYOUTS:
+        name_grid, name_scales, grid, scales = layouts.pop(0)
+        tried += 1
+        shown = name
+        if name_grid is not None and name is not None:
+            shown = _move_name(board, region, name, name_grid, name_scales)
+            if shown is None:
+                continue
+        trial = _Region(spec, grid, [])
+        if move_chips:
+            _place_chips(board, trial, scales)
+        _place_markers(board, trial, scales)
+        placed = list(trial.placed)
+        for label in reversed(placed):
+            board.take_back(trial, label)
+        if shown is not name and name is not None and shown is not None:
+            board.take_back(_Region(spec, grid, [shown]), shown)
+            board.boxes.append((name.box, _WEIGHT[NAME]))
+        score = _score(placed + ([shown] if shown is not None else []), sizes, anchor)
+        if best is None or score < best[0]:
+            best = (score, placed, shown)
+        if best[0][:3] == (0, 0, 0):
+            break
+        if tried == 1:  # gathering round the name failed: line up the alternatives
+            focuses = _focuses(board, region, FOCUSES)
+            full, grid = sizes.scales, region.grid
+            layouts += [(None, (), grid.gathered(f), full) for f in focuses]
+            if move_chips:  # names and chips stay put when markers must not move them
+                layouts += [(grid.gathered(f), full, grid, full) for f in focuses]
+            layouts += [(grid if move_chips else None, full[k:], grid, full[k:])
+                        for k in range(1, len(full))]
+    assert best is not None
+    placed, shown = best[1], best[2]
+    if shown is not name and name is not None and shown is not None:
+        board.take_back(region, name)
+        board.boxes.append((shown.box, _WEIGHT[NAME]))
+        region.placed.append(shown)
+    for label in placed:
+        board.boxes.append((label.box, _WEIGHT[label.kind]))
+        region.placed.append(label)
+
+
+def _move_name(board: _Board, region: _Region, name: Label, grid: Candidates,
+               scales: tuple[float, ...]) -> Label | None:
+    """Try the region's name elsewhere (nearest first in ``grid``'s order) or smaller. On
+    success the old box is given back and the new one holds its place (not yet in
+    ``region.placed``)."""
+    board.boxes.remove((name.box, _WEIGHT[NAME]))
+    trial = _Region(region.spec, grid, [])
+    spot = board.try_scales(trial, NAME, name.key, scales=scales)
+    if spot is None:
+        board.boxes.append((name.box, _WEIGHT[NAME]))
+        return None
+    return board.put(trial, NAME, name.key, name.key, spot[0], spot[1])
+
+
+def place_labels(regions: Sequence[RegionLabels], sizes: LabelSizes,
+                 obstacles: Iterable[Box] = (), *, stable: bool = False) -> LabelPlan:
+    """Place every region's name, chips and markers; see the module docstring.
+
+    ``stable``: names and chips are placed for all regions before any marker and never
+    move for one, so they depend on the geometry alone (the editor caches a tile's
+    drawing by design). Otherwise a crowded region may move its name and chips to make
+    room for its markers.
+    """
+    board = _Board(sizes, obstacles)
+    grids = []
+    for spec in regions:
+        grid = spec.grid or candidates(spec.geometry, sizes, spec.anchor)
+        if grid is not None:
+            grids.append(_Region(spec, grid))
+    for region in grids:  # names first: they say which region this is
+        name = region.spec.name
+        if name:
+            spot = board.try_scales(region, NAME, name)
+            if spot is None:
+                board.put_anyway(region, NAME, name, name)
+            else:
+                board.put(region, NAME, name, name, spot[0], spot[1])
+    if stable:
+        for region in grids:
+            _place_chips(board, region, sizes.scales)
+    for region in grids:  # then the printed symbols and the markers laid on them
+        _place_tokens(board, region, move_chips=not stable)
+    return LabelPlan(tuple(lab for region in grids for lab in region.placed), board.obstacles)
+
+
+# -- measuring -------------------------------------------------------------------------
+def boxes_overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes share some area (touching edges do not count)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def count_overlaps(first: Sequence[Box], second: Sequence[Box] | None = None) -> int:
+    """Overlapping pairs between two lists of boxes, or within one list."""
+    if second is None:
+        return sum(boxes_overlap(first[i], first[j])
+                   for i in range(len(first)) for j in range(i + 1, len(first)))
+    return sum(boxes_overlap(a, b) for a in first for b in second)
