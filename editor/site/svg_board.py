@@ -11,14 +11,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from editor.export.board_layout import BoardShape, PageLayout, Point, RegionShape
+from editor.export.board_layout import (
+    BADGE_RADIUS,
+    LABEL_SIZES,
+    BoardShape,
+    PageLayout,
+    Point,
+    RegionShape,
+)
+from editor.render.labels import CHIP, MARKER, NAME
 from editor.render.style import BadgeStyle, Style, marker_glyph
 from editor.topology.realm import Realm
 
-BADGE_RADIUS = 13.0
-BADGE_STEP = BADGE_RADIUS * 2 + 4
-LABEL_HEIGHT = 20.0
-LABEL_CHAR_WIDTH = 9.0
+NAME_FONT = LABEL_SIZES.name_font
 # One stroke pattern per hatch name of style.json, on a 12-unit tile.
 _HATCH_LINES = {
     "horizontal": ("M0 6H12",),
@@ -78,8 +83,7 @@ def _patterns(page: PageLayout, style: Style) -> list[str]:
     return [seen[k] for k in sorted(seen)]
 
 
-def _badge(x: float, y: float, badge: BadgeStyle, text: str, title: str) -> str:
-    r = BADGE_RADIUS
+def _badge(x: float, y: float, r: float, badge: BadgeStyle, text: str, title: str) -> str:
     if badge.shape == "square":
         body = (f'<rect x="{_num(x - r)}" y="{_num(y - r)}" width="{_num(2 * r)}" '
                 f'height="{_num(2 * r)}" rx="3" fill="{badge.fill}"/>')
@@ -91,37 +95,41 @@ def _badge(x: float, y: float, badge: BadgeStyle, text: str, title: str) -> str:
                 f'L{_num(x - r)} {_num(y + r * 0.8)}Z" fill="{badge.fill}"/>')
     else:
         body = f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" fill="{badge.fill}"/>'
-    glyph = (f'<text x="{_num(x)}" y="{_num(y + 4.5)}" fill="{badge.text}">'
-             f"{escape(text)}</text>")
+    glyph = (f'<text x="{_num(x)}" y="{_num(y + r * 0.35)}" style="font-size:{_num(r)}px" '
+             f'fill="{badge.text}">{escape(text)}</text>')
     return f'<g class="badge"><title>{escape(title)}</title>{body}{glyph}</g>'
 
 
-def _row(y: float, cx: float, items: list[tuple[BadgeStyle, str, str]]) -> list[str]:
-    x = cx - BADGE_STEP * (len(items) - 1) / 2
+def _annotations(board: BoardShape, style: Style) -> list[str]:
+    """Region names, symbol chips and markers where the shared label placement put them
+    (the same plan the printable boards paint): inside their region, clear of each other,
+    the surplus of a crowded region as one "+N" badge."""
+    markers = {shape.region.id: shape.region.markers for shape in board.regions}
     out = []
-    for badge, text, title in items:
-        out.append(_badge(x, y, badge, text, title))
-        x += BADGE_STEP
-    return out
-
-
-def _annotations(shape: RegionShape, style: Style) -> list[str]:
-    """Region id on a pale pill, symbols below it, markers above (as on the printed board)."""
-    region = shape.region
-    ax, ay = shape.anchor
-    width = len(region.id) * LABEL_CHAR_WIDTH + 10
-    out = [f'<rect class="pill" x="{_num(ax - width / 2)}" y="{_num(ay - 10)}" '
-           f'width="{_num(width)}" height="{_num(LABEL_HEIGHT)}" rx="6"/>',
-           f'<text class="rid" x="{_num(ax)}" y="{_num(ay + 5)}">{escape(region.id)}</text>']
-    symbols = [(style.symbol(s), style.symbol(s).glyph, style.symbol(s).label)
-               for s in sorted(region.symbols)]
-    if symbols:
-        out += _row(ay + 10 + BADGE_RADIUS + 4, ax, symbols)
-    markers = [(style.marker(m.kind), marker_glyph(m.kind, m.attrs, style),
-                style.marker(m.kind).label)
-               for m in sorted(region.markers, key=lambda m: m.kind)]
-    if markers:
-        out += _row(ay - 10 - BADGE_RADIUS - 4, ax, markers)
+    for label in board.labels.labels:
+        x, y = label.centre
+        radius = BADGE_RADIUS * label.scale
+        if label.kind == NAME:
+            x0, y0, x1, y1 = label.box
+            out.append(f'<rect class="pill" x="{_num(x0)}" y="{_num(y0)}" '
+                       f'width="{_num(x1 - x0)}" height="{_num(y1 - y0)}" '
+                       f'rx="{_num(6 * label.scale)}"/><text class="rid" x="{_num(x)}" '
+                       f'y="{_num(y + 5 * label.scale)}" '
+                       f'style="font-size:{_num(NAME_FONT * label.scale)}px">'
+                       f"{escape(label.key)}</text>")
+        elif label.kind == CHIP:
+            badge = style.symbol(label.key)
+            out.append(_badge(x, y, radius, badge, badge.glyph, badge.label))
+        elif label.kind == MARKER:
+            marker = markers[label.region][int(label.key)]
+            badge = style.marker(marker.kind)
+            out.append(_badge(x, y, radius, badge, marker_glyph(marker.kind, marker.attrs, style),
+                              badge.label))
+        else:
+            hidden = [markers[label.region][int(k)] for k in label.hidden]
+            names = ", ".join(style.marker(m.kind).label for m in hidden)
+            out.append(_badge(x, y, radius, style.marker("more"), label.key,
+                              f"{len(hidden)} more markers here: {names}"))
     return out
 
 
@@ -153,8 +161,7 @@ def _board(board: BoardShape, style: Style) -> list[str]:
         out.append(f'<line class="river-marker" x1="{_num(a[0])}" y1="{_num(a[1])}" '
                    f'x2="{_num(b[0])}" y2="{_num(b[1])}"/>')
     out.append('<g class="labels">')
-    for shape in board.regions:
-        out += _annotations(shape, style)
+    out += _annotations(board, style)
     out.append("</g>")
     return out
 
