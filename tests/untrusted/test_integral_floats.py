@@ -43,7 +43,7 @@ def test_loaded_scenario_has_int_rotations(float_file: Path) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    ["derive"], ["export", "--to", "engine"], ["export", "--to", "smawg"],
+    ["derive"], ["export", "--to", "geojson"], ["export", "--to", "graphml"],
     ["lint"], ["format", "--check"],
 ])
 def test_commands_accept_integral_floats(float_file: Path, command: list[str],
