@@ -8,16 +8,20 @@ arguments: --selct (did you mean --select?)``, the way git and Python 3.14's
 from __future__ import annotations
 
 import argparse
-import difflib
 import re
-from collections.abc import Sequence
-from typing import NoReturn
+
+TYPE_CHECKING = False  # typing costs a CLI start milliseconds; mypy reads the block
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import NoReturn
 
 _INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
 
 
 def close_matches(word: str, candidates: Sequence[str]) -> list[str]:
     """Up to three candidates within a small edit distance of ``word``."""
+    import difflib  # only a mistyped command line needs it
+
     return difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
 
 

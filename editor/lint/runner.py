@@ -150,8 +150,21 @@ def _lint_one(job: tuple[Path, LintConfig | None, int | None, Overrides]) -> lis
     return lint_path(*job)
 
 
-def _warm_up() -> None:
-    """Import and build what every file needs before forking, so workers share it."""
+def _needs_realm(config: LintConfig | None, overrides: Overrides) -> bool:
+    """Whether some enabled rule may derive a realm (``--select S`` never does)."""
+    from editor.lint.config import default_config
+    from editor.lint.registry import all_rules
+
+    if config is None and overrides[0] is None:
+        return True  # per-file configs, not read yet: assume the default, every family
+    chosen = (config or default_config()).with_selection(*overrides)
+    enabled = enabled_codes(chosen.select, chosen.ignore)
+    return any(r.scope == "realm" for code, r in all_rules().items() if code in enabled)
+
+
+def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ())) -> None:
+    """Import and build what every file needs before forking, so workers share it; the
+    derivation (shapely, networkx) only when an enabled rule needs a realm."""
     from editor.lint.registry import all_rules
     from editor.model.catalogue import default_catalogue
     from editor.model.fast_schema import surely_valid
@@ -162,7 +175,8 @@ def _warm_up() -> None:
     surely_valid("scenario", {})  # builds the fast validator once, before forking
     try:
         default_catalogue()
-        import editor.topology  # noqa: F401
+        if _needs_realm(config, overrides):
+            import editor.topology  # noqa: F401
     except Exception:
         pass  # reported per file
 
@@ -172,7 +186,7 @@ def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | 
                overrides: Overrides = (None, ())) -> Iterator[list[Finding]]:
     """Findings per file, in the order of ``files``."""
     jobs_list = [(path, config, players, overrides) for path in files]
-    _warm_up()
+    _warm_up(config, overrides)
     show = progress and len(files) >= PROGRESS_MIN_FILES and sys.stderr.isatty()
     if jobs > 1 and len(files) > 1:
         for done, outcome in enumerate(run_jobs(jobs_list, _lint_one, jobs), 1):
