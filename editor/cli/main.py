@@ -35,9 +35,14 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
 EXIT_CLOSED_PIPE = 1
 
 
-def build_parser(only: str | None = None) -> RealmsArgumentParser:
+def build_parser() -> RealmsArgumentParser:
+    """The parser of every landed subcommand (help, errors and suggestions need it)."""
+    return _build(None)
+
+
+def _build(only: str | None) -> RealmsArgumentParser:
     """The parser of every landed subcommand, or of only the one named ``only`` (its
-    module is ``cmd_<only>``); help, errors and suggestions need the full parser."""
+    module is ``cmd_<only>``)."""
     import importlib
 
     from editor.cli.parser import RealmsArgumentParser
@@ -90,7 +95,7 @@ def _parser_for(arguments: list[str]) -> RealmsArgumentParser:
     """The smallest parser that parses ``arguments`` exactly as the full one would."""
     first = arguments[0] if arguments else ""
     if first and not first.startswith("-"):
-        parser = build_parser(only=first)
+        parser = _build(only=first)
         if parser.subcommand(first) is not None:
             return parser
     return build_parser()
