@@ -30,6 +30,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_import",
     "editor.cli.cmd_format",
     "editor.cli.cmd_new",
+    "editor.cli.cmd_clean",
 )
 # Python exits 1 when a closed pipe escapes; findings must never become 0.
 EXIT_CLOSED_PIPE = 1

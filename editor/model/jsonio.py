@@ -22,8 +22,17 @@ from editor.model.errors import LoadError, SourcePosition
 from editor.model.jsonpos import offset_to_position
 from editor.model.limits import MAX_DEPTH, MAX_FILE_BYTES, count_text
 
-__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "canonical_json", "load_json", "parse_json_text",
-           "parse_number", "read_json_text", "read_limited_bytes"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "canonical_json",
+    "decode_json_bytes",
+    "load_json",
+    "parse_json_text",
+    "parse_number",
+    "read_json_text",
+    "read_limited_bytes",
+]
 
 
 
@@ -294,8 +303,14 @@ def read_limited_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
 
 def read_json_text(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:
     """Read a file as UTF-8 text with the checks every untrusted input gets."""
-    shown = str(path)
-    raw = read_limited_bytes(Path(path), max_bytes=max_bytes)
+    return decode_json_bytes(read_limited_bytes(Path(path), max_bytes=max_bytes), str(path))
+
+
+def decode_json_bytes(raw: bytes, shown: str) -> str:
+    """The text of bytes already read (by :func:`read_limited_bytes`): UTF-8, no BOM.
+
+    Lint's result cache hashes the bytes it read and lints those same bytes, so a file
+    changed during a run can never be cached under the wrong content."""
     if raw.startswith(b"\xef\xbb\xbf"):
         raise LoadError(
             shown,
