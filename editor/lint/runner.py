@@ -176,16 +176,19 @@ def _needs_realm(config: LintConfig | None, overrides: Overrides) -> bool:
     return any(r.scope == "realm" for code, r in all_rules().items() if code in enabled)
 
 
-def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ())) -> None:
+def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ()),
+             fork: bool = True) -> None:
     """Import and build what every file needs before forking, so workers share it; the
-    derivation (shapely, networkx) only when an enabled rule needs a realm."""
+    derivation (shapely, networkx) only when an enabled rule needs a realm, and the
+    jsonschema validator (only files that fail jsonschema_rs need it) only for workers."""
     from editor.lint.registry import all_rules
     from editor.model.catalogue import default_catalogue
     from editor.model.fast_schema import surely_valid
     from editor.model.schemas import validator
 
     all_rules()
-    validator("scenario")
+    if fork:
+        validator("scenario")
     surely_valid("scenario", {})  # builds the fast validator once, before forking
     try:
         default_catalogue()
@@ -233,8 +236,9 @@ def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overr
     """Findings of each job in order, in worker processes when ``jobs`` > 1."""
     if not jobs_list:
         return
-    _warm_up(config, overrides)
-    if jobs > 1 and len(jobs_list) > 1:
+    fork = jobs > 1 and len(jobs_list) > 1
+    _warm_up(config, overrides, fork)
+    if fork:
         for outcome in run_jobs(jobs_list, _lint_one, jobs):
             yield _worker_died(outcome.job[0], outcome.cause) if isinstance(outcome, Died) \
                 else outcome

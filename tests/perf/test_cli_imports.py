@@ -64,6 +64,15 @@ def test_a_named_subcommand_imports_only_its_own_module() -> None:
 
 
 def test_schema_only_lint_never_derives() -> None:
-    modules = loaded_modules("lint", "--select", "S", "--jobs", "1", BOOKLET_1)
+    modules = loaded_modules("lint", "--no-cache", "--select", "S", "--jobs", "1", BOOKLET_1)
     assert "editor.lint.engine" in modules  # it did lint
     assert [m for m in ("networkx", "shapely", "editor.topology") if m in modules] == []
+    # jsonschema_rs (a runtime dependency) says the file is valid: jsonschema is not needed
+    assert "jsonschema_rs" in modules
+    assert "jsonschema" not in modules
+
+
+def test_derive_of_a_valid_file_needs_no_jsonschema() -> None:
+    modules = loaded_modules("derive", "--players", "2", BOOKLET_1)
+    assert "editor.topology" in modules
+    assert "jsonschema" not in modules
