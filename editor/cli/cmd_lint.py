@@ -14,8 +14,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from editor.escaping import display_text
-
 TYPE_CHECKING = False  # typing costs a CLI start milliseconds; mypy reads the block
 if TYPE_CHECKING:
     from typing import Any
@@ -108,6 +106,8 @@ def _codes(values: list[str] | None) -> tuple[str, ...] | None:
 def _fail(message: str) -> int:
     """A usage or I/O error (exit 2); the message may quote file names, so control
     characters in it are shown escaped (a newline could otherwise start a GitHub command)."""
+    from editor.escaping import display_text
+
     print(f"realms lint: error: {display_text(message)}", file=sys.stderr)
     return EXIT_ERROR
 
