@@ -11,8 +11,9 @@ The table gives min and median of each and the ratio to the baseline of the same
   random rotations, markers), in a project folder; `realms lint --no-cache` with every
   rule and every player count, ``--jobs 1`` and ``--jobs 2``, against
   `check-jsonschema --schemafile schemas/scenario.schema.json` on the same files (CPU budget
-  <= 0.5x); ``--jobs 2`` vs ``--jobs 1`` (budget >= 1.6x, CPU-normalised: CPU of --jobs 1
-  over the wall of --jobs 2 times 2 cores' share actually used, reported as both ratios);
+  <= 0.5x); ``--jobs 2`` vs ``--jobs 1`` (budget >= 1.6x in wall time; the row also gives
+  the CPU overhead of the workers and how many CPUs' worth of time the run actually got,
+  as on a shared machine a wall-time speed-up needs a second free core);
 * the same with a warm result cache, nothing changed (budget <= 0.05x check-jsonschema's
   wall);
 * the schema pass `--select S` (budget >= 15x faster than check-jsonschema; >= 3x with
@@ -197,11 +198,12 @@ def main() -> int:
     row("`realms lint --no-cache --jobs 2`", "full2", chk, cpu2, f"{cpu2:.2f}x its CPU",
         "<= 0.5x CPU", lambda r: r <= 0.5)
     speedup = med(samples["full1"], 0) / med(samples["full2"], 0)
-    used = med(samples["full2"], 1) / med(samples["full2"], 0)  # cores' worth of CPU it got
-    normalised = speedup * 2 / max(used, 1e-9) if used < 2 else speedup
-    row("`--jobs 2` vs `--jobs 1` (wall; CPU-normalised: x 2 / cores it got)", "full2",
-        "`--jobs 1`", normalised, f"{speedup:.2f}x wall, {normalised:.2f}x normalised",
-        ">= 1.6x", lambda r: r >= 1.6)
+    overhead = med(samples["full2"], 1) / med(samples["full1"], 1)
+    share = med(samples["full2"], 1) / med(samples["full2"], 0)  # CPUs' worth it was given
+    row("`--jobs 2` vs `--jobs 1` (wall speed-up; CPU of --jobs 2 over --jobs 1; CPUs' "
+        "worth of time --jobs 2 got)", "full2", "`--jobs 1`", speedup,
+        f"{speedup:.2f}x wall, {overhead:.2f}x CPU, got {share:.2f} CPUs", ">= 1.6x wall",
+        lambda r: r >= 1.6)
     warm = med(samples["warm"], 0) / med(samples["checker"], 0)
     row("same, warm cache, nothing changed", "warm", chk + " wall", warm,
         f"{warm:.3f}x its wall", "<= 0.05x wall", lambda r: r <= 0.05)
