@@ -27,7 +27,6 @@ CACHE_DIR_NAME = ".realms_cache"
 ROOT_MARKERS = ("pyproject.toml", "realms.toml", ".git")
 ENTRIES = "lint-v1"
 NOT_CACHED = frozenset({"S000", "S001", "S007"})  # bugs, I/O trouble, dead workers
-_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def cache_dir_for(path: Path) -> Path | None:
@@ -54,8 +53,11 @@ def disabled() -> bool:
 def _code_fingerprint() -> str:
     """Size and modification time of every module and data file of the package: a
     development checkout's edits invalidate entries though the version is unchanged."""
+    import editor
+
     digest = hashlib.sha256()
-    for root, dirs, files in os.walk(_PACKAGE, followlinks=True):  # data/schemas links
+    package = next(iter(editor.__path__))  # the installed or checked-out package folder
+    for root, dirs, files in os.walk(package, followlinks=True):  # data/schemas links
         dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "gui"))
         for name in sorted(files):
             if name.endswith((".py", ".json", ".toml")):
