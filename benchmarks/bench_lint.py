@@ -1,18 +1,26 @@
-"""`realms lint` benchmark, side by side in one run (issue 4's acceptance figures).
+"""`realms lint` and CLI start benchmarks, each next to its baseline in the same run (issue 17).
 
-Run:  python benchmarks/bench_lint.py [--files 1000] [--jobs 2] [--rounds 3]
+Run:  python benchmarks/bench_lint.py [--files 1000] [--rounds 3]
 
-* 1,000 generated 26-tile scenario files (tiles A-Z joining at booklet scenario 1's
-  player counts, random rotations, markers), every player count 2-6:
-  `realms lint --jobs 2` wall time (budget <= 10 s on the 2-core machine);
-* the schema-only pass `realms lint --select S --jobs 2` next to
-  `check-jsonschema --schemafile schemas/scenario.schema.json` on the same files
-  (budget: at least 2x faster; check-jsonschema comes with `pip install -e '.[bench]'`),
-  and the same schema pass with jsonschema_rs hidden (the fallback path, for reference);
-  the file-collection commands run interleaved for ``--rounds`` rounds, medians reported;
-* `realms lint --help` startup (budget <= 0.3 s, median of 7), next to a bare
-  `python -c pass`;
-* `lint_loaded` on one 26-tile realm, all counts, in process (the editor's path).
+Every measured command runs in a subprocess; its wall time and its CPU time (user +
+system of the process and its workers, from ``resource.getrusage(RUSAGE_CHILDREN)``) are
+taken, for ``--rounds`` interleaved rounds, so a round's commands share the machine's load.
+The table gives min and median of each and the ratio to the baseline of the same rounds:
+
+* 1,000 generated 26-tile files (tiles A-Z joining at booklet scenario 1's player counts,
+  random rotations, markers), in a project folder; `realms lint --no-cache` with every
+  rule and every player count, ``--jobs 1`` and ``--jobs 2``, against
+  `check-jsonschema --schemafile schemas/scenario.schema.json` on the same files (CPU budget
+  <= 0.5x); ``--jobs 2`` vs ``--jobs 1`` (budget >= 1.6x in wall time; the row also gives
+  the CPU overhead of the workers and how many CPUs' worth of time the run actually got,
+  as on a shared machine a wall-time speed-up needs a second free core);
+* the same with a warm result cache, nothing changed (budget <= 0.05x check-jsonschema's
+  wall);
+* the schema pass `--select S` (budget >= 15x faster than check-jsonschema; >= 3x with
+  jsonschema_rs hidden, the fallback path);
+* `realms --version` and `realms lint --help` next to `python -c pass` (budget <= 1.5x);
+* `realms derive` of booklet scenario 1 for one count next to
+  `python -c "import shapely, networkx"` (budget <= 1.3x).
 Exit status 1 when a budget is missed.
 """
 
@@ -21,12 +29,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -36,9 +46,6 @@ from layouts import LETTERS, SCENARIO_1, spiral
 from editor.model.catalogue import default_catalogue
 
 REPO = Path(__file__).resolve().parent.parent
-FULL_BUDGET_S = 10.0
-SCHEMA_SPEEDUP = 2.0
-HELP_BUDGET_S = 0.3
 MARKER_KINDS = ("mountain", "lost_tribe", "lost_tribe", "coin_mine", "monster_stack")
 
 
@@ -78,14 +85,21 @@ def generate(folder: Path, count: int) -> list[Path]:
     return paths
 
 
-def wall(cmd: list[str], cwd: Path = REPO) -> tuple[float, int]:
+Sample = tuple[float, float]  # wall s, CPU s
+
+
+def measure(cmd: list[str], cwd: Path = REPO) -> Sample:
+    """Wall and CPU seconds of one run of ``cmd`` (exit 0 or 1 expected)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           text=True, check=False)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         sys.exit(f"{' '.join(cmd[:6])}... failed ({done.returncode}): {done.stderr[-500:]}")
-    return elapsed, done.returncode
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu
 
 
 def lint_loaded_ms() -> float:
@@ -103,80 +117,113 @@ def lint_loaded_ms() -> float:
     return statistics.median(times) * 1000
 
 
+def spread(samples: list[Sample], which: int) -> str:
+    values = [s[which] for s in samples]
+    return f"{min(values):.3f} / {statistics.median(values):.3f}"
+
+
+def med(samples: list[Sample], which: int) -> float:
+    return statistics.median(s[which] for s in samples)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=1000)
-    parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3,
-                        help="rounds of the file-collection measurements (median reported)")
+                        help="interleaved rounds of every measurement (min and median shown)")
+    parser.add_argument("--starts", type=int, default=7,
+                        help="runs per round of the start-up measurements")
     args = parser.parse_args()
     python = sys.executable
-    realms = [python, "-m", "editor", "lint"]
+    realms = [python, "-m", "editor"]
     # The same CLI with jsonschema_rs hidden: the code path of an install without it.
     no_rs = [python, "-c", "import sys; sys.modules['jsonschema_rs'] = None; "
              "from editor.cli.main import main; sys.argv[0] = 'realms'; "
-             "raise SystemExit(main())", "lint"]
+             "raise SystemExit(main())"]
     checker = shutil.which("check-jsonschema") or str(Path(python).parent / "check-jsonschema")
-    has_checker = Path(checker).exists()
-    ok = True
-    samples: dict[str, list[float]] = {k: [] for k in ("full", "schema", "reference", "no_rs")}
+    if not Path(checker).exists():
+        sys.exit("check-jsonschema is not installed: pip install -e '.[bench]'")
+    booklet = str(REPO / "scenarios" / "booklet" / "01-my-precious-world.realm.json")
+    samples: dict[str, list[Sample]] = {}
+
+    def run(name: str, cmd: list[str], cwd: Path = REPO, times: int = 1) -> None:
+        for _ in range(times):
+            samples.setdefault(name, []).append(measure(cmd, cwd))
+
     with tempfile.TemporaryDirectory(prefix="bench-lint-") as tmp:
         folder = Path(tmp)
+        (folder / "pyproject.toml").write_text("[project]\nname = 'bench'\n", encoding="utf-8")
         files = generate(folder, args.files)
+        lint = [*realms, "lint", "--format", "json"]
         for _ in range(args.rounds):  # interleaved, so each round shares the machine's load
-            samples["full"].append(wall([*realms, "--jobs", str(args.jobs), "--format", "json",
-                                         str(folder)])[0])
-            samples["schema"].append(wall([*realms, "--select", "S", "--jobs", str(args.jobs),
-                                           str(folder)])[0])
-            samples["no_rs"].append(wall([*no_rs, "--select", "S", "--jobs", str(args.jobs),
-                                          str(folder)])[0])
-            if has_checker:
-                samples["reference"].append(wall([
-                    checker, "--schemafile", str(REPO / "schemas" / "scenario.schema.json"),
-                    *map(str, files)])[0])
-        helps = [wall([*realms, "--help"])[0] for _ in range(7)]
-        bare = [wall([python, "-c", "pass"])[0] for _ in range(7)]
-    help_s, bare_s = statistics.median(helps), statistics.median(bare)
-    full, schema, no_rs_s = (statistics.median(samples[k]) for k in ("full", "schema", "no_rs"))
+            run("checker", [checker, "--schemafile",
+                            str(REPO / "schemas" / "scenario.schema.json"), *map(str, files)])
+            run("full1", [*lint, "--no-cache", "--jobs", "1", "."], folder)
+            run("full2", [*lint, "--no-cache", "--jobs", "2", "."], folder)
+            shutil.rmtree(folder / ".realms_cache", ignore_errors=True)
+            measure([*lint, "."], folder)  # fills the cache
+            run("warm", [*lint, "."], folder)
+            run("schema", [*lint, "--no-cache", "--select", "S", "--jobs", "1", "."], folder)
+            run("no_rs", [*no_rs, "lint", "--format", "json", "--no-cache", "--select", "S",
+                          "--jobs", "1", "."], folder)
+            run("pass", [python, "-c", "pass"], times=args.starts)
+            run("version", [*realms, "--version"], times=args.starts)
+            run("help", [*realms, "lint", "--help"], times=args.starts)
+            run("geo", [python, "-c", "import shapely, networkx"], times=args.starts)
+            run("derive", [*realms, "derive", "--players", "2", booklet], times=args.starts)
     editor_ms = lint_loaded_ms()
-    try:
-        import jsonschema_rs  # noqa: F401
-        fast = "jsonschema_rs fast path on"
-    except ImportError:
-        fast = "jsonschema only (jsonschema_rs not installed)"
 
-    print(f"realms lint benchmark: {args.files} generated 26-tile files, players 2-6, "
-          f"--jobs {args.jobs}, median of {args.rounds} interleaved rounds; {fast}")
-    print("| measurement | time | baseline | ratio | budget | verdict |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    reference = statistics.median(samples["reference"]) if has_checker else None
-    verdict = full <= FULL_BUDGET_S
-    ok &= verdict
-    base_text, ratio = "-", "-"
-    if reference is not None:
-        base_text = f"{reference:.2f} s (check-jsonschema, schema only)"
-        ratio = f"{reference / full:.1f}x"
-    print(f"| `realms lint --jobs {args.jobs}` (all rules, all counts) | {full:.2f} s | "
-          f"{base_text} | {ratio} | <= {FULL_BUDGET_S:.0f} s | {'ok' if verdict else 'MISSED'} |")
-    if reference is not None:
-        speedup = reference / schema
-        verdict = speedup >= SCHEMA_SPEEDUP
-        ok &= verdict
-        print(f"| `realms lint --select S --jobs {args.jobs}` (schema only) | {schema:.2f} s | "
-              f"{reference:.2f} s (`check-jsonschema --schemafile "
-              f"schemas/scenario.schema.json`) | {speedup:.1f}x | >= {SCHEMA_SPEEDUP:.0f}x | "
-              f"{'ok' if verdict else 'MISSED'} |")
-        print(f"| same, without jsonschema_rs (fallback path, for reference) | {no_rs_s:.2f} s | "
-              f"{reference:.2f} s | {reference / no_rs_s:.1f}x | | |")
-    else:
-        print("| check-jsonschema | not installed (`pip install -e '.[bench]'`) | | | | skipped |")
-    verdict = help_s <= HELP_BUDGET_S
-    ok &= verdict
-    print(f"| `realms lint --help` startup (median of 7) | {help_s:.3f} s | {bare_s:.3f} s "
-          f"(`python -c pass`) | {help_s / bare_s:.1f}x slower | <= {HELP_BUDGET_S} s | "
-          f"{'ok' if verdict else 'MISSED'} |")
-    print(f"| `lint_loaded`, one 26-tile realm, 5 counts (median of 20) | {editor_ms:.1f} ms | "
-          "| | well under 50 ms | " + ("ok" if editor_ms < 50 else "MISSED") + " |")
+    ok = True
+    print(f"Realms Studio lint/CLI benchmark: {args.files} generated 26-tile files, players "
+          f"2-6, {args.rounds} interleaved rounds; wall and CPU in seconds as min / median; "
+          "ratios of medians")
+    print("| measurement | wall (min / median) | CPU (min / median) | baseline | ratio | "
+          "budget | verdict |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+
+    def row(label: str, name: str, base: str, ratio: float, ratio_text: str,
+            budget: str, good: Callable[[float], bool] | None) -> None:
+        nonlocal ok
+        verdict = "" if good is None else ("ok" if good(ratio) else "MISSED")
+        ok &= verdict != "MISSED"
+        print(f"| {label} | {spread(samples[name], 0)} | {spread(samples[name], 1)} | {base} | "
+              f"{ratio_text} | {budget} | {verdict} |")
+
+    chk = "check-jsonschema"
+    row(chk + " (schema only, the lint baseline)", "checker", "", 1.0, "1", "", None)
+    cpu1 = med(samples["full1"], 1) / med(samples["checker"], 1)
+    row("`realms lint --no-cache --jobs 1` (all rules, all counts)", "full1", chk, cpu1,
+        f"{cpu1:.2f}x its CPU", "<= 0.5x CPU", lambda r: r <= 0.5)
+    cpu2 = med(samples["full2"], 1) / med(samples["checker"], 1)
+    row("`realms lint --no-cache --jobs 2`", "full2", chk, cpu2, f"{cpu2:.2f}x its CPU",
+        "<= 0.5x CPU", lambda r: r <= 0.5)
+    speedup = med(samples["full1"], 0) / med(samples["full2"], 0)
+    overhead = med(samples["full2"], 1) / med(samples["full1"], 1)
+    share = med(samples["full2"], 1) / med(samples["full2"], 0)  # CPUs' worth it was given
+    row("`--jobs 2` vs `--jobs 1` (wall speed-up; CPU of --jobs 2 over --jobs 1; CPUs' "
+        "worth of time --jobs 2 got)", "full2", "`--jobs 1`", speedup,
+        f"{speedup:.2f}x wall, {overhead:.2f}x CPU, got {share:.2f} CPUs", ">= 1.6x wall",
+        lambda r: r >= 1.6)
+    warm = med(samples["warm"], 0) / med(samples["checker"], 0)
+    row("same, warm cache, nothing changed", "warm", chk + " wall", warm,
+        f"{warm:.3f}x its wall", "<= 0.05x wall", lambda r: r <= 0.05)
+    schema = med(samples["checker"], 0) / med(samples["schema"], 0)
+    row("`realms lint --select S` (schema only)", "schema", chk + " wall", schema,
+        f"{schema:.1f}x faster", ">= 15x", lambda r: r >= 15)
+    fallback = med(samples["checker"], 0) / med(samples["no_rs"], 0)
+    row("same, jsonschema_rs hidden (fallback path)", "no_rs", chk + " wall", fallback,
+        f"{fallback:.1f}x faster", ">= 3x", lambda r: r >= 3)
+    row("`python -c pass`", "pass", "", 1.0, "1", "", None)
+    for label, name in (("`realms --version`", "version"), ("`realms lint --help`", "help")):
+        ratio = med(samples[name], 1) / med(samples["pass"], 1)
+        row(label, name, "`python -c pass` CPU", ratio, f"{ratio:.2f}x", "<= 1.5x",
+            lambda r: r <= 1.5)
+    row('`python -c "import shapely, networkx"`', "geo", "", 1.0, "1", "", None)
+    ratio = med(samples["derive"], 1) / med(samples["geo"], 1)
+    row("`realms derive --players 2` booklet scenario 1", "derive", "that import's CPU", ratio,
+        f"{ratio:.2f}x", "<= 1.3x", lambda r: r <= 1.3)
+    print(f"\n`lint_loaded`, one 26-tile realm, 5 counts, in process (median of 20): "
+          f"{editor_ms:.1f} ms")
     return 0 if ok else 1
 
 

@@ -14,7 +14,6 @@ name can neither start a GitHub Actions command nor rewrite the terminal.
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import sys
 from collections.abc import Iterable
@@ -142,6 +141,8 @@ def unified_diff(path: Path, before: str, after: str) -> str:
     start a GitHub Actions command, as every diff line starts with ``+``, ``-`` or a space.
     """
     name = ci_path(os.fspath(path).replace(os.sep, "/").lstrip("/"))
+    import difflib  # only --diff needs it
+
     out = []
     for line in difflib.unified_diff(_lines(before), _lines(after),
                                      fromfile=f"a/{name}", tofile=f"b/{name}"):

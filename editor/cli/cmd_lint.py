@@ -13,9 +13,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
-from editor.escaping import display_text
+TYPE_CHECKING = False  # typing costs a CLI start milliseconds; mypy reads the block
+if TYPE_CHECKING:
+    from typing import Any
+
+    from editor.lint.cache import ResultCache
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -82,6 +85,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--jobs", type=_jobs, metavar="N",
                         help="lint N files at once in worker processes (default: the number "
                              "of CPUs when there are many files)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="lint every file again, neither reading nor writing the result "
+                             "cache (.realms_cache at the project root; REALMS_NO_CACHE=1 "
+                             "does the same, REALMS_CACHE_DIR moves it)")
     parser.add_argument("--config", type=Path, metavar="PATH",
                         help="use this pyproject.toml or realms.toml instead of discovering one")
     parser.add_argument("--catalogue", type=Path, metavar="FILE",
@@ -102,6 +109,8 @@ def _codes(values: list[str] | None) -> tuple[str, ...] | None:
 def _fail(message: str) -> int:
     """A usage or I/O error (exit 2); the message may quote file names, so control
     characters in it are shown escaped (a newline could otherwise start a GitHub command)."""
+    from editor.escaping import display_text
+
     print(f"realms lint: error: {display_text(message)}", file=sys.stderr)
     return EXIT_ERROR
 
@@ -114,11 +123,22 @@ def _show_rules() -> int:
     return EXIT_CLEAN
 
 
+def _cache(off: bool, anchor: Path) -> ResultCache | None:
+    """The result cache for this run, if caching is on and there is a project to put it in."""
+    from editor.lint.cache import ResultCache, cache_dir_for, disabled
+
+    if off or disabled():
+        return None
+    folder = cache_dir_for(anchor)
+    return ResultCache(folder) if folder is not None else None
+
+
 def run(args: argparse.Namespace) -> int:
     if args.show_rules:
         return _show_rules()
     if args.catalogue is None:
         return _lint(args)
+    from editor.escaping import display_text
     from editor.lint.rules_schema import use_base_catalogue
     from editor.model.catalogue import load_catalogue
     from editor.model.errors import LoadError
@@ -129,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--catalogue {exc}")
     print(f"realms lint: tiles from {display_text(str(args.catalogue))} instead of the "
           "standard catalogue", file=sys.stderr)
+    args.no_cache = True  # cached results were made with the standard tiles
     try:
         return _lint(args)
     finally:
@@ -136,13 +157,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _lint(args: argparse.Namespace) -> int:
-    from editor.lint.config import ConfigError, LintConfig, config_for, load_config
+    from editor.lint.config import (
+        ConfigError,
+        LintConfig,
+        config_for,
+        forget_settings,
+        load_config,
+    )
     from editor.lint.output import default_format, render_all, statistics, summary
     from editor.lint.registry import SelectorError, all_rules, check_selectors
     from editor.lint.rules_schema import INTERNAL, IO_ERROR, WORKER_DIED
     from editor.lint.runner import collect, default_jobs, lint_files
     from editor.lint.source import SourceCache
 
+    forget_settings()  # each run reads the settings afresh (main() is re-entrant)
     select, ignore = _codes(args.select), _codes(args.ignore) or ()
     try:
         check_selectors((*(select or ()), *ignore), all_rules())
@@ -180,7 +208,7 @@ def _lint(args: argparse.Namespace) -> int:
     if streaming and walk_errors:
         sys.stdout.write(render_all(walk_errors, fmt, sources))
     for result in lint_files(files, base, args.players, jobs, progress=True,
-                             overrides=overrides):
+                             overrides=overrides, cache=_cache(args.no_cache, paths[0])):
         findings.extend(result)
         if streaming and result:
             sys.stdout.write(render_all(result, fmt, sources))

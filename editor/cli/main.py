@@ -2,19 +2,24 @@
 
 Each subcommand lives in its own module exposing ``register(subparsers)``; the
 module is imported only to build the parser, and heavy work is imported inside
-the handler so ``realms lint --help`` stays fast and never touches Qt.
+the handler so ``realms lint --help`` stays fast and never touches Qt. A command line
+that names a subcommand first imports only that subcommand's module (``cmd_<name>``);
+``--version`` imports none. ``tests/perf/test_cli_imports.py`` keeps it so.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import sys
-from collections.abc import Sequence
 
 from editor import __version__
-from editor.cli.parser import RealmsArgumentParser, unrecognized_message
 from editor.cli.pipes import quiet_closed_pipes, silence_stdout
+
+TYPE_CHECKING = False  # typing costs a CLI start milliseconds; mypy reads the block
+if TYPE_CHECKING:  # argparse and the parser load when a parser is built, not for --version
+    import argparse
+    from collections.abc import Sequence
+
+    from editor.cli.parser import RealmsArgumentParser
 
 # Order is the order shown by ``realms --help``.
 SUBCOMMAND_MODULES: tuple[str, ...] = (
@@ -30,19 +35,34 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_new",
     "editor.cli.cmd_site",
     "editor.cli.cmd_catalogue",
+    "editor.cli.cmd_clean",
 )
 # Python exits 1 when a closed pipe escapes; findings must never become 0.
 EXIT_CLOSED_PIPE = 1
 
 
 def build_parser() -> RealmsArgumentParser:
+    """The parser of every landed subcommand (help, errors and suggestions need it)."""
+    return _build(None)
+
+
+def _build(only: str | None) -> RealmsArgumentParser:
+    """The parser of every landed subcommand, or of only the one named ``only`` (its
+    module is ``cmd_<only>``)."""
+    import importlib
+
+    from editor.cli.parser import RealmsArgumentParser
+
     parser = RealmsArgumentParser(
         prog="realms",
         description="Realms Studio: edit, derive, lint and export Small World Realms scenarios.",
     )
     parser.add_argument("--version", action="version", version=f"realms-studio {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in SUBCOMMAND_MODULES:
+    modules = SUBCOMMAND_MODULES
+    if only is not None:
+        modules = tuple(m for m in modules if m.rpartition(".")[2] == f"cmd_{only}")
+    for module_name in modules:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -77,11 +97,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CLOSED_PIPE
 
 
+def _parser_for(arguments: list[str]) -> RealmsArgumentParser:
+    """The smallest parser that parses ``arguments`` exactly as the full one would."""
+    first = arguments[0] if arguments else ""
+    if first and not first.startswith("-"):
+        parser = _build(only=first)
+        if parser.subcommand(first) is not None:
+            return parser
+    return build_parser()
+
+
 def _run(arguments: list[str]) -> int:
-    parser = build_parser()
+    if arguments[:1] == ["--version"]:  # what argparse's version action prints, sooner
+        print(f"realms-studio {__version__}")
+        return 0
+    parser = _parser_for(arguments)
     args, extras = parser.parse_known_args(arguments)
     if extras:
         blamed = _blamed_parser(parser, args, arguments, extras)
+        from editor.cli.parser import unrecognized_message
+
         blamed.error(unrecognized_message(blamed, extras))
     handler = getattr(args, "handler", None)
     if handler is None:

@@ -8,16 +8,22 @@ arguments: --selct (did you mean --select?)``, the way git and Python 3.14's
 from __future__ import annotations
 
 import argparse
-import difflib
+import os
 import re
-from collections.abc import Sequence
-from typing import NoReturn
+import sys
+
+TYPE_CHECKING = False  # typing costs a CLI start milliseconds; mypy reads the block
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, NoReturn
 
 _INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
 
 
 def close_matches(word: str, candidates: Sequence[str]) -> list[str]:
     """Up to three candidates within a small edit distance of ``word``."""
+    import difflib  # only a mistyped command line needs it
+
     return difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
 
 
@@ -36,8 +42,36 @@ def unrecognized_message(parser: argparse.ArgumentParser, extras: Sequence[str])
     return "unrecognized arguments: " + " ".join(parts)
 
 
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns`` without importing shutil (which pulls in
+    bz2 and lzma): ``COLUMNS``, else the terminal of stdout, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, sized like argparse sizes it, minus the shutil import."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         width if width is not None else _terminal_columns() - 2)
+
+
 class RealmsArgumentParser(argparse.ArgumentParser):
     """Suggests close choices for a mistyped subcommand or choice value."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def subcommand(self, name: str) -> argparse.ArgumentParser | None:
         for action in self._actions:

@@ -221,3 +221,10 @@ def discover(start: Path) -> Path | None:
 def config_for(start: Path) -> LintConfig:
     found = discover(start)
     return load_config(found) if found is not None else default_config()
+
+
+def forget_settings() -> None:
+    """Drop the settings read so far: each ``realms lint`` run reads them afresh, so
+    in-process runs (tests, editor) see edits to config files between runs."""
+    config_for.cache_clear()
+    _config_in.cache_clear()

@@ -93,6 +93,8 @@ class DocContext:
     loaded: LoadedScenario
     config: LintConfig
     enabled: frozenset[str]
+    _active_markers: dict[int, list[tuple[Board, Marker]]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     @property
     def scenario(self) -> Scenario:
@@ -107,8 +109,14 @@ class DocContext:
         return presence is None or bool(presence.includes(players, self.scenario.players_min))
 
     def active_markers(self, players: int) -> list[tuple[Board, Marker]]:
-        return [(board, marker) for board in self.scenario.boards for marker in board.markers
-                if self.active(marker, players)]
+        """The markers on the board for ``players``; computed once per count, as several
+        rules ask (the document does not change during one lint)."""
+        found = self._active_markers.get(players)
+        if found is None:
+            found = [(board, marker) for board in self.scenario.boards
+                     for marker in board.markers if self.active(marker, players)]
+            self._active_markers[players] = found
+        return list(found)
 
 
 @dataclass

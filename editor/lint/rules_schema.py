@@ -17,7 +17,7 @@ from editor.model.catalogue import Catalogue, default_catalogue
 from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
 from editor.model.fast_schema import schema_errors, surely_valid
-from editor.model.jsonio import parse_json_text, read_json_text
+from editor.model.jsonio import decode_json_bytes, parse_json_text, read_json_text
 from editor.model.jsonpos import PathKey
 from editor.model.limits import scenario_size_problem
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
@@ -174,10 +174,11 @@ def check_text(text: str, shown: str, base_dir: Path | None) -> Checked:
     return check_data(data, text, base_dir)
 
 
-def check_file(path: Path) -> Checked:
-    """Read, parse and check one scenario file; every failure becomes a hit."""
+def check_file(path: Path, raw: bytes | None = None) -> Checked:
+    """Read, parse and check one scenario file; every failure becomes a hit. ``raw``: the
+    file's bytes when the caller has read them already (lint's cache), so one read."""
     try:
-        text = read_json_text(path)
+        text = read_json_text(path) if raw is None else decode_json_bytes(raw, str(path))
     except LoadError as exc:  # I/O problems are S001 (``LoadError``'s default), the rest S002
         return [_from_load_error(IO_ERROR if exc.code == IO_ERROR else SYNTAX, exc)], None
     hits, loaded = check_text(text, str(path), path.parent)

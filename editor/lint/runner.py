@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from editor.lint.cache import ResultCache
 from editor.lint.config import LintConfig, config_for
 from editor.lint.engine import lint_document, to_findings
 from editor.lint.findings import Finding, Hit
@@ -33,19 +34,21 @@ from editor.model.scenario_io import LoadedScenario
 SCENARIO_SUFFIX = ".realm.json"
 ENGINE_SUFFIX = ".engine.json"
 PROGRESS_MIN_FILES = 20
-SKIPPED_DIRS = {".git", ".venv", "node_modules", "__pycache__", ".mypy_cache", ".ruff_cache"}
+SKIPPED_DIRS = {".git", ".venv", "node_modules", "__pycache__", ".mypy_cache", ".ruff_cache",
+                ".realms_cache"}
 
 # Engine-format files (``realms export --to engine``, schemas/engine.schema.json) are read
 # through the export issue's importer into a graph-only scenario, then linted like any
 # scenario. Findings then carry the converted scenario's JSON path and line 1:1, since
 # the engine file's own layout differs. Swap `read_engine_file` to support more formats.
-def read_engine_file(path: Path) -> tuple[list[Hit], LoadedScenario | None, str]:
+def read_engine_file(path: Path, raw: bytes | None = None,
+                     ) -> tuple[list[Hit], LoadedScenario | None, str]:
     from editor.export.importers import ImportFailed, scenario_from_engine
     from editor.model.errors import LoadError
-    from editor.model.jsonio import read_json_text
+    from editor.model.jsonio import decode_json_bytes, read_json_text
 
     try:
-        text = read_json_text(path)
+        text = read_json_text(path) if raw is None else decode_json_bytes(raw, str(path))
     except LoadError as exc:
         code = IO_ERROR if exc.code == IO_ERROR else SYNTAX
         return [Hit(code, exc.message, exc.hint, position=exc.position)], None, ""
@@ -62,18 +65,24 @@ def read_engine_file(path: Path) -> tuple[list[Hit], LoadedScenario | None, str]
     return hits, loaded, ""
 
 
-def _read(path: Path) -> tuple[list[Hit], LoadedScenario | None, str]:
+def _read(path: Path, raw: bytes | None) -> tuple[list[Hit], LoadedScenario | None, str]:
     if path.name.endswith(ENGINE_SUFFIX):
-        return read_engine_file(path)
-    hits, loaded = check_file(path)
-    text = loaded.text if loaded is not None else _text_for_positions(path, hits)
+        return read_engine_file(path, raw)
+    hits, loaded = check_file(path, raw)
+    text = loaded.text if loaded is not None else _text_for_positions(path, hits, raw)
     return hits, loaded, text
 
 
-def _text_for_positions(path: Path, hits: list[Hit]) -> str:
-    """The file's text, to place schema errors; empty when it cannot be read as text."""
+def _text_for_positions(path: Path, hits: list[Hit], raw: bytes | None) -> str:
+    """The file's text, to place schema errors; empty when it cannot be read as text.
+    Newlines are read universally (as ``Path.read_text`` does), from ``raw`` if given."""
     if all(h.position is not None or not h.json_path for h in hits):
         return ""
+    if raw is not None:
+        try:
+            return raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        except UnicodeDecodeError:
+            return ""
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -84,16 +93,18 @@ Overrides = tuple[tuple[str, ...] | None, tuple[str, ...]]
 
 
 def lint_path(path: Path | str, config: LintConfig | None = None,
-              players: int | None = None, overrides: Overrides = (None, ())) -> list[Finding]:
+              players: int | None = None, overrides: Overrides = (None, ()),
+              raw: bytes | None = None) -> list[Finding]:
     """Lint one file. Load errors become schema-family findings, never exceptions.
 
     Without ``config`` the closest config file upward from ``path`` applies;
-    ``overrides`` are the command line's (select, ignore)."""
+    ``overrides`` are the command line's (select, ignore); ``raw`` the file's bytes when
+    already read."""
     path = Path(path)
     try:
         config = config if config is not None else config_for(path)
         config = config.with_selection(*overrides)
-        hits, loaded, text = _read(path)
+        hits, loaded, text = _read(path, raw)
         if loaded is None:
             enabled = enabled_codes(config.select, config.ignore)
             return to_findings([h for h in hits if h.code in enabled], str(path), text)
@@ -146,46 +157,110 @@ def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Finding
     return list(found), missing, errors
 
 
-def _lint_one(job: tuple[Path, LintConfig | None, int | None, Overrides]) -> list[Finding]:
+Job = tuple[Path, LintConfig | None, int | None, Overrides, bytes | None]
+
+
+def _lint_one(job: Job) -> list[Finding]:
     return lint_path(*job)
 
 
-def _warm_up() -> None:
-    """Import and build what every file needs before forking, so workers share it."""
+def _needs_realm(config: LintConfig | None, overrides: Overrides) -> bool:
+    """Whether some enabled rule may derive a realm (``--select S`` never does)."""
+    from editor.lint.config import default_config
+    from editor.lint.registry import all_rules
+
+    if config is None and overrides[0] is None:
+        return True  # per-file configs, not read yet: assume the default, every family
+    chosen = (config or default_config()).with_selection(*overrides)
+    enabled = enabled_codes(chosen.select, chosen.ignore)
+    return any(r.scope == "realm" for code, r in all_rules().items() if code in enabled)
+
+
+def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ()),
+             fork: bool = True) -> None:
+    """Import and build what every file needs before forking, so workers share it; the
+    derivation (shapely, networkx) only when an enabled rule needs a realm, and the
+    jsonschema validator (only files that fail jsonschema_rs need it) only for workers."""
     from editor.lint.registry import all_rules
     from editor.model.catalogue import default_catalogue
     from editor.model.fast_schema import surely_valid
     from editor.model.schemas import validator
 
     all_rules()
-    validator("scenario")
+    if fork:
+        validator("scenario")
     surely_valid("scenario", {})  # builds the fast validator once, before forking
     try:
         default_catalogue()
-        import editor.topology  # noqa: F401
+        if _needs_realm(config, overrides):
+            import editor.topology  # noqa: F401
     except Exception:
         pass  # reported per file
 
 
 def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | None,
-               jobs: int, progress: bool,
-               overrides: Overrides = (None, ())) -> Iterator[list[Finding]]:
-    """Findings per file, in the order of ``files``."""
-    jobs_list = [(path, config, players, overrides) for path in files]
-    _warm_up()
+               jobs: int, progress: bool, overrides: Overrides = (None, ()),
+               cache: ResultCache | None = None) -> Iterator[list[Finding]]:
+    """Findings per file, in the order of ``files``; with ``cache``, unchanged files are
+    answered from it and only the others are read again, linted and stored."""
     show = progress and len(files) >= PROGRESS_MIN_FILES and sys.stderr.isatty()
-    if jobs > 1 and len(files) > 1:
-        for done, outcome in enumerate(run_jobs(jobs_list, _lint_one, jobs), 1):
-            _progress(show, done, len(files))
-            yield _worker_died(outcome.job[0], outcome.cause) if isinstance(outcome, Died) \
-                else outcome
-    else:
-        for done, job in enumerate(jobs_list, 1):
-            _progress(show, done, len(files))
-            yield _lint_one(job)
+    answered: dict[int, list[Finding]] = {}
+    keys: dict[int, str] = {}
+    raws: dict[int, bytes] = {}
+    if cache is not None:
+        for index, path in enumerate(files):
+            looked = _look_up(cache, path, config, players, overrides)
+            if looked is not None:
+                keys[index], raws[index], found = looked
+                if found is not None:
+                    answered[index] = found
+    todo = [index for index in range(len(files)) if index not in answered]
+    fresh = _lint_many([(files[i], config, players, overrides, raws.get(i)) for i in todo],
+                       config, overrides, jobs)
+    for done, index in enumerate(range(len(files)), 1):
+        _progress(show, done, len(files))
+        if index in answered:
+            yield answered[index]
+            continue
+        result = next(fresh)
+        if cache is not None and index in keys:
+            cache.put(keys[index], result)
+        yield result
     if show:
         sys.stderr.write("\r\033[K")
         sys.stderr.flush()
+
+
+def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overrides,
+               jobs: int) -> Iterator[list[Finding]]:
+    """Findings of each job in order, in worker processes when ``jobs`` > 1."""
+    if not jobs_list:
+        return
+    fork = jobs > 1 and len(jobs_list) > 1
+    _warm_up(config, overrides, fork)
+    if fork:
+        for outcome in run_jobs(jobs_list, _lint_one, jobs):
+            yield _worker_died(outcome.job[0], outcome.cause) if isinstance(outcome, Died) \
+                else outcome
+    else:
+        for job in jobs_list:
+            yield _lint_one(job)
+
+
+def _look_up(cache: ResultCache, path: Path, config: LintConfig | None, players: int | None,
+             overrides: Overrides) -> tuple[str, bytes, list[Finding] | None] | None:
+    """The file's key, bytes and cached findings (None on a miss); None when the file
+    cannot be cached (unreadable: linting it reports why)."""
+    from editor.model.jsonio import read_limited_bytes
+
+    try:
+        raw = read_limited_bytes(path)
+        settings = repr((config if config is not None else config_for(path))
+                        .with_selection(*overrides))
+    except Exception:  # linting the file reports the same problem
+        return None
+    key = cache.key(str(path), raw, settings, players)
+    return key, raw, cache.get(key)
 
 
 def _worker_died(path: Path, cause: str) -> list[Finding]:

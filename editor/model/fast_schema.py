@@ -12,13 +12,14 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from functools import cache
-from typing import Any
-
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any
 
 from editor.model.errors import LoadError
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path
 from editor.model.schemas import SCHEMA_FILES, schema
+
+if TYPE_CHECKING:  # jsonschema loads only for a file that fails jsonschema_rs
+    from jsonschema.exceptions import ValidationError
 
 
 def _bundled_only(uri: str) -> Any:
@@ -59,7 +60,7 @@ LARGE_CONTAINERS = 5_000
 20,000-region board with one bad terrain took over a minute in ``jsonschema`` alone."""
 
 KEEP_ITEMS = 64
-Errors = list[tuple[PathKey, bool, ValidationError]]
+Errors = list[tuple[PathKey, bool, "ValidationError"]]
 
 
 def _is_large(data: Any) -> bool:
@@ -121,6 +122,8 @@ def schema_errors(name: str, data: Any, limit: int = 50) -> Errors:
     """Every ``jsonschema`` error (the wording source) with its offending path in
     ``data``'s own indexes; large documents are first cut to what ``jsonschema_rs`` found
     wrong (up to ``limit`` places), so the slow validator sees a few items, not all."""
+    from jsonschema.exceptions import ValidationError
+
     from editor.model import schemas
 
     fast = _validator(name)
@@ -161,6 +164,8 @@ def validate_or_raise(name: str, data: Any, text: str, shown: str) -> None:
     invalid documents. The one schema check every loader uses."""
     if surely_valid(name, data):
         return
+    from jsonschema.exceptions import best_match
+
     from editor.model import schemas
 
     errors = schema_errors(name, data)

@@ -8,8 +8,10 @@ and may not use the non-standard constants NaN or Infinity.
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import math
+import operator
 import os
 import re
 import stat
@@ -20,8 +22,17 @@ from editor.model.errors import LoadError, SourcePosition
 from editor.model.jsonpos import offset_to_position
 from editor.model.limits import MAX_DEPTH, MAX_FILE_BYTES, count_text
 
-__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "canonical_json", "load_json", "parse_json_text",
-           "parse_number", "read_json_text", "read_limited_bytes"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "canonical_json",
+    "decode_json_bytes",
+    "load_json",
+    "parse_json_text",
+    "parse_number",
+    "read_json_text",
+    "read_limited_bytes",
+]
 
 
 
@@ -62,28 +73,44 @@ def _nested_deeper(data: Any, limit: int) -> bool:
     return True
 
 
+# A JSON string, closed or running to the end of the text (as an unclosed one does).
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_BRACKET_BYTES = bytes(1 if c in b"[{" else 2 if c in b"]}" else 0 for c in range(256))
+_STEP = (0, 1, -1)
+_OPENS = (operator.methodcaller("count", "["), operator.methodcaller("count", "{"))
+_CLOSES = (operator.methodcaller("count", "]"), operator.methodcaller("count", "}"))
+
+
 def _depth_exceeding(text: str, limit: int) -> int | None:
-    """Offset where nesting first exceeds ``limit``, ignoring brackets inside strings."""
-    depth = 0
-    in_string = False
-    escaped = False
-    for offset, char in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > limit:
-                return offset
-        elif char in "]}":
-            depth -= 1
+    """Offset where nesting first exceeds ``limit``, ignoring brackets inside strings.
+
+    No Python loop per character: the text is split around its strings and brackets are
+    counted per piece in C; only a piece whose brackets could reach past ``limit`` is
+    walked, also in C (``bytes.translate``, ``accumulate``, ``operator.indexOf``)."""
+    pieces = _STRING.split(text)
+    opens = list(map(operator.add, *(map(count, pieces) for count in _OPENS)))
+    closes = map(operator.add, *(map(count, pieces) for count in _CLOSES))
+    before = list(itertools.accumulate(map(operator.sub, opens, closes), initial=0))
+    reach = map(operator.add, before, opens)
+    for index in itertools.compress(itertools.count(), map(limit.__lt__, reach)):
+        found = _exceeding_in(pieces[index], before[index], limit)
+        if found is not None:
+            strings = sum(map(len, itertools.islice(_STRING.findall(text), index)))
+            return sum(map(len, pieces[:index])) + strings + found
     return None
+
+
+def _exceeding_in(piece: str, depth: int, limit: int) -> int | None:
+    """Offset in ``piece`` (no strings in it) where a depth of ``depth`` on entry first
+    exceeds ``limit``."""
+    raw = piece.encode("utf-8", "surrogatepass")
+    depths = itertools.accumulate(map(_STEP.__getitem__, raw.translate(_BRACKET_BYTES)),
+                                  initial=depth)
+    try:
+        index = operator.indexOf(depths, limit + 1)
+    except ValueError:
+        return None
+    return len(raw[:index - 1].decode("utf-8", "surrogatepass"))
 
 
 _TOKEN = re.compile(r'''
@@ -276,8 +303,14 @@ def read_limited_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
 
 def read_json_text(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:
     """Read a file as UTF-8 text with the checks every untrusted input gets."""
-    shown = str(path)
-    raw = read_limited_bytes(Path(path), max_bytes=max_bytes)
+    return decode_json_bytes(read_limited_bytes(Path(path), max_bytes=max_bytes), str(path))
+
+
+def decode_json_bytes(raw: bytes, shown: str) -> str:
+    """The text of bytes already read (by :func:`read_limited_bytes`): UTF-8, no BOM.
+
+    Lint's result cache hashes the bytes it read and lints those same bytes, so a file
+    changed during a run can never be cached under the wrong content."""
     if raw.startswith(b"\xef\xbb\xbf"):
         raise LoadError(
             shown,

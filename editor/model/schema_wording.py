@@ -16,9 +16,10 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema.exceptions import ValidationError, best_match
+if TYPE_CHECKING:  # jsonschema loads only when an error is worded
+    from jsonschema.exceptions import ValidationError
 
 from editor.model.jsonpos import PathKey
 from editor.model.paths import data_file
@@ -175,6 +176,8 @@ def _alternatives(error: ValidationError, path: PathKey) -> list[Explained]:
     kinds that would be accepted."""
     meant = [e for e in error.context or () if e.validator != "type"]
     if meant:
+        from jsonschema.exceptions import best_match
+
         return explain(best_match(meant) or meant[0])
     kinds = sorted({str(t) for e in error.context or () for t in
                     (e.validator_value if isinstance(e.validator_value, list)

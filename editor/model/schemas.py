@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
-from referencing.exceptions import NoSuchResource
+if TYPE_CHECKING:  # jsonschema loads when a validator is built: valid files never need it
+    import jsonschema
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry, Resource
 
 from editor.model.jsonpos import PathKey
 from editor.model.paths import data_file
@@ -31,11 +31,15 @@ SCHEMA_FILES = {
 
 
 def _refuse_remote(uri: str) -> Resource[Any]:
+    from referencing.exceptions import NoSuchResource
+
     raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
 
 
 @cache
 def _registry() -> Registry[Any]:
+    from referencing import Registry, Resource
+
     resources = []
     for name in SCHEMA_FILES:
         contents = schema(name)
@@ -52,6 +56,8 @@ def schema(name: str) -> dict[str, Any]:
 
 @cache
 def validator(name: str) -> jsonschema.protocols.Validator:
+    import jsonschema
+
     contents = schema(name)
     cls = jsonschema.validators.validator_for(contents)
     return cls(contents, registry=_registry(), format_checker=cls.FORMAT_CHECKER)

@@ -8,9 +8,10 @@ notes and water defaults whichever front made it.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from editor.model.paths import data_file
-from editor.model.scenario import Scenario
+if TYPE_CHECKING:  # `realms new --help` needs only WORLDS: the model loads on use
+    from editor.model.scenario import Scenario
 
 WORLDS = ("surface", "underground", "both")
 # Lint codes a template ignores for itself only (its boards are blank on purpose); a
@@ -21,6 +22,8 @@ TEMPLATE_ONLY_IGNORES = ("G011",)
 def template_path(world: str) -> Path:
     if world not in WORLDS:
         raise ValueError(f"unknown world {world!r}; choose one of {', '.join(WORLDS)}")
+    from editor.model.paths import data_file
+
     return data_file(f"templates/blank-{world}.realm.json")
 
 

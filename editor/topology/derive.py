@@ -563,7 +563,7 @@ def _find_holes(layout: BoardLayout) -> dict[Cell, str]:
     are the holes. Empty cells next to tiles are tested against them, then each
     hole is flood-filled through empty cells (it is enclosed, so this ends).
     """
-    if not layout.outer:
+    if not layout.outer or not _may_enclose(layout):
         return {}
     cells = list(layout.tiles)
     union = shapely.coverage_union_all(hex_polygons(cells))
@@ -586,6 +586,44 @@ def _find_holes(layout: BoardLayout) -> dict[Cell, str]:
             result[cell] = hole_id
             stack.extend(lattice.neighbour(*cell, d) for d in range(6))
     return result
+
+
+def _may_enclose(layout: BoardLayout) -> bool:
+    """Whether some empty cell next to the tiles is enclosed by them: a flood fill through
+    empty cells that does not reach outside the tiles' bounding box. Hexes share an edge
+    wherever they share a corner, so these are exactly the union's interior rings, found
+    without building it; most realms have none, so the shapely union (which also orders
+    the hole ids) runs only for those that do. The fill is capped: past a few cells per
+    tile (a long thin board) it answers True and leaves the decision to shapely."""
+    tiles = layout.tiles
+    qs = [q for q, _ in tiles]
+    rs = [r for _, r in tiles]
+    q_low, q_high, r_low, r_high = min(qs), max(qs), min(rs), max(rs)
+    budget = 4 * len(tiles) + 64
+    outside: set[Cell] = set()
+    for start in {empty for _, _, empty in layout.outer}:
+        if start in outside:
+            continue
+        seen = {start}
+        stack = [start]
+        escaped = False
+        while stack:
+            q, r = stack.pop()
+            if not (q_low <= q <= q_high and r_low <= r <= r_high) or (q, r) in outside:
+                escaped = True
+                break
+            for dq, dr in lattice.NEIGHBOUR_DIRECTIONS:
+                cell = (q + dq, r + dr)
+                if cell not in tiles and cell not in seen:
+                    seen.add(cell)
+                    stack.append(cell)
+            budget -= 1
+            if budget < 0:
+                return True
+        if not escaped:
+            return True
+        outside |= seen
+    return False
 
 
 _DEFAULT = RealmDeriver()

@@ -45,6 +45,8 @@ class Region:
         return self.kind == "land"
 
     def marker_kinds(self) -> set[str]:
+        if not self.markers:  # most regions: skip building the comprehension
+            return set()
         return {m.kind for m in self.markers}
 
 

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Reproduce the lint, CLI-start and derivation figures of docs/performance.md in one go.
+# Prints the machine's load first: the figures are only comparable as ratios to the
+# baselines measured in the same run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python="${PYTHON:-python}"
+echo "cores: $(nproc); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$python" benchmarks/bench_lint.py "$@" || status=$?
+"$python" benchmarks/bench_derive.py --skip-naive-10k || status=$?
+exit "${status:-0}"

@@ -1,0 +1,78 @@
+"""A CLI start imports only what the command needs (issue 17: lazy, minimal imports).
+
+Each case runs ``realms ARGS`` in a fresh interpreter and lists the heavy modules it
+loaded: ``--version``, help and argument errors load none of them, and the schema-only
+lint (``--select S``) never loads the derivation (topology, networkx).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+HEAVY = ("jsonschema", "jsonschema_rs", "shapely", "networkx", "numpy", "PySide6",
+         "editor.topology", "editor.model.scenario_io", "editor.lint.engine")
+BOOKLET_1 = "scenarios/booklet/01-my-precious-world.realm.json"
+PROBE = """
+import contextlib, io, json, sys
+from editor.cli.main import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+    try:
+        status = main(sys.argv[1:])
+    except SystemExit as exc:
+        status = exc.code
+print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
+"""
+
+
+def loaded_modules(*args: str) -> set[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True,
+                          text=True, cwd=REPO, env=env, timeout=300, check=True)
+    return set(json.loads(done.stdout.splitlines()[-1])["modules"])
+
+
+def heavy(modules: set[str]) -> list[str]:
+    return sorted(m for m in HEAVY if m in modules)
+
+
+@pytest.mark.parametrize("args", [
+    ("--version",), ("--help",), ("lint", "--help"), ("lint", "--bogus"), ("lnt",),
+    ("derive", "--help"), ("export", "--help"), ("new", "--help"), ("format", "--help"),
+    ("lint", "--players", "9", BOOKLET_1),
+])
+def test_startup_paths_import_nothing_heavy(args: tuple[str, ...]) -> None:
+    assert heavy(loaded_modules(*args)) == []
+
+
+def test_version_builds_no_parser() -> None:
+    modules = loaded_modules("--version")
+    assert "argparse" not in modules
+    assert not any(m.startswith("editor.cli.cmd_") for m in modules)
+
+
+def test_a_named_subcommand_imports_only_its_own_module() -> None:
+    commands = {m for m in loaded_modules("lint", "--help") if m.startswith("editor.cli.cmd_")}
+    assert commands == {"editor.cli.cmd_lint"}
+
+
+def test_schema_only_lint_never_derives() -> None:
+    modules = loaded_modules("lint", "--no-cache", "--select", "S", "--jobs", "1", BOOKLET_1)
+    assert "editor.lint.engine" in modules  # it did lint
+    assert [m for m in ("networkx", "shapely", "editor.topology") if m in modules] == []
+    # jsonschema_rs (a runtime dependency) says the file is valid: jsonschema is not needed
+    assert "jsonschema_rs" in modules
+    assert "jsonschema" not in modules
+
+
+def test_derive_of_a_valid_file_needs_no_jsonschema() -> None:
+    modules = loaded_modules("derive", "--players", "2", BOOKLET_1)
+    assert "editor.topology" in modules
+    assert "jsonschema" not in modules

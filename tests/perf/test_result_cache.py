@@ -1,0 +1,150 @@
+"""lint's result cache: cached output equals fresh output, and every input of a finding
+(file, settings, catalogue, tool version) invalidates it; concurrent runs stay correct."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from findings_golden import GOLDEN, outputs, run_cli
+
+from editor.lint.cache import CACHE_DIR_NAME, ENTRIES
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "perf" / "fixtures"
+SENTINEL = "answered from the cache"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project folder (pyproject.toml) with three generated realms that have findings
+    and the ring realm with its custom catalogue; the current folder for the test."""
+    for path in sorted(FIXTURES.glob("*.realm.json"))[:3]:
+        shutil.copy(path, tmp_path / path.name)
+    shutil.copy(REPO / "tests" / "data" / "ring.realm.json", tmp_path / "ring.realm.json")
+    shutil.copy(REPO / "tests" / "data" / "test-tiles.json", tmp_path / "test-tiles.json")
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("REALMS_CACHE_DIR", raising=False)
+    monkeypatch.delenv("REALMS_NO_CACHE", raising=False)
+    return tmp_path
+
+
+def lint(*extra: str) -> str:
+    return run_cli(["lint", "--select", "ALL", "--format", "json", "--jobs", "1", *extra, "."])
+
+
+def poison(project: Path) -> int:
+    """Rewrite every cache entry's messages, so a later run shows whether it used them."""
+    entries = list((project / CACHE_DIR_NAME / ENTRIES).glob("*.json"))
+    for entry in entries:
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        for finding in data["findings"]:
+            finding["message"] = SENTINEL
+        entry.write_text(json.dumps(data), encoding="utf-8")
+    return len(entries)
+
+
+def cached_files(output: str) -> set[str]:
+    findings = json.loads(output.split("\n", 1)[1])
+    return {Path(f["path"]).name for f in findings if f["message"] == SENTINEL}
+
+
+def test_cached_output_equals_fresh_output(project: Path) -> None:
+    fresh = lint("--no-cache")
+    assert not (project / CACHE_DIR_NAME).exists()  # --no-cache writes nothing
+    assert lint() == fresh  # fills the cache
+    assert (project / CACHE_DIR_NAME / ".gitignore").is_file()
+    assert lint() == fresh  # answered from it
+    assert poison(project) == 4
+    assert cached_files(lint()) == {p.name for p in project.glob("*.realm.json")}
+
+
+def test_a_changed_file_is_linted_again(project: Path) -> None:
+    lint()
+    poison(project)
+    target = project / "generated-0000.realm.json"
+    target.write_text(target.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert "generated-0000.realm.json" not in cached_files(lint())
+    assert "generated-0001.realm.json" in cached_files(lint())
+
+
+def test_changed_settings_lint_again(project: Path) -> None:
+    lint()
+    poison(project)
+    (project / "pyproject.toml").write_text(
+        "[project]\nname = 'x'\n[tool.realms.lint]\nignore = ['B006']\n", encoding="utf-8")
+    assert cached_files(lint()) == set()
+    assert cached_files(run_cli(["lint", "--select", "ALL", "--format", "json", "--jobs", "1",
+                                 "--players", "2", "."])) == set()
+
+
+def test_a_changed_custom_catalogue_lints_its_scenarios_again(project: Path) -> None:
+    lint()
+    poison(project)
+    catalogue = project / "test-tiles.json"
+    catalogue.write_text(catalogue.read_text(encoding="utf-8") + " ", encoding="utf-8")
+    again = lint()
+    assert "ring.realm.json" not in cached_files(again)
+    assert "generated-0000.realm.json" in cached_files(again)
+
+
+def test_a_new_tool_version_lints_again(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import editor
+
+    lint()
+    poison(project)
+    monkeypatch.setattr(editor, "__version__", editor.__version__ + ".post1")
+    assert cached_files(lint()) == set()
+
+
+def test_no_cache_outside_a_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stray folder (no pyproject.toml, realms.toml or .git above it) gets no cache."""
+    monkeypatch.delenv("REALMS_CACHE_DIR", raising=False)
+    shutil.copy(FIXTURES / "generated-0000.realm.json", tmp_path / "a.realm.json")
+    monkeypatch.chdir(tmp_path)
+    lint()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.realm.json"]
+
+
+def test_clean_removes_the_cache(project: Path) -> None:
+    lint()
+    assert (project / CACHE_DIR_NAME).is_dir()
+    assert run_cli(["clean"]).startswith("exit 0\nremoved ")
+    assert not (project / CACHE_DIR_NAME).exists()
+
+
+def test_two_concurrent_runs(project: Path) -> None:
+    """Two runs filling one cache at once both print the fresh output, and leave only
+    whole entries that a third run reads back to the same output."""
+    for index in range(3, 12):
+        shutil.copy(sorted(FIXTURES.glob("*.realm.json"))[index], project)
+    fresh = lint("--no-cache").split("\n", 1)[1]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    command = [sys.executable, "-m", "editor", "lint", "--select", "ALL", "--format", "json",
+               "--jobs", "1", "."]
+    runs = [subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, text=True)
+            for _ in range(2)]
+    for run in runs:
+        out, _ = run.communicate(timeout=600)
+        assert out == fresh
+    for entry in (project / CACHE_DIR_NAME / ENTRIES).iterdir():
+        assert entry.suffix == ".json" and not entry.name.startswith(".tmp-")
+        json.loads(entry.read_text(encoding="utf-8"))
+    assert lint().split("\n", 1)[1] == fresh
+
+
+def test_golden_outputs_from_a_warm_cache(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The byte-identity guard's outputs, answered from a filled cache."""
+    monkeypatch.setenv("REALMS_CACHE_DIR", str(tmp_path / "cache"))
+    outputs()  # fills it
+    assert any((tmp_path / "cache" / ENTRIES).iterdir())
+    expected = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    actual = outputs()
+    assert [name for name in expected if actual[name] != expected[name]] == []
