@@ -17,7 +17,7 @@ minimum and nothing about balance (that is ``realms lint``):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from editor.topology.realm import Realm
@@ -129,11 +129,13 @@ def engine_file_problems(doc: Mapping[str, Any]) -> list[str]:
     return check_graph(int(doc["players"]), land, walkable, entries, adjacent)
 
 
-def smawg_file_problems(doc: Mapping[str, Any]) -> list[str]:
+def smawg_file_problems(doc: Mapping[str, Any],
+                        names: Sequence[str] | None = None) -> list[str]:
     """:func:`check_graph` on an exported smawg assets file: land is any terrain but Sea
-    and Lake, entries are the tiles at the map border (smawg's first-conquest rule)."""
+    and Lake, entries are the tiles at the map border (smawg's first-conquest rule).
+    Tiles are named by their index, or by ``names`` (the region ids, in tile order)."""
     tiles = doc["map"]["tiles"]
-    ids = [str(i) for i in range(len(tiles))]
+    ids = list(names) if names is not None else [str(i) for i in range(len(tiles))]
     land = {ids[i] for i, t in enumerate(tiles) if t["terrain"] not in ("Sea", "Lake")}
     entries = {ids[i] for i, t in enumerate(tiles)
                if ids[i] in land and t.get("is_at_map_border")}

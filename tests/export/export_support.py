@@ -137,3 +137,9 @@ def run_cli_process(*args: str | Path,
     """``python -m editor ARGS`` in a fresh interpreter: when the process is the point."""
     return subprocess.run([sys.executable, "-m", "editor", *map(str, args)],
                           capture_output=True, text=True, cwd=cwd or REPO, timeout=300)
+
+
+# smawg has no rivers (they are exported as Lake): land reachable only across a river is out
+# of reach there, so the smawg export refuses the board. Known and explicit: booklet scenario
+# 7 (S.s2 and Z.s2 touch only the river A.s1); its engine export keeps rivers and is legal.
+SMAWG_RIVER_ONLY = {"07-crops-of-power.realm.json": ("S.s2", "Z.s2")}

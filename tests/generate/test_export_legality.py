@@ -11,12 +11,13 @@ import pytest
 from generate_support import GODS, REPO, run_cli
 from scenario_factory import scenario_dict, tile
 
-from editor.export import export_bytes
+from editor.export import ExportError, export_bytes
 from editor.export.legality import engine_file_problems, smawg_file_problems
 from editor.generate.confirm import loaded_from
 from editor.generate.realise import realise
 from editor.model.scenario_io import load_scenario
 from editor.topology import derive_realm
+from tests.export.export_support import SMAWG_RIVER_ONLY
 
 ALL_SHIPPED = sorted((REPO / "scenarios").glob("**/*.realm.json"))
 # Not exportable, on purpose: the blank templates have no tiles yet, and booklet scenario 9
@@ -32,25 +33,16 @@ def test_the_not_exportable_list_is_exactly_the_empty_ones() -> None:
         assert empty == (path in NOT_EXPORTABLE), path.name
 
 
-# smawg has no rivers (they are exported as Lake): land reachable only across a river is
-# out of reach there. Known and explicit: booklet scenario 7 (S.s2 and Z.s2 touch only the
-# river A.s1). The engine file, which keeps rivers, is fully legal.
-SMAWG_RIVER_ONLY = {"07-crops-of-power.realm.json": {"S.s2", "Z.s2"}}
-
-
 def _check_exports(loaded: Any, players: int, name: str = "") -> None:
     engine = json.loads(export_bytes(loaded, "engine", players))
     assert engine_file_problems(engine) == []
-    smawg = json.loads(export_bytes(loaded, "smawg", players))
-    problems = smawg_file_problems(smawg)
     expected = SMAWG_RIVER_ONLY.get(name)
     if expected is None:
-        assert problems == []
+        assert smawg_file_problems(json.loads(export_bytes(loaded, "smawg", players))) == []
         return
-    ids = [r["id"] for r in engine["regions"] if not r["flags"]["chasm"]]
-    (problem,) = problems
-    unreachable = {ids[int(i)] for i in problem.split(":")[0].split(", ")}
-    assert unreachable == expected
+    with pytest.raises(ExportError, match="smawg has no rivers") as refused:
+        export_bytes(loaded, "smawg", players)
+    assert f"{', '.join(expected)}: land no race can reach" in str(refused.value)
 
 
 @pytest.mark.parametrize("path", EXPORTABLE, ids=lambda p: p.name.split(".")[0])
