@@ -54,7 +54,7 @@ from editor.export.board_layout import (
 )
 from editor.render.labels import CHIP, MARKER, NAME
 from editor.render.paint import PRINT, font, paint_badge
-from editor.render.style import BadgeStyle, Style, default_style
+from editor.render.style import BadgeStyle, Style, default_style, marker_glyph
 from editor.topology.realm import Realm, Region
 
 PNG_SCALE = 0.8  # pixels per page unit: a hex is 80 px from centre to corner
@@ -141,17 +141,8 @@ def _badge(painter: QPainter, centre: QPointF, badge: BadgeStyle, text: str | No
 
 
 def marker_text(kind: str, attrs: dict[str, object], style: Style) -> str:
-    glyph = style.marker(kind).glyph
-    if kind == "tunnel" and "number" in attrs:
-        return f"T{attrs['number']}"
-    if kind == "gold_vein" and "vein" in attrs:
-        return str(attrs["vein"])
-    if kind == "monster_stack" and "count" in attrs:
-        return f"{glyph}{attrs['count']}"
-    if kind == "custom" and "label" in attrs:
-        from editor.escaping import document_line  # the label is the user's text
-        return document_line(str(attrs["label"]))[:3]
-    return glyph
+    """The glyph printed on a marker's badge (shared with the site's SVG boards)."""
+    return marker_glyph(kind, attrs, style)
 
 
 # -- regions ----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import copy
 from collections.abc import Iterable
 from typing import Any
 
-from editor.model import lattice
+from editor.model import catalogue_check, lattice
 from editor.model.catalogue import SIDES
 from editor.model.lattice import Point
 
@@ -64,52 +64,14 @@ def point_spec(point: Point) -> str | list[float | int]:
 
 
 # ----- reading shapes ------------------------------------------------------------------------
-# The format's shape rules (docs/format.md), kept here so the designer reads a region exactly
-# as it draws it, independent of how the loader organises its own helpers.
-def _sector_polygon(sectors: Iterable[int]) -> tuple[Point, ...]:
-    chosen = sorted(set(sectors))
-    if len(chosen) == 6:
-        return lattice.CORNERS
-    starts = [s for s in chosen if (s - 1) % 6 not in chosen]
-    if len(starts) != 1:
-        raise ValueError(f"sectors {chosen} are not one contiguous run around the hex")
-    return (lattice.CENTRE,
-            *(lattice.CORNERS[(starts[0] + k) % 6] for k in range(len(chosen) + 1)))
-
-
-def _polygon_points(spec: list[Any]) -> tuple[Point, ...]:
-    return tuple(lattice.named_point(item) if isinstance(item, str)
-                 else (float(item[0]), float(item[1])) for item in spec)
-
-
-def _signed_area(polygon: tuple[Point, ...]) -> float:
-    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
-               in zip(polygon, polygon[1:] + polygon[:1], strict=True)) / 2
-
-
-def _with_midpoints(polygon: tuple[Point, ...]) -> tuple[Point, ...]:
-    """Split every full hex side of the outline at its midpoint (borders may start there)."""
-    sides: dict[tuple[Point, Point], Point] = {}
-    for i in range(6):
-        a, b = lattice.CORNERS[i], lattice.CORNERS[(i + 1) % 6]
-        sides[(a, b)] = sides[(b, a)] = lattice.MIDPOINTS[i]
-    result: list[Point] = []
-    for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True):
-        result.append(a)
-        if (a, b) in sides:
-            result.append(sides[(a, b)])
-    return tuple(result)
-
-
 def region_polygon(spec: dict[str, Any]) -> tuple[Point, ...]:
-    """A region's outline, counter-clockwise in lattice units (y down), midpoints on full sides.
+    """A region's outline, counter-clockwise in lattice units (y down), midpoints on full sides:
+    read by the catalogue checker's own shape rules, so the designer draws what it saves.
 
     Raises ``ValueError`` for a shape the format refuses (e.g. sectors that are no run)."""
-    points = (_sector_polygon(spec["sectors"]) if "sectors" in spec
-              else _polygon_points(spec["polygon"]))
-    if _signed_area(points) < 0:
-        points = tuple(reversed(points))
-    return _with_midpoints(points)
+    points = (catalogue_check.sector_polygon(spec["sectors"]) if "sectors" in spec
+              else catalogue_check.polygon_points(spec["polygon"]))
+    return catalogue_check.normalised(points)
 
 
 def side_regions(data: Data, key: str, side: str) -> list[dict[str, Any]]:
