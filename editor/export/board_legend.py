@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from editor.export.board_layout import PageLayout
 from editor.model.catalogue import LAND_TERRAINS
 from editor.render.paint import font
-from editor.render.style import Style
+from editor.render.style import Style, marker_glyph
 from editor.topology.realm import Realm
 
 ROW = 46.0
@@ -103,7 +103,7 @@ def legend_height(page: PageLayout, realm: Realm, style: Style) -> float:
 
 
 def _swatch(painter: QPainter, item: LegendItem, rect: QRectF, style: Style) -> None:
-    from editor.export.board_render import _badge, _hatch, _path, marker_text
+    from editor.export.board_render import _badge, _hatch, _path
 
     centre = rect.center()
     if item.kind == "terrain":
@@ -122,7 +122,7 @@ def _swatch(painter: QPainter, item: LegendItem, rect: QRectF, style: Style) -> 
     elif item.kind == "symbol":
         _badge(painter, centre, style.symbol(item.key))
     elif item.kind == "marker":
-        _badge(painter, centre, style.marker(item.key), marker_text(item.key, {}, style))
+        _badge(painter, centre, style.marker(item.key), marker_glyph(item.key, {}, style))
     elif item.kind == "river_marker":
         badge = style.marker("river_marker")
         for width, colour in ((18.0, badge.fill), (6.0, badge.text)):

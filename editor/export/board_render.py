@@ -55,7 +55,7 @@ from editor.export.board_layout import (
 from editor.render.labels import CHIP, MARKER, NAME
 from editor.render.paint import PRINT, font, paint_badge
 from editor.render.style import BadgeStyle, Style, default_style, marker_glyph
-from editor.topology.realm import Realm, Region
+from editor.topology.realm import Realm
 
 PNG_SCALE = 0.8  # pixels per page unit: a hex is 80 px from centre to corner
 PNG_MAX_SIDE = 6000
@@ -140,19 +140,10 @@ def _badge(painter: QPainter, centre: QPointF, badge: BadgeStyle, text: str | No
     paint_badge(painter, centre, radius, badge, text, look=PRINT)
 
 
-def marker_text(kind: str, attrs: dict[str, object], style: Style) -> str:
-    """The glyph printed on a marker's badge (shared with the site's SVG boards)."""
-    return marker_glyph(kind, attrs, style)
-
-
 # -- regions ----------------------------------------------------------------------------
-def _terrain_key(region: Region) -> str:
-    return region.water_kind or region.terrain if region.kind == "water" else region.terrain
-
-
 def _paint_region(painter: QPainter, shape: RegionShape, style: Style, side: str) -> None:
     region = shape.region
-    spec = style.terrain(_terrain_key(region), side)
+    spec = style.terrain(region.drawn_terrain, side)
     path = _path(shape.rings)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(spec.fill))
@@ -188,7 +179,7 @@ def _annotate(painter: QPainter, board: BoardShape, style: Style) -> None:
         elif label.kind == MARKER:
             marker = markers[label.region][int(label.key)]
             _badge(painter, centre, style.marker(marker.kind),
-                   marker_text(marker.kind, marker.attrs, style), BADGE_RADIUS * label.scale)
+                   marker_glyph(marker.kind, marker.attrs, style), BADGE_RADIUS * label.scale)
         else:  # the markers that found no room, as one "+N" badge
             _badge(painter, centre, style.marker("more"), label.key,
                    BADGE_RADIUS * label.scale)

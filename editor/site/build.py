@@ -185,6 +185,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
                progress: Progress | None = None, jobs: int = 1) -> BuildReport:
     """Write the site of every scenario file under ``paths`` into ``out``."""
     from editor.lint.runner import collect
+    from editor.site.entry import content_key  # also warms the workers' imports before fork
     from editor.site.pages import render
 
     if out.exists() and not out.is_dir():
@@ -199,8 +200,6 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     report = BuildReport(scenarios=len(files))
     taken: set[str] = set()
     pages: dict[str, Any] = {}
-    from editor.site.entry import content_key
-
     sources = [_shown_source(path) for path in files]
     common = _common_folder(sources)
     todo: list[PageJob] = []

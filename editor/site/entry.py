@@ -144,10 +144,8 @@ def _region_details(realm: Realm, style: Style) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for region_id in sorted(realm.regions):
         region = realm.regions[region_id]
-        terrain = (region.water_kind or region.terrain) if region.kind == "water" \
-            else region.terrain
         out[region_id] = {
-            "terrain": style.terrain(terrain).label,
+            "terrain": style.terrain(region.drawn_terrain).label,
             "symbols": [style.symbol(s).label for s in sorted(region.symbols)],
             "markers": [_marker_label(m.kind, m.attrs, style)
                         for m in sorted(region.markers, key=lambda m: m.kind)],

@@ -17,7 +17,6 @@ from editor.export.board_layout import (
     BoardShape,
     PageLayout,
     Point,
-    RegionShape,
 )
 from editor.render.labels import CHIP, MARKER, NAME
 from editor.render.style import BadgeStyle, Style, marker_glyph
@@ -52,11 +51,6 @@ def _ring_path(rings: Iterable[tuple[Point, ...]]) -> str:
     return "".join(parts)
 
 
-def terrain_key(shape: RegionShape) -> str:
-    region = shape.region
-    return (region.water_kind or region.terrain) if region.kind == "water" else region.terrain
-
-
 def _pattern_id(terrain: str, side: str) -> str:
     return f"h-{side}-{terrain}"
 
@@ -67,7 +61,7 @@ def _patterns(page: PageLayout, style: Style) -> list[str]:
     for board in page.boards:
         side = "underground" if board.kind == "underground" else "surface"
         for shape in board.regions:
-            terrain = terrain_key(shape)
+            terrain = shape.region.drawn_terrain
             spec = style.terrain(terrain, side)
             key = _pattern_id(terrain, side)
             if key in seen:
@@ -151,7 +145,7 @@ def _board(board: BoardShape, style: Style) -> list[str]:
         out.append(f'<line class="gedge" x1="{_num(a[0])}" y1="{_num(a[1])}" '
                    f'x2="{_num(b[0])}" y2="{_num(b[1])}"/>')
     for shape in board.regions:
-        terrain = terrain_key(shape)
+        terrain = shape.region.drawn_terrain
         chasm = " chasm" if shape.region.chasm else ""
         out.append(f'<path class="region{chasm}" data-region="{escape(shape.region.id)}" '
                    f'fill="url(#{_pattern_id(terrain, side)})" d="{_ring_path(shape.rings)}"/>')

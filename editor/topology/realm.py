@@ -44,6 +44,12 @@ class Region:
     def is_land(self) -> bool:
         return self.kind == "land"
 
+    @property
+    def drawn_terrain(self) -> str:
+        """The style key a board is painted with: a water region's kind (river, sea, lake),
+        else its terrain after overlays."""
+        return (self.water_kind or self.terrain) if self.kind == "water" else self.terrain
+
     def marker_kinds(self) -> set[str]:
         if not self.markers:  # most regions: skip building the comprehension
             return set()

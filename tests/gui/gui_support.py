@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QAbstractItemView, QListWidgetItem
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QListWidgetItem, QMenu
 from pytestqt.qtbot import QtBot
 
 from editor.gui.canvas.view import RealmView
@@ -103,3 +104,15 @@ def find_water_pair(catalogue: Catalogue) -> WaterPair:
 
 def land_region(side: TileSide) -> str:
     return next(r.local_id for r in side.regions if not r.is_water)
+
+
+def open_context_menu(qtbot: QtBot, view: RealmView, point: QPoint) -> QMenu:
+    """Right-click at ``point`` (viewport pixels) and return the canvas's open context menu."""
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=point)
+    QApplication.sendEvent(view.viewport(), QContextMenuEvent(
+        QContextMenuEvent.Reason.Mouse, point, view.viewport().mapToGlobal(point)))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=point)
+    menu = view.context_menu
+    assert menu is not None
+    qtbot.waitUntil(menu.isVisible, timeout=2000)
+    return menu

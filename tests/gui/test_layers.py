@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from gui_support import click_scene, land_region, region_point, view_point
+from gui_support import click_scene, land_region, open_context_menu, region_point, view_point
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QContextMenuEvent, QImage
 from PySide6.QtTest import QTest
@@ -93,13 +93,7 @@ def test_context_menu_on_a_tile_rotates_it(qtbot: QtBot) -> None:
     window = with_tile_and_marker(qtbot)
     view = window.view
     point = view_point(view, *hex_centre(0, 0)) + QPoint(0, 30)
-    qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=point)
-    QApplication.sendEvent(view.viewport(), QContextMenuEvent(
-        QContextMenuEvent.Reason.Mouse, point, view.viewport().mapToGlobal(point)))
-    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=point)
-    menu = view.context_menu
-    assert menu is not None
-    qtbot.waitUntil(menu.isVisible, timeout=2000)
+    menu = open_context_menu(qtbot, view, point)
     texts = [a.text() for a in menu.actions() if a.text()]
     assert texts[:4] == ["Rotate left (R)", "Rotate right (Shift+R)", "Flip (F)", "Delete"]
     assert "&Copy" in texts and "P&roperties\u2026" in texts

@@ -7,10 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from gui_support import view_point
+from gui_support import open_context_menu, view_point
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QContextMenuEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 from test_editor_session import open_window
 from test_editor_tools import place, window_for
@@ -285,13 +284,7 @@ def right_click_menu(qtbot: QtBot, window: MainWindow, q: int, r: int) -> dict[s
     view.set_zoom(1.0)
     view.centerOn(*hex_centre(q, r))
     point = view_point(view, *hex_centre(q, r)) + QPoint(0, 20)
-    qtbot.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=point)
-    QApplication.sendEvent(view.viewport(), QContextMenuEvent(
-        QContextMenuEvent.Reason.Mouse, point, view.viewport().mapToGlobal(point)))
-    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, pos=point)
-    menu = view.context_menu
-    assert menu is not None
-    qtbot.waitUntil(menu.isVisible, timeout=2000)
+    menu = open_context_menu(qtbot, view, point)
     menu.close()
     return {a.text(): a for a in menu.actions() if a.text()}
 
