@@ -42,10 +42,6 @@ class SideFacts:
     def land(self) -> tuple[RegionFacts, ...]:
         return tuple(r for r in self.regions if r.is_land)
 
-    @property
-    def printed_lost_tribes(self) -> int:
-        return sum(1 for r in self.regions if r.printed_lost_tribe)
-
     def region(self, local_id: str) -> RegionFacts:
         for region in self.regions:
             if region.local_id == local_id:

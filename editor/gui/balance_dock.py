@@ -299,9 +299,6 @@ class BalancePanel(QWidget):
                              f"range of the official {official}-player boards "
                              f"(at {self.metrics.players} players)")
 
-    def comparison(self, key: str) -> Comparison | None:
-        return next((c for c in self.comparisons if c.info.key == key), None)
-
     def row_item(self, key: str) -> QTreeWidgetItem | None:
         return self.table.rows.get(key)
 

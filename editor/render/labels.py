@@ -556,11 +556,3 @@ def place_labels(regions: Sequence[RegionLabels], sizes: LabelSizes,
 def boxes_overlap(a: Box, b: Box) -> bool:
     """Whether two boxes share some area (touching edges do not count)."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def count_overlaps(first: Sequence[Box], second: Sequence[Box] | None = None) -> int:
-    """Overlapping pairs between two lists of boxes, or within one list."""
-    if second is None:
-        return sum(boxes_overlap(first[i], first[j])
-                   for i in range(len(first)) for j in range(i + 1, len(first)))
-    return sum(boxes_overlap(a, b) for a in first for b in second)

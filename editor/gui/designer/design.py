@@ -327,14 +327,6 @@ def add_tile(data: Data, key: str) -> Data:
     return out
 
 
-def copy_tile(data: Data, key: str, tile: dict[str, Any]) -> Data:
-    if key in data["tiles"]:
-        raise DesignError(f"tile {key} already exists; choose another letter")
-    out = copy.deepcopy(data)
-    out["tiles"][key] = copy.deepcopy(tile)
-    return out
-
-
 def rename_tile(data: Data, old: str, new: str) -> Data:
     """Give a tile another letter (key), keeping its place in the catalogue."""
     if new == old:

@@ -542,10 +542,6 @@ class DesignerWindow(QMainWindow):
         self._try(f"Add tile {key}", lambda: design.add_tile(self.data, key), key=key,
                   side="surface", path=(), selected=None)
 
-    def add_copy(self, key: str, tile: dict[str, Any]) -> None:
-        self._try(f"Copy tile as {key}", lambda: design.copy_tile(self.data, key, tile),
-                  key=key, path=(), selected=None)
-
     def remove_tile(self) -> None:
         s = self.state
         rest = [k for k in s.data["tiles"] if k != s.key]
