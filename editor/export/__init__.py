@@ -49,8 +49,11 @@ def _engine(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> byt
 
 
 def _smawg(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
-    from editor.export.smawg import smawg_text
-    return smawg_text(realm).encode("utf-8")
+    from editor.export.smawg import UnplayableInSmawg, smawg_text
+    try:
+        return smawg_text(realm).encode("utf-8")
+    except UnplayableInSmawg as exc:
+        raise ExportError(str(exc)) from None
 
 
 def _cestpasphoto(loaded: LoadedScenario, realm: Realm, options: ExportOptions) -> bytes:
@@ -132,25 +135,7 @@ def export_realm(loaded: LoadedScenario, realm: Realm, fmt: str,
         raise ExportError(f"not exported: no engine can play this board for {realm.players} "
                           f"players: {'; '.join(unplayable)}")
     data: bytes = spec.writer(loaded, realm, options or ExportOptions())
-    if spec.name == "smawg":
-        _refuse_unplayable_smawg(data, realm)
     return data
-
-
-def _refuse_unplayable_smawg(data: bytes, realm: Realm) -> None:
-    """smawg has no rivers (they become lakes, which no race enters), so land that only a
-    river joins to the rest can be out of reach in the file even when the board is fine."""
-    import json
-
-    from editor.export.legality import smawg_file_problems
-    from editor.export.playable import playable_board
-
-    names = [region.id for region in playable_board(realm).regions]
-    problems = smawg_file_problems(json.loads(data), names)
-    if problems:
-        raise ExportError(f"not exported: smawg cannot play this board for {realm.players} "
-                          f"players, because smawg has no rivers (they become lakes): "
-                          f"{'; '.join(problems)}; export --to engine, which keeps rivers")
 
 
 def empty_board_message(loaded: LoadedScenario, players: int) -> str:

@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from editor.export.base_game import base_game
-from editor.export.playable import playable_board
+from editor.export.playable import PlayableBoard, playable_board
 from editor.model.rules import water_rules
 from editor.topology.realm import Realm, Region
 
@@ -49,9 +49,13 @@ def _description(realm: Realm) -> str:
     return " ".join(parts)
 
 
-def smawg_document(realm: Realm) -> dict[str, Any]:
+class UnplayableInSmawg(ValueError):
+    """The board is fine, but its smawg file would leave land out of every race's reach."""
+
+
+def smawg_document(realm: Realm, board: PlayableBoard | None = None) -> dict[str, Any]:
     game = base_game()
-    board = playable_board(realm)
+    board = board or playable_board(realm)
     return {
         "name": f"{realm.scenario.title} ({realm.players} players)",
         "description": _description(realm),
@@ -70,4 +74,17 @@ def smawg_document(realm: Realm) -> dict[str, Any]:
 
 
 def smawg_text(realm: Realm) -> str:
-    return json.dumps(smawg_document(realm), indent=2, ensure_ascii=False) + "\n"
+    """The smawg assets file, refused (:class:`UnplayableInSmawg`) when smawg could not play
+    it: smawg has no rivers (they become lakes, which no race enters), so land that only a
+    river joins to the rest would be out of reach in the file even when the board is fine."""
+    from editor.export.legality import smawg_file_problems
+
+    board = playable_board(realm)
+    document = smawg_document(realm, board)
+    problems = smawg_file_problems(document, [region.id for region in board.regions])
+    if problems:
+        raise UnplayableInSmawg(
+            f"not exported: smawg cannot play this board for {realm.players} players, "
+            f"because smawg has no rivers (they become lakes): {'; '.join(problems)}; "
+            "export --to engine, which keeps rivers")
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
