@@ -60,18 +60,17 @@ def _load(args: argparse.Namespace) -> LoadedScenario | None:
     return None
 
 
-def _board_svg(realm: Realm) -> bytes | None:
-    """The printable board as SVG, or None for a board without geometry (or when the
-    drawing cannot be made: the report still has the graph picture and every figure)."""
+def _board_svg(loaded: LoadedScenario, realm: Realm) -> bytes | None:
+    """The printable board as SVG (the export's own writer), or None for a board without
+    geometry or when it cannot be drawn (no Qt: the report still has every figure)."""
     if not any(r.polygon is not None for r in realm.regions.values()):
         return None
-    try:
-        from editor.export.board_render import render_board
+    from editor.export import ExportError, export_realm
 
-        return render_board(realm, "svg")
-    except Exception as exc:  # a missing picture must not lose the report
-        print(f"realms balance: note: no board picture ({type(exc).__name__})",
-              file=sys.stderr)
+    try:
+        return export_realm(loaded, realm, "svg")
+    except ExportError as exc:  # a missing picture must not lose the report
+        print(f"realms balance: note: no board picture ({exc})", file=sys.stderr)
         return None
 
 
@@ -101,8 +100,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         from editor.analysis.html_report import html_report
 
-        items = [(realm, rep, _board_svg(realm)) for realm, rep in zip(realms, reports,
-                                                                       strict=True)]
+        items = [(realm, rep, _board_svg(loaded, realm))
+                 for realm, rep in zip(realms, reports, strict=True)]
         output = html_report(title, source, items, bands, dynamic)
     if args.output is None or str(args.output) == "-":
         sys.stdout.write(output)
