@@ -8,6 +8,7 @@ which parts touch.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
@@ -18,9 +19,11 @@ from editor.topology.realm import Problem
 Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class HalfEdge:
-    """Half ``half`` of the side of ``cell`` facing board direction ``direction``."""
+class HalfEdge(NamedTuple):
+    """Half ``half`` of the side of ``cell`` facing board direction ``direction``.
+
+    A named tuple: a board has several per tile, and a tuple is built in a fraction of a
+    frozen dataclass's time (and is left alone by the garbage collector)."""
 
     cell: Cell
     direction: int
@@ -55,11 +58,18 @@ class BoardLayout:
     # unordered cell pairs carrying a river-border marker
     marked_seams: set[frozenset[Cell]] = field(default_factory=set)
     problems: list[Problem] = field(default_factory=list)
+    _parts: list[tuple[str, PlacedTile, int]] | None = field(
+        default=None, repr=False, compare=False)
 
     def parts(self) -> list[tuple[str, PlacedTile, int]]:
-        return [(tile.part(lid), tile, index)
-                for tile in self.tiles.values()
-                for index, lid in enumerate(tile.side.local_ids)]
+        """(part id, tile, index of the part in its side) for every part; the derivation
+        walks them several times, so the list is built once (the layout is complete when
+        :func:`lay_out_board` returns it)."""
+        if self._parts is None:
+            self._parts = [(tile.part_ids[lid], tile, index)
+                           for tile in self.tiles.values()
+                           for index, lid in enumerate(tile.side.local_ids)]
+        return self._parts
 
 
 def placement_position(board: Board, placement: Placement) -> str:
@@ -75,10 +85,11 @@ def placement_position(board: Board, placement: Placement) -> str:
 
 
 def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min: int,
-                  letters_in_use: dict[str, str]) -> BoardLayout:
+                  letters_in_use: dict[str, tuple[Board, Placement]]) -> BoardLayout:
     """Place the board's active tiles and match their edges.
 
-    ``letters_in_use`` maps each letter already placed (on any board) to where it is."""
+    ``letters_in_use`` maps each letter already placed (on any board) to its board and
+    placement (worded by :func:`placement_position` only for a duplicate)."""
     layout = BoardLayout(board)
     for placement in board.tiles:
         if not placement.presence.includes(players, scenario_min):
@@ -88,7 +99,8 @@ def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min
             layout.problems.append(Problem(
                 "duplicate-tile",
                 f"tile {placement.tile} is placed twice for {players} players: "
-                f"{letters_in_use[placement.tile]} and {placement_position(board, placement)}",
+                f"{placement_position(*letters_in_use[placement.tile])} and "
+                f"{placement_position(board, placement)}",
                 board.id, tiles=(placement.tile,),
                 hint="each physical tile exists once: remove one placement or give them "
                      "disjoint player counts"))
@@ -105,7 +117,7 @@ def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min
         placed = PlacedTile(placement, side, cell)
         layout.tiles[cell] = placed
         layout.by_letter[placement.tile] = placed
-        letters_in_use[placement.tile] = placement_position(board, placement)
+        letters_in_use[placement.tile] = (board, placement)
     _match_edges(layout)
     _lay_river_markers(layout, players, scenario_min)
     return layout
@@ -113,24 +125,26 @@ def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min
 
 def _match_edges(layout: BoardLayout) -> None:
     tiles = layout.tiles
+    outer = layout.outer.append
+    seams = layout.seams.append
+    half_edge = tuple.__new__  # HalfEdge without its Python-level __new__
     for cell, placed in tiles.items():
         q, r = cell
+        owner = placed.side.owner
+        names = placed.part_ids
         for direction, (dq, dr) in enumerate(lattice.NEIGHBOUR_DIRECTIONS):
             other_cell = (q + dq, r + dr)
             other = tiles.get(other_cell)
-            owners = placed.side.owner[direction]
-            names = placed.part_ids
+            own0, own1 = owner[direction]
             if other is None:
-                for half in (0, 1):
-                    layout.outer.append((names[owners[half]],
-                                         HalfEdge(cell, direction, half), other_cell))
+                outer((names[own0], half_edge(HalfEdge, (cell, direction, 0)), other_cell))
+                outer((names[own1], half_edge(HalfEdge, (cell, direction, 1)), other_cell))
             elif direction < 3:
-                facing = other.side.owner[(direction + 3) % 6]
-                for half in (0, 1):
-                    # our half 0 (from our corner d) meets their half 1 (ending at that corner)
-                    layout.seams.append((names[owners[half]],
-                                         other.part_ids[facing[1 - half]],
-                                         HalfEdge(cell, direction, half)))
+                # our half 0 (from our corner d) meets their half 1 (ending at that corner)
+                face0, face1 = other.side.owner[direction + 3]
+                theirs = other.part_ids
+                seams((names[own0], theirs[face1], half_edge(HalfEdge, (cell, direction, 0))))
+                seams((names[own1], theirs[face0], half_edge(HalfEdge, (cell, direction, 1))))
 
 
 def _lay_river_markers(layout: BoardLayout, players: int, scenario_min: int) -> None:

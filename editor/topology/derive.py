@@ -28,7 +28,7 @@ from editor.geometry.templates import (
 from editor.model import lattice
 from editor.model.catalogue import Catalogue
 from editor.model.rules import WaterBodyRule, entry_rules, holes_are_board_edge, water_rules
-from editor.model.scenario import Board, Marker, Scenario, split_region_id
+from editor.model.scenario import Board, Marker, Placement, Scenario, split_region_id
 from editor.model.scenario_io import LoadedScenario
 from editor.topology.boards import BoardLayout, Cell, HalfEdge, lay_out_board
 from editor.topology.realm import BorderSegment, Hole, Problem, Realm, Region
@@ -97,7 +97,7 @@ class RealmDeriver:
         scenario, catalogue = loaded.scenario, loaded.catalogue
         smin = scenario.players_min
         problems: list[Problem] = []
-        letters: dict[str, str] = {}
+        letters: dict[str, tuple[Board, Placement]] = {}
         layouts: list[BoardLayout] = []
         graph_boards: list[Board] = []
         for board in scenario.boards:
