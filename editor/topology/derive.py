@@ -39,7 +39,7 @@ COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "so
 EdgeKey = tuple[str, str]
 
 
-@dataclass
+@dataclass(slots=True)
 class _EdgeData:
     kinds: set[str]
     length: float = 0.0
@@ -166,9 +166,10 @@ class _Assembly:
         self._graph_boards()
         self._apply_markers()
         self._water_kinds()
+        graph = self._graph()  # borders only: links are added after coasts and entries
+        self.adjacent: dict[str, dict[str, object]] = graph._adj
         self._coasts()
         self._first_conquests()
-        graph = self._graph()
         self._links(graph)
         for rid, region in self.regions.items():
             if region.chasm:
@@ -253,21 +254,37 @@ class _Assembly:
         data.length += length
 
     def _borders_and_edges(self) -> None:
+        # _add_edge inlined: this loop runs for every border and seam of the realm. The
+        # lengths are added in the same order as before (floating-point sums must not move).
         pr = self.part_region
+        edges = self.edges
         for layout in self.layouts:
             for placed in layout.tiles.values():
+                names = placed.part_ids
                 for border in placed.side.internal:
-                    a, b = pr[placed.part(border.a)], pr[placed.part(border.b)]
+                    a, b = pr[names[border.a]], pr[names[border.b]]
                     if a != b:
-                        self._add_edge(a, b, "inside", border.length)
+                        key = (a, b) if a < b else (b, a)
+                        data = edges.get(key)
+                        if data is None:
+                            edges[key] = _EdgeData({"inside"}, 0.0 + border.length)
+                        else:
+                            data.kinds.add("inside")
+                            data.length += border.length
             marked = layout.marked_seams
             for part_a, part_b, half_edge in layout.seams:
                 a, b = pr[part_a], pr[part_b]
                 if a == b:
                     continue
-                self._add_edge(a, b, "seam", HALF_EDGE_LENGTH)
+                key = (a, b) if a < b else (b, a)
+                data = edges.get(key)
+                if data is None:
+                    data = edges[key] = _EdgeData({"seam"}, HALF_EDGE_LENGTH)
+                else:
+                    data.kinds.add("seam")
+                    data.length += HALF_EDGE_LENGTH
                 if marked and _seam_cells(half_edge) in marked:
-                    self._add_edge(a, b, "river_marker", 0.0)
+                    data.kinds.add("river_marker")
         for (a, b), data in self.edges.items():
             if self.regions[a].kind != self.regions[b].kind:
                 data.kinds.add("coast")
@@ -415,15 +432,7 @@ class _Assembly:
             if rule is not None and rule.impassable:
                 region.impassable = True
 
-    def _neighbours(self) -> dict[str, set[str]]:
-        result: dict[str, set[str]] = defaultdict(set)
-        for a, b in self.edges:
-            result[a].add(b)
-            result[b].add(a)
-        return result
-
     def _coasts(self) -> None:
-        self.adjacent = self._neighbours()
         for rid, region in self.regions.items():
             if region.is_land:
                 region.coastal = any(self.regions[n].water_kind in ("sea", "lake")
@@ -473,11 +482,19 @@ class _Assembly:
 
     # -- graph and links ----------------------------------------------------------------
     def _graph(self) -> nx.Graph:
+        """The graph of borders: one node per region (sorted), one edge per bordering pair.
+
+        Filled through networkx's own tables, as ``add_nodes_from`` and ``add_edges_from``
+        would fill them (same dicts, same order; one data dict shared by both directions),
+        without their per-item checks: every node is new and hashable, every pair is
+        distinct and between two nodes. A fresh graph has no cache to clear."""
         graph = nx.Graph()
-        graph.add_nodes_from(sorted(self.regions))
-        graph.add_edges_from(
-            (a, b, {"kinds": frozenset(d.kinds), "length": d.length})
-            for (a, b), d in self.edges.items())
+        node, adj = graph._node, graph._adj
+        for rid in sorted(self.regions):
+            node[rid] = {}
+            adj[rid] = {}
+        for (a, b), d in self.edges.items():
+            adj[a][b] = adj[b][a] = {"kinds": frozenset(d.kinds), "length": d.length}
         return graph
 
     def _link(self, graph: nx.Graph, a_ref: str, b_ref: str, kind: str, what: str) -> None:
