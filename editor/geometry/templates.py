@@ -74,8 +74,25 @@ def rotated_side(side: TileSide, rotation: int) -> RotatedSide:
 
     The cache key is normalised first (``operator.index`` refuses floats, ``% 6`` folds
     equal turns), so ``1`` and ``1.0`` can never share a key with different results and a
-    file's outcome never depends on what was derived before it."""
-    return _rotated_side(side, operator.index(rotation) % 6)
+    file's outcome never depends on what was derived before it.
+
+    Every placed tile of every derivation asks, so the answer is first looked up by the
+    side object's identity: hashing a side hashes all its regions and polygons. The entry
+    keeps the side alive (its id cannot be reused while it is there); on a miss the value
+    cache answers, so equal sides of different catalogues still share one rotation."""
+    step = operator.index(rotation) % 6
+    entry = _BY_IDENTITY.get((id(side), step))
+    if entry is not None and entry[0] is side:
+        return entry[1]
+    result = _rotated_side(side, step)
+    if len(_BY_IDENTITY) >= _BY_IDENTITY_LIMIT:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[(id(side), step)] = (side, result)
+    return result
+
+
+_BY_IDENTITY: dict[tuple[int, int], tuple[TileSide, RotatedSide]] = {}
+_BY_IDENTITY_LIMIT = 20_000
 
 
 @cache
