@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import gc
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import networkx as nx
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 
 from editor.geometry.templates import (
     AREA_SCALE,
@@ -30,7 +32,7 @@ from editor.model.catalogue import Catalogue
 from editor.model.rules import WaterBodyRule, entry_rules, holes_are_board_edge, water_rules
 from editor.model.scenario import Board, Marker, Placement, Scenario, split_region_id
 from editor.model.scenario_io import LoadedScenario
-from editor.topology.boards import BoardLayout, Cell, HalfEdge, lay_out_board
+from editor.topology.boards import BoardLayout, Cell, HalfEdge, PlacedTile, lay_out_board
 from editor.topology.realm import BorderSegment, Hole, Problem, Realm, Region
 from editor.topology.unionfind import UnionFind
 
@@ -49,44 +51,71 @@ class RealmDeriver:
     """Derives realms, caching placed polygons between calls (the editor keeps one)."""
 
     def __init__(self, cache_size: int = 50_000) -> None:
-        self._polygons: dict[tuple[object, ...], shapely.Geometry] = {}
+        # (id(side), rotation, q, r) -> the placed tile's part polygons and their measures
+        self._tiles: dict[tuple[int, int, int, int], _TileShapes] = {}
+        self._cached_parts = 0  # polygons held by _tiles, bounded by cache_size
         # Keys hold id(side); keeping the sides alive here stops an id from being reused by
         # another catalogue's side (after a reload) while its polygons are still cached.
         self._sides: dict[int, object] = {}
         self._cache_size = cache_size
 
     # -- polygons -----------------------------------------------------------------------
-    def _part_polygons(self, layouts: list[BoardLayout]) -> dict[str, shapely.Geometry]:
-        result: dict[str, shapely.Geometry] = {}
-        missing_keys: list[tuple[object, ...]] = []
-        missing_parts: list[str] = []
-        rings = []
-        offsets = []
+    def _part_shapes(self, layouts: list[BoardLayout]) -> tuple[
+            dict[str, shapely.Geometry], dict[str, tuple[float, lattice.Point]]]:
+        """Each part's polygon, and its area and centroid (euclidean), in part order.
+
+        Cached per placed tile, so an edit rebuilds only the tiles it touched and the
+        player counts of one file share the tiles they have in common; the tiles not
+        cached are built and measured in one shapely call each."""
+        cache = self._tiles
+        entries: list[tuple[PlacedTile, tuple[int, int, int, int], _TileShapes | None]] = []
+        missing: list[PlacedTile] = []
         used: dict[int, object] = {}
         for layout in layouts:
-            for part, placed, index in layout.parts():
+            for placed in layout.tiles.values():
                 p = placed.placement
                 side = placed.side.side
                 used[id(side)] = side
-                key: tuple[object, ...] = (id(side), p.rotation, p.q, p.r, index)
-                cached = self._polygons.get(key)
-                if cached is not None:
-                    result[part] = cached
-                    continue
-                missing_keys.append(key)
-                missing_parts.append(part)
-                rings.append(placed.side.rings[index])
-                offsets.append(lattice.hex_centre(p.q, p.r))
-        if rings:
-            built = build_polygons(rings, offsets)
-            if len(self._polygons) + len(built) > self._cache_size:
-                self._polygons.clear()
+                key = (id(side), p.rotation, p.q, p.r)
+                shapes = cache.get(key)
+                if shapes is None:
+                    missing.append(placed)
+                entries.append((placed, key, shapes))
+        if missing:
+            rings: list[NDArray[np.float64]] = []
+            offsets: list[lattice.Point] = []
+            for placed in missing:
+                centre = lattice.hex_centre(placed.placement.q, placed.placement.r)
+                rings.extend(placed.side.rings)
+                offsets.extend([centre] * len(placed.side.rings))
+            array = build_polygons(rings, offsets)
+            measures = _measure(array)
+            built = array.tolist()
+            if self._cached_parts + len(built) > self._cache_size:
+                cache.clear()
                 self._sides.clear()
-            for key, part, polygon in zip(missing_keys, missing_parts, built, strict=True):
-                self._polygons[key] = polygon
-                result[part] = polygon
+                self._cached_parts = 0
+            start = 0
+            for placed in missing:
+                end = start + len(placed.side.rings)
+                p = placed.placement
+                cache[(id(placed.side.side), p.rotation, p.q, p.r)] = _TileShapes(
+                    tuple(built[start:end]), tuple(measures[start:end]))
+                start = end
+            self._cached_parts += len(built)
         self._sides.update(used)  # pin every side a cached key names
-        return result
+        polygons: dict[str, shapely.Geometry] = {}
+        part_measures: dict[str, tuple[float, lattice.Point]] = {}
+        for placed, key, shapes in entries:
+            if shapes is None:
+                shapes = cache[key]
+            names = placed.part_ids
+            for lid, polygon, measure in zip(placed.side.local_ids, shapes.polygons,
+                                             shapes.measures, strict=True):
+                part = names[lid]
+                polygons[part] = polygon
+                part_measures[part] = measure
+        return polygons, part_measures
 
     # -- main entry ---------------------------------------------------------------------
     def derive(self, loaded: LoadedScenario, players: int) -> Realm:
@@ -220,29 +249,21 @@ class _Assembly:
                         template.symbols, (), (part,), (placed.placement.tile,))
 
     def _geometry(self) -> None:
-        polygons = self.deriver._part_polygons(self.layouts)
+        polygons, measures = self.deriver._part_shapes(self.layouts)
         self.part_polygons = polygons
-        if not polygons:
-            return
-        region_ids = list(self.regions)
-        shapes: list[shapely.Geometry | None] = []
-        for rid in region_ids:
-            region = self.regions[rid]
-            if rid not in polygons and not region.parts:
-                shapes.append(None)
-            elif len(region.parts) == 1:
-                shapes.append(polygons[region.parts[0]])
+        merged: list[Region] = []
+        for region in self.regions.values():
+            parts = region.parts
+            if len(parts) == 1:
+                region.polygon = polygons[parts[0]]
+                region.area, region.centroid = measures[parts[0]]
             else:
-                shapes.append(shapely.coverage_union_all([polygons[p] for p in region.parts]))
-        array = np.array(shapes, dtype=object)
-        areas = shapely.area(array) * AREA_SCALE
-        centroids = shapely.get_coordinates(shapely.centroid(array))
-        for rid, shape, area, (cx, cy) in zip(region_ids, shapes, areas, centroids,
-                                              strict=True):
-            region = self.regions[rid]
-            region.polygon = shape
-            region.area = float(area)
-            region.centroid = lattice.to_euclidean((float(cx), float(cy)))
+                region.polygon = shapely.coverage_union_all([polygons[p] for p in parts])
+                merged.append(region)
+        if merged:
+            for region, (area, centroid) in zip(
+                    merged, _measure([r.polygon for r in merged]), strict=True):
+                region.area, region.centroid = area, centroid
 
     # -- adjacency ----------------------------------------------------------------------
     def _add_edge(self, a: str, b: str, kind: str, length: float) -> None:
@@ -572,6 +593,23 @@ class _Assembly:
             return segments
 
         return build
+
+
+class _TileShapes(NamedTuple):
+    """One placed tile's part polygons (lattice units) and (area, centroid) of each."""
+
+    polygons: tuple[shapely.Geometry, ...]
+    measures: tuple[tuple[float, lattice.Point], ...]
+
+
+def _measure(shapes: Sequence[shapely.Geometry] | NDArray[np.object_]
+             ) -> list[tuple[float, lattice.Point]]:
+    """Euclidean area and centroid of each shape (one vectorised shapely call each)."""
+    array = np.array(shapes, dtype=object)
+    areas = shapely.area(array) * AREA_SCALE
+    centroids = shapely.get_coordinates(shapely.centroid(array))
+    return [(float(area), lattice.to_euclidean((float(cx), float(cy))))
+            for area, (cx, cy) in zip(areas, centroids, strict=True)]
 
 
 def _seam_cells(half_edge: HalfEdge) -> frozenset[Cell]:
