@@ -217,13 +217,15 @@ class _Assembly:
         uf = UnionFind()
         self.uf = uf
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
+        water: set[str] = set()
         for layout in self.layouts:
             for part, placed, index in layout.parts():
-                if placed.side.side.regions[index].is_water:
+                if placed.side.side.regions[index].terrain == "water":
                     uf.add(part)
+                    water.add(part)
             check_markers = bool(layout.marked_seams) and not ignore_markers
             for a, b, half_edge in layout.seams:
-                if uf.contains(a) and uf.contains(b):
+                if a in water and b in water:
                     if check_markers and _seam_cells(half_edge) in layout.marked_seams:
                         continue
                     uf.union(a, b)
@@ -318,12 +320,13 @@ class _Assembly:
         for layout in self.layouts:
             hole_of = _find_holes(layout)
             board_holes: dict[str, set[str]] = defaultdict(set)
+            pr, by_id, facing = self.part_region, self.regions, self.outer_facing
             for part, half_edge, empty in layout.outer:
-                rid = self.part_region[part]
-                hole_id = hole_of.get(empty)
+                rid = pr[part]
+                hole_id = hole_of.get(empty) if hole_of else None
                 if hole_id is None:
-                    self.regions[rid].board_edge = True
-                    self.outer_facing[rid].add(half_edge.direction)
+                    by_id[rid].board_edge = True
+                    facing[rid].add(half_edge.direction)
                 else:
                     board_holes[hole_id].add(rid)
                     if edge_counts:
@@ -454,13 +457,16 @@ class _Assembly:
                 region.impassable = True
 
     def _coasts(self) -> None:
+        wet = {rid for rid, region in self.regions.items()
+               if region.water_kind in ("sea", "lake")}
         for rid, region in self.regions.items():
-            if region.is_land:
-                region.coastal = any(self.regions[n].water_kind in ("sea", "lake")
-                                     for n in self.adjacent[rid])
+            if region.kind == "land":
+                region.coastal = not wet.isdisjoint(self.adjacent[rid])
 
     def _first_conquests(self) -> None:
         rules = entry_rules(self.scenario)
+        self.entry_regions = {rid for rid, region in self.regions.items()
+                              if region.entry_edge}
         boards = {b.id: b.kind for b in self.scenario.boards}
         for rid, region in self.regions.items():
             if not region.is_land or region.chasm:
@@ -480,8 +486,7 @@ class _Assembly:
             region.first_conquest = bool(groups)
 
     def _at_edge(self, rid: str, region: Region) -> bool:
-        return region.board_edge or any(
-            self.regions[n].entry_edge for n in self.adjacent[rid])
+        return region.board_edge or not self.entry_regions.isdisjoint(self.adjacent[rid])
 
     def _rule_allows(self, kind: str, side: str | None, listed: tuple[str, ...], rid: str,
                      region: Region, board_kind: str, applies_to: str) -> bool:
