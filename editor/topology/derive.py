@@ -185,6 +185,8 @@ class _Assembly:
         self.regions: dict[str, Region] = {}
         self.edges: dict[EdgeKey, _EdgeData] = {}
         self.part_polygons: dict[str, shapely.Geometry] = {}
+        # letters placed on any board (any count) and graph-only region ids of the scenario
+        self._named: tuple[set[str], set[str]] | None = None
 
     def run(self) -> Realm:
         self._merge_water()
@@ -416,10 +418,13 @@ class _Assembly:
         """Explicitly timed items must find their region; untimed ones follow their tile."""
         if min_players is not None or players is not None:
             return True
+        if self._named is None:  # built on the first question, once per derivation
+            boards = self.scenario.boards
+            self._named = ({p.tile for b in boards for p in b.tiles},
+                           {r["id"] for b in boards if b.graph for r in b.graph["regions"]})
+        placed_tiles, graph_regions = self._named
         tile, _ = split_region_id(ref)
-        return not any(p.tile == tile for b in self.scenario.boards for p in b.tiles) and \
-            not any(ref == r["id"] for b in self.scenario.boards if b.graph
-                    for r in b.graph["regions"])
+        return tile not in placed_tiles and ref not in graph_regions
 
     def _water_kinds(self) -> None:
         overrides: dict[str, WaterBodyRule] = {}
