@@ -123,10 +123,14 @@ def build_polygons(rings: list[NDArray[np.float64]],
     """Many polygons at once: one ragged-array call instead of one shapely call each."""
     if not rings:
         return np.empty(0, dtype=object)
-    moved = [ring + np.asarray(offset) for ring, offset in zip(rings, offsets, strict=True)]
-    coords = np.concatenate(moved)
-    ring_offsets = np.concatenate([[0], np.cumsum([len(r) for r in moved])])
-    polygon_offsets = np.arange(len(moved) + 1)
+    if len(rings) != len(offsets):
+        raise ValueError("one offset per ring")
+    lengths = [len(r) for r in rings]
+    # one addition over all points instead of one small numpy operation per ring
+    coords = np.concatenate(rings) + np.repeat(np.asarray(offsets, dtype=np.float64),
+                                               lengths, axis=0)
+    ring_offsets = np.concatenate([[0], np.cumsum(lengths)])
+    polygon_offsets = np.arange(len(rings) + 1)
     return shapely.from_ragged_array(  # type: ignore[no-any-return]
         shapely.GeometryType.POLYGON, coords, (ring_offsets, polygon_offsets))
 

@@ -616,10 +616,14 @@ def _measure(shapes: Sequence[shapely.Geometry] | NDArray[np.object_]
              ) -> list[tuple[float, lattice.Point]]:
     """Euclidean area and centroid of each shape (one vectorised shapely call each)."""
     array = np.array(shapes, dtype=object)
-    areas = shapely.area(array) * AREA_SCALE
+    areas = (shapely.area(array) * AREA_SCALE).tolist()
     centroids = shapely.get_coordinates(shapely.centroid(array))
-    return [(float(area), lattice.to_euclidean((float(cx), float(cy))))
-            for area, (cx, cy) in zip(areas, centroids, strict=True)]
+    if len(centroids) != len(areas):
+        raise ValueError("an empty shape has no centroid")
+    # lattice.to_euclidean, on the whole column (the same float operations, in order)
+    xs = (centroids[:, 0] * lattice.X_UNIT * 1.0).tolist()
+    ys = (centroids[:, 1] * lattice.Y_UNIT * 1.0).tolist()
+    return list(zip(areas, zip(xs, ys, strict=True), strict=True))
 
 
 def _seam_cells(half_edge: HalfEdge) -> frozenset[Cell]:
