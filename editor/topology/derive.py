@@ -41,9 +41,19 @@ COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "so
 EdgeKey = tuple[str, str]
 
 
+# Edge kinds while edges are gathered: one bit each, so adding a kind is an integer "or"
+# and every edge of a given mix of kinds gets the one frozenset of that mix (a realm has
+# tens of thousands of edges and a handful of mixes).
+_INSIDE, _SEAM, _RIVER_MARKER, _COAST, _BORDER = 1, 2, 4, 8, 16
+_KIND_BIT = {"inside": _INSIDE, "seam": _SEAM, "river_marker": _RIVER_MARKER,
+             "coast": _COAST, "border": _BORDER}
+_KINDS_OF = tuple(frozenset(kind for kind, bit in _KIND_BIT.items() if mask & bit)
+                  for mask in range(32))
+
+
 @dataclass(slots=True)
 class _EdgeData:
-    kinds: set[str]
+    kinds: int  # bits of _KIND_BIT
     length: float = 0.0
 
 
@@ -274,8 +284,8 @@ class _Assembly:
         key = (a, b) if a < b else (b, a)
         data = self.edges.get(key)
         if data is None:
-            data = self.edges[key] = _EdgeData(set())
-        data.kinds.add(kind)
+            data = self.edges[key] = _EdgeData(0)
+        data.kinds |= _KIND_BIT[kind]
         data.length += length
 
     def _borders_and_edges(self) -> None:
@@ -292,9 +302,9 @@ class _Assembly:
                         key = (a, b) if a < b else (b, a)
                         data = edges.get(key)
                         if data is None:
-                            edges[key] = _EdgeData({"inside"}, 0.0 + border.length)
+                            edges[key] = _EdgeData(_INSIDE, 0.0 + border.length)
                         else:
-                            data.kinds.add("inside")
+                            data.kinds |= _INSIDE
                             data.length += border.length
             marked = layout.marked_seams
             for part_a, part_b, half_edge in layout.seams:
@@ -304,15 +314,15 @@ class _Assembly:
                 key = (a, b) if a < b else (b, a)
                 data = edges.get(key)
                 if data is None:
-                    data = edges[key] = _EdgeData({"seam"}, HALF_EDGE_LENGTH)
+                    data = edges[key] = _EdgeData(_SEAM, HALF_EDGE_LENGTH)
                 else:
-                    data.kinds.add("seam")
+                    data.kinds |= _SEAM
                     data.length += HALF_EDGE_LENGTH
                 if marked and _seam_cells(half_edge) in marked:
-                    data.kinds.add("river_marker")
+                    data.kinds |= _RIVER_MARKER
         for (a, b), data in self.edges.items():
             if self.regions[a].kind != self.regions[b].kind:
-                data.kinds.add("coast")
+                data.kinds |= _COAST
 
     def _holes_and_edge_flags(self) -> list[Hole]:
         holes: list[Hole] = []
@@ -377,8 +387,8 @@ class _Assembly:
                         "or joins a region to itself", board.id, regions=(a, b),
                         hint="fix the edge list"))
         for (a, b), data in self.edges.items():
-            if "border" in data.kinds and self.regions[a].kind != self.regions[b].kind:
-                data.kinds.add("coast")
+            if data.kinds & _BORDER and self.regions[a].kind != self.regions[b].kind:
+                data.kinds |= _COAST
 
     # -- markers and flags --------------------------------------------------------------
     def _marker_active(self, marker: Marker) -> bool:
@@ -473,6 +483,7 @@ class _Assembly:
         self.entry_regions = {rid for rid, region in self.regions.items()
                               if region.entry_edge}
         boards = {b.id: b.kind for b in self.scenario.boards}
+        shared: dict[frozenset[str], frozenset[str]] = {}  # one object per mix of groups
         for rid, region in self.regions.items():
             if not region.is_land or region.chasm:
                 region.first_conquest = False
@@ -487,7 +498,8 @@ class _Assembly:
                 if self._rule_allows(rule.kind, rule.side, rule.regions, rid, region,
                                      boards.get(region.board, "surface"), rule.applies_to):
                     groups.add(rule.applies_to)
-            region.first_conquest_for = frozenset(groups)
+            allowed = frozenset(groups)
+            region.first_conquest_for = shared.setdefault(allowed, allowed)
             region.first_conquest = bool(groups)
 
     def _at_edge(self, rid: str, region: Region) -> bool:
@@ -525,7 +537,7 @@ class _Assembly:
             node[rid] = {}
             adj[rid] = {}
         for (a, b), d in self.edges.items():
-            adj[a][b] = adj[b][a] = {"kinds": frozenset(d.kinds), "length": d.length}
+            adj[a][b] = adj[b][a] = {"kinds": _KINDS_OF[d.kinds], "length": d.length}
         return graph
 
     def _link(self, graph: nx.Graph, a_ref: str, b_ref: str, kind: str, what: str) -> None:
