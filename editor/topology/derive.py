@@ -216,7 +216,8 @@ class _Assembly:
             if region.chasm:
                 graph.remove_edges_from(list(graph.edges(rid)))
         realm = Realm(self.scenario, self.catalogue, self.players,
-                      dict(sorted(self.regions.items())), graph, holes, self.problems,
+                      {rid: self.regions[rid] for rid in self.sorted_ids}, graph, holes,
+                      self.problems,
                       self.part_region,
                       {lay.board.id: [t.placement for t in lay.tiles.values()]
                        for lay in self.layouts},
@@ -533,7 +534,8 @@ class _Assembly:
         distinct and between two nodes. A fresh graph has no cache to clear."""
         graph = nx.Graph()
         node, adj = graph._node, graph._adj
-        for rid in sorted(self.regions):
+        self.sorted_ids = sorted(self.regions)  # fixed from here on; the realm's order too
+        for rid in self.sorted_ids:
             node[rid] = {}
             adj[rid] = {}
         for (a, b), d in self.edges.items():
