@@ -22,8 +22,9 @@ Cell = tuple[int, int]
 class HalfEdge(NamedTuple):
     """Half ``half`` of the side of ``cell`` facing board direction ``direction``.
 
-    A named tuple: a board has several per tile, and a tuple is built in a fraction of a
-    frozen dataclass's time (and is left alone by the garbage collector)."""
+    The layout's seam and outer lists hold its three fields inline (a board has a dozen
+    per tile, and one flat tuple per entry is cheaper to build than two); this names
+    them where a single half-edge is drawn."""
 
     cell: Cell
     direction: int
@@ -51,10 +52,11 @@ class BoardLayout:
     board: Board
     tiles: dict[Cell, PlacedTile] = field(default_factory=dict)
     by_letter: dict[str, PlacedTile] = field(default_factory=dict)
-    # (part_a, part_b, half-edge on a's side); one entry per matched half-edge
-    seams: list[tuple[str, str, HalfEdge]] = field(default_factory=list)
-    # (part, half-edge, empty neighbour cell)
-    outer: list[tuple[str, HalfEdge, Cell]] = field(default_factory=list)
+    # (part_a, part_b, cell, direction, half): the half-edge on a's side (a HalfEdge's
+    # fields, inline); one entry per matched half-edge
+    seams: list[tuple[str, str, Cell, int, int]] = field(default_factory=list)
+    # (part, cell, direction, half, empty neighbour cell)
+    outer: list[tuple[str, Cell, int, int, Cell]] = field(default_factory=list)
     # unordered cell pairs carrying a river-border marker
     marked_seams: set[frozenset[Cell]] = field(default_factory=set)
     problems: list[Problem] = field(default_factory=list)
@@ -127,7 +129,6 @@ def _match_edges(layout: BoardLayout) -> None:
     tiles = layout.tiles
     outer = layout.outer.append
     seams = layout.seams.append
-    half_edge = tuple.__new__  # HalfEdge without its Python-level __new__
     for cell, placed in tiles.items():
         q, r = cell
         owner = placed.side.owner
@@ -137,14 +138,14 @@ def _match_edges(layout: BoardLayout) -> None:
             other = tiles.get(other_cell)
             own0, own1 = owner[direction]
             if other is None:
-                outer((names[own0], half_edge(HalfEdge, (cell, direction, 0)), other_cell))
-                outer((names[own1], half_edge(HalfEdge, (cell, direction, 1)), other_cell))
+                outer((names[own0], cell, direction, 0, other_cell))
+                outer((names[own1], cell, direction, 1, other_cell))
             elif direction < 3:
                 # our half 0 (from our corner d) meets their half 1 (ending at that corner)
                 face0, face1 = other.side.owner[direction + 3]
                 theirs = other.part_ids
-                seams((names[own0], theirs[face1], half_edge(HalfEdge, (cell, direction, 0))))
-                seams((names[own1], theirs[face0], half_edge(HalfEdge, (cell, direction, 1))))
+                seams((names[own0], theirs[face1], cell, direction, 0))
+                seams((names[own1], theirs[face0], cell, direction, 1))
 
 
 def _lay_river_markers(layout: BoardLayout, players: int, scenario_min: int) -> None:

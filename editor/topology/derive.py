@@ -237,9 +237,9 @@ class _Assembly:
                     uf.add(part)
                     water.add(part)
             check_markers = bool(layout.marked_seams) and not ignore_markers
-            for a, b, half_edge in layout.seams:
+            for a, b, cell, direction, _ in layout.seams:
                 if a in water and b in water:
-                    if check_markers and _seam_cells(half_edge) in layout.marked_seams:
+                    if check_markers and _seam_cells(cell, direction) in layout.marked_seams:
                         continue
                     uf.union(a, b)
 
@@ -308,7 +308,7 @@ class _Assembly:
                             data.kinds |= _INSIDE
                             data.length += border.length
             marked = layout.marked_seams
-            for part_a, part_b, half_edge in layout.seams:
+            for part_a, part_b, cell, direction, _ in layout.seams:
                 a, b = pr[part_a], pr[part_b]
                 if a == b:
                     continue
@@ -319,7 +319,7 @@ class _Assembly:
                 else:
                     data.kinds |= _SEAM
                     data.length += HALF_EDGE_LENGTH
-                if marked and _seam_cells(half_edge) in marked:
+                if marked and _seam_cells(cell, direction) in marked:
                     data.kinds |= _RIVER_MARKER
         for (a, b), data in self.edges.items():
             if self.regions[a].kind != self.regions[b].kind:
@@ -334,12 +334,12 @@ class _Assembly:
             hole_of = _find_holes(layout)
             board_holes: dict[str, set[str]] = defaultdict(set)
             pr, by_id, facing = self.part_region, self.regions, self.outer_facing
-            for part, half_edge, empty in layout.outer:
+            for part, _, direction, _, empty in layout.outer:
                 rid = pr[part]
                 hole_id = hole_of.get(empty) if hole_of else None
                 if hole_id is None:
                     by_id[rid].board_edge = True
-                    facing[rid].add(half_edge.direction)
+                    facing[rid].add(direction)
                 else:
                     board_holes[hole_id].add(rid)
                     if edge_counts:
@@ -600,18 +600,18 @@ class _Assembly:
                             start, end = rotate_segment(seg, placed.placement.rotation, centre)
                             segments.append(BorderSegment(board, frozenset(kinds), a, b,
                                                           start, end))
-                for part_a, part_b, half_edge in layout.seams:
+                for part_a, part_b, cell, direction, half in layout.seams:
                     a, b = pr[part_a], pr[part_b]
                     kinds = {"seam"}
                     if regions[a].kind != regions[b].kind:
                         kinds.add("coast")
-                    if _seam_cells(half_edge) in layout.marked_seams:
+                    if _seam_cells(cell, direction) in layout.marked_seams:
                         kinds.add("river_marker")
-                    start, end = _half_edge_points(half_edge)
+                    start, end = _half_edge_points(HalfEdge(cell, direction, half))
                     segments.append(BorderSegment(board, frozenset(kinds), a, b, start, end))
-                for part, half_edge, empty in layout.outer:
+                for part, cell, direction, half, empty in layout.outer:
                     kind = "hole" if empty in hole_cells else "board_edge"
-                    start, end = _half_edge_points(half_edge)
+                    start, end = _half_edge_points(HalfEdge(cell, direction, half))
                     segments.append(BorderSegment(board, frozenset({kind}), pr[part], None,
                                                   start, end))
             return segments
@@ -640,8 +640,9 @@ def _measure(shapes: Sequence[shapely.Geometry] | NDArray[np.object_]
     return list(zip(areas, zip(xs, ys, strict=True), strict=True))
 
 
-def _seam_cells(half_edge: HalfEdge) -> frozenset[Cell]:
-    return frozenset((half_edge.cell, lattice.neighbour(*half_edge.cell, half_edge.direction)))
+def _seam_cells(cell: Cell, direction: int) -> frozenset[Cell]:
+    """The two cells on either side of the seam leaving ``cell`` towards ``direction``."""
+    return frozenset((cell, lattice.neighbour(*cell, direction)))
 
 
 def _half_edge_points(half_edge: HalfEdge) -> tuple[lattice.Point, lattice.Point]:
@@ -666,7 +667,7 @@ def _find_holes(layout: BoardLayout) -> dict[Cell, str]:
     interiors = [ring for poly in getattr(union, "geoms", [union]) for ring in poly.interiors]
     if not interiors:
         return {}
-    candidates = sorted({empty for _, _, empty in layout.outer})
+    candidates = sorted({entry[4] for entry in layout.outer})
     xs = np.array([lattice.hex_centre(*c)[0] for c in candidates])
     ys = np.array([lattice.hex_centre(*c)[1] for c in candidates])
     result: dict[Cell, str] = {}
@@ -697,7 +698,7 @@ def _may_enclose(layout: BoardLayout) -> bool:
     q_low, q_high, r_low, r_high = min(qs), max(qs), min(rs), max(rs)
     budget = 4 * len(tiles) + 64
     outside: set[Cell] = set()
-    for start in {empty for _, _, empty in layout.outer}:
+    for start in {entry[4] for entry in layout.outer}:
         if start in outside:
             continue
         seen = {start}
