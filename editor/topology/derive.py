@@ -64,6 +64,11 @@ class RealmDeriver:
         # (id(side), rotation, q, r) -> the placed tile's part polygons and their measures
         self._tiles: dict[tuple[int, int, int, int], _TileShapes] = {}
         self._cached_parts = 0  # polygons held by _tiles, bounded by cache_size
+        # water bodies of several parts: ids of the member polygons -> (those polygons,
+        # which pins them so their ids cannot be reused, the union, its area and centroid)
+        self._bodies: dict[tuple[int, ...], tuple[tuple[shapely.Geometry, ...],
+                                                  shapely.Geometry,
+                                                  tuple[float, lattice.Point]]] = {}
         # Keys hold id(side); keeping the sides alive here stops an id from being reused by
         # another catalogue's side (after a reload) while its polygons are still cached.
         self._sides: dict[int, object] = {}
@@ -104,6 +109,7 @@ class RealmDeriver:
             if self._cached_parts + len(built) > self._cache_size:
                 cache.clear()
                 self._sides.clear()
+                self._bodies.clear()
                 self._cached_parts = 0
             start = 0
             for placed in missing:
@@ -266,19 +272,32 @@ class _Assembly:
     def _geometry(self) -> None:
         polygons, measures = self.deriver._part_shapes(self.layouts)
         self.part_polygons = polygons
-        merged: list[Region] = []
+        bodies = self.deriver._bodies
+        merged: list[tuple[Region, tuple[int, ...], tuple[shapely.Geometry, ...]]] = []
         for region in self.regions.values():
             parts = region.parts
             if len(parts) == 1:
                 region.polygon = polygons[parts[0]]
                 region.area, region.centroid = measures[parts[0]]
+                continue
+            # A water body of several parts: the player counts of a file mostly share
+            # their bodies, so each union (and its measures) is cached by its members.
+            members = tuple(polygons[p] for p in parts)
+            key = tuple(map(id, members))
+            known = bodies.get(key)
+            if known is not None:
+                region.polygon = known[1]
+                region.area, region.centroid = known[2]
             else:
-                region.polygon = shapely.coverage_union_all([polygons[p] for p in parts])
-                merged.append(region)
+                region.polygon = shapely.coverage_union_all(members)
+                merged.append((region, key, members))
         if merged:
-            for region, (area, centroid) in zip(
-                    merged, _measure([r.polygon for r in merged]), strict=True):
-                region.area, region.centroid = area, centroid
+            for (region, key, members), measure in zip(
+                    merged, _measure([r.polygon for r, _, _ in merged]), strict=True):
+                region.area, region.centroid = measure
+                bodies[key] = (members, region.polygon, measure)
+            if len(bodies) > self.deriver._cache_size:
+                bodies.clear()
 
     # -- adjacency ----------------------------------------------------------------------
     def _add_edge(self, a: str, b: str, kind: str, length: float) -> None:
