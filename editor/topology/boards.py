@@ -8,6 +8,7 @@ which parts touch.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
@@ -18,9 +19,12 @@ from editor.topology.realm import Problem
 Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class HalfEdge:
-    """Half ``half`` of the side of ``cell`` facing board direction ``direction``."""
+class HalfEdge(NamedTuple):
+    """Half ``half`` of the side of ``cell`` facing board direction ``direction``.
+
+    The layout's seam and outer lists hold its three fields inline (a board has a dozen
+    per tile, and one flat tuple per entry is cheaper to build than two); this names
+    them where a single half-edge is drawn."""
 
     cell: Cell
     direction: int
@@ -48,18 +52,26 @@ class BoardLayout:
     board: Board
     tiles: dict[Cell, PlacedTile] = field(default_factory=dict)
     by_letter: dict[str, PlacedTile] = field(default_factory=dict)
-    # (part_a, part_b, half-edge on a's side); one entry per matched half-edge
-    seams: list[tuple[str, str, HalfEdge]] = field(default_factory=list)
-    # (part, half-edge, empty neighbour cell)
-    outer: list[tuple[str, HalfEdge, Cell]] = field(default_factory=list)
+    # (part_a, part_b, cell, direction, half): the half-edge on a's side (a HalfEdge's
+    # fields, inline); one entry per matched half-edge
+    seams: list[tuple[str, str, Cell, int, int]] = field(default_factory=list)
+    # (part, cell, direction, half, empty neighbour cell)
+    outer: list[tuple[str, Cell, int, int, Cell]] = field(default_factory=list)
     # unordered cell pairs carrying a river-border marker
     marked_seams: set[frozenset[Cell]] = field(default_factory=set)
     problems: list[Problem] = field(default_factory=list)
+    _parts: list[tuple[str, PlacedTile, int]] | None = field(
+        default=None, repr=False, compare=False)
 
     def parts(self) -> list[tuple[str, PlacedTile, int]]:
-        return [(tile.part(lid), tile, index)
-                for tile in self.tiles.values()
-                for index, lid in enumerate(tile.side.local_ids)]
+        """(part id, tile, index of the part in its side) for every part; the derivation
+        walks them several times, so the list is built once (the layout is complete when
+        :func:`lay_out_board` returns it)."""
+        if self._parts is None:
+            self._parts = [(tile.part_ids[lid], tile, index)
+                           for tile in self.tiles.values()
+                           for index, lid in enumerate(tile.side.local_ids)]
+        return self._parts
 
 
 def placement_position(board: Board, placement: Placement) -> str:
@@ -75,10 +87,11 @@ def placement_position(board: Board, placement: Placement) -> str:
 
 
 def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min: int,
-                  letters_in_use: dict[str, str]) -> BoardLayout:
+                  letters_in_use: dict[str, tuple[Board, Placement]]) -> BoardLayout:
     """Place the board's active tiles and match their edges.
 
-    ``letters_in_use`` maps each letter already placed (on any board) to where it is."""
+    ``letters_in_use`` maps each letter already placed (on any board) to its board and
+    placement (worded by :func:`placement_position` only for a duplicate)."""
     layout = BoardLayout(board)
     for placement in board.tiles:
         if not placement.presence.includes(players, scenario_min):
@@ -88,7 +101,8 @@ def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min
             layout.problems.append(Problem(
                 "duplicate-tile",
                 f"tile {placement.tile} is placed twice for {players} players: "
-                f"{letters_in_use[placement.tile]} and {placement_position(board, placement)}",
+                f"{placement_position(*letters_in_use[placement.tile])} and "
+                f"{placement_position(board, placement)}",
                 board.id, tiles=(placement.tile,),
                 hint="each physical tile exists once: remove one placement or give them "
                      "disjoint player counts"))
@@ -105,7 +119,7 @@ def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min
         placed = PlacedTile(placement, side, cell)
         layout.tiles[cell] = placed
         layout.by_letter[placement.tile] = placed
-        letters_in_use[placement.tile] = placement_position(board, placement)
+        letters_in_use[placement.tile] = (board, placement)
     _match_edges(layout)
     _lay_river_markers(layout, players, scenario_min)
     return layout
@@ -113,24 +127,25 @@ def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min
 
 def _match_edges(layout: BoardLayout) -> None:
     tiles = layout.tiles
+    outer = layout.outer.append
+    seams = layout.seams.append
     for cell, placed in tiles.items():
         q, r = cell
+        owner = placed.side.owner
+        names = placed.part_ids
         for direction, (dq, dr) in enumerate(lattice.NEIGHBOUR_DIRECTIONS):
             other_cell = (q + dq, r + dr)
             other = tiles.get(other_cell)
-            owners = placed.side.owner[direction]
-            names = placed.part_ids
+            own0, own1 = owner[direction]
             if other is None:
-                for half in (0, 1):
-                    layout.outer.append((names[owners[half]],
-                                         HalfEdge(cell, direction, half), other_cell))
+                outer((names[own0], cell, direction, 0, other_cell))
+                outer((names[own1], cell, direction, 1, other_cell))
             elif direction < 3:
-                facing = other.side.owner[(direction + 3) % 6]
-                for half in (0, 1):
-                    # our half 0 (from our corner d) meets their half 1 (ending at that corner)
-                    layout.seams.append((names[owners[half]],
-                                         other.part_ids[facing[1 - half]],
-                                         HalfEdge(cell, direction, half)))
+                # our half 0 (from our corner d) meets their half 1 (ending at that corner)
+                face0, face1 = other.side.owner[direction + 3]
+                theirs = other.part_ids
+                seams((names[own0], theirs[face1], cell, direction, 0))
+                seams((names[own1], theirs[face0], cell, direction, 1))
 
 
 def _lay_river_markers(layout: BoardLayout, players: int, scenario_min: int) -> None:

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import gc
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import networkx as nx
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 
 from editor.geometry.templates import (
     AREA_SCALE,
@@ -28,9 +30,9 @@ from editor.geometry.templates import (
 from editor.model import lattice
 from editor.model.catalogue import Catalogue
 from editor.model.rules import WaterBodyRule, entry_rules, holes_are_board_edge, water_rules
-from editor.model.scenario import Board, Marker, Scenario, split_region_id
+from editor.model.scenario import Board, Marker, Placement, Scenario, split_region_id
 from editor.model.scenario_io import LoadedScenario
-from editor.topology.boards import BoardLayout, Cell, HalfEdge, lay_out_board
+from editor.topology.boards import BoardLayout, Cell, HalfEdge, PlacedTile, lay_out_board
 from editor.topology.realm import BorderSegment, Hole, Problem, Realm, Region
 from editor.topology.unionfind import UnionFind
 
@@ -39,9 +41,19 @@ COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "so
 EdgeKey = tuple[str, str]
 
 
-@dataclass
+# Edge kinds while edges are gathered: one bit each, so adding a kind is an integer "or"
+# and every edge of a given mix of kinds gets the one frozenset of that mix (a realm has
+# tens of thousands of edges and a handful of mixes).
+_INSIDE, _SEAM, _RIVER_MARKER, _COAST, _BORDER = 1, 2, 4, 8, 16
+_KIND_BIT = {"inside": _INSIDE, "seam": _SEAM, "river_marker": _RIVER_MARKER,
+             "coast": _COAST, "border": _BORDER}
+_KINDS_OF = tuple(frozenset(kind for kind, bit in _KIND_BIT.items() if mask & bit)
+                  for mask in range(32))
+
+
+@dataclass(slots=True)
 class _EdgeData:
-    kinds: set[str]
+    kinds: int  # bits of _KIND_BIT
     length: float = 0.0
 
 
@@ -49,44 +61,77 @@ class RealmDeriver:
     """Derives realms, caching placed polygons between calls (the editor keeps one)."""
 
     def __init__(self, cache_size: int = 50_000) -> None:
-        self._polygons: dict[tuple[object, ...], shapely.Geometry] = {}
+        # (id(side), rotation, q, r) -> the placed tile's part polygons and their measures
+        self._tiles: dict[tuple[int, int, int, int], _TileShapes] = {}
+        self._cached_parts = 0  # polygons held by _tiles, bounded by cache_size
+        # water bodies of several parts: ids of the member polygons -> (those polygons,
+        # which pins them so their ids cannot be reused, the union, its area and centroid)
+        self._bodies: dict[tuple[int, ...], tuple[tuple[shapely.Geometry, ...],
+                                                  shapely.Geometry,
+                                                  tuple[float, lattice.Point]]] = {}
         # Keys hold id(side); keeping the sides alive here stops an id from being reused by
         # another catalogue's side (after a reload) while its polygons are still cached.
         self._sides: dict[int, object] = {}
         self._cache_size = cache_size
 
     # -- polygons -----------------------------------------------------------------------
-    def _part_polygons(self, layouts: list[BoardLayout]) -> dict[str, shapely.Geometry]:
-        result: dict[str, shapely.Geometry] = {}
-        missing_keys: list[tuple[object, ...]] = []
-        missing_parts: list[str] = []
-        rings = []
-        offsets = []
+    def _part_shapes(self, layouts: list[BoardLayout]) -> tuple[
+            dict[str, shapely.Geometry], dict[str, tuple[float, lattice.Point]]]:
+        """Each part's polygon, and its area and centroid (euclidean), in part order.
+
+        Cached per placed tile, so an edit rebuilds only the tiles it touched and the
+        player counts of one file share the tiles they have in common; the tiles not
+        cached are built and measured in one shapely call each."""
+        cache = self._tiles
+        entries: list[tuple[PlacedTile, tuple[int, int, int, int], _TileShapes | None]] = []
+        missing: list[PlacedTile] = []
         used: dict[int, object] = {}
         for layout in layouts:
-            for part, placed, index in layout.parts():
+            for placed in layout.tiles.values():
                 p = placed.placement
                 side = placed.side.side
                 used[id(side)] = side
-                key: tuple[object, ...] = (id(side), p.rotation, p.q, p.r, index)
-                cached = self._polygons.get(key)
-                if cached is not None:
-                    result[part] = cached
-                    continue
-                missing_keys.append(key)
-                missing_parts.append(part)
-                rings.append(placed.side.rings[index])
-                offsets.append(lattice.hex_centre(p.q, p.r))
-        if rings:
-            built = build_polygons(rings, offsets)
-            if len(self._polygons) + len(built) > self._cache_size:
-                self._polygons.clear()
+                key = (id(side), p.rotation, p.q, p.r)
+                shapes = cache.get(key)
+                if shapes is None:
+                    missing.append(placed)
+                entries.append((placed, key, shapes))
+        if missing:
+            rings: list[NDArray[np.float64]] = []
+            offsets: list[lattice.Point] = []
+            for placed in missing:
+                centre = lattice.hex_centre(placed.placement.q, placed.placement.r)
+                rings.extend(placed.side.rings)
+                offsets.extend([centre] * len(placed.side.rings))
+            array = build_polygons(rings, offsets)
+            measures = _measure(array)
+            built = array.tolist()
+            if self._cached_parts + len(built) > self._cache_size:
+                cache.clear()
                 self._sides.clear()
-            for key, part, polygon in zip(missing_keys, missing_parts, built, strict=True):
-                self._polygons[key] = polygon
-                result[part] = polygon
+                self._bodies.clear()
+                self._cached_parts = 0
+            start = 0
+            for placed in missing:
+                end = start + len(placed.side.rings)
+                p = placed.placement
+                cache[(id(placed.side.side), p.rotation, p.q, p.r)] = _TileShapes(
+                    tuple(built[start:end]), tuple(measures[start:end]))
+                start = end
+            self._cached_parts += len(built)
         self._sides.update(used)  # pin every side a cached key names
-        return result
+        polygons: dict[str, shapely.Geometry] = {}
+        part_measures: dict[str, tuple[float, lattice.Point]] = {}
+        for placed, key, shapes in entries:
+            if shapes is None:
+                shapes = cache[key]
+            names = placed.part_ids
+            for lid, polygon, measure in zip(placed.side.local_ids, shapes.polygons,
+                                             shapes.measures, strict=True):
+                part = names[lid]
+                polygons[part] = polygon
+                part_measures[part] = measure
+        return polygons, part_measures
 
     # -- main entry ---------------------------------------------------------------------
     def derive(self, loaded: LoadedScenario, players: int) -> Realm:
@@ -97,7 +142,7 @@ class RealmDeriver:
         scenario, catalogue = loaded.scenario, loaded.catalogue
         smin = scenario.players_min
         problems: list[Problem] = []
-        letters: dict[str, str] = {}
+        letters: dict[str, tuple[Board, Placement]] = {}
         layouts: list[BoardLayout] = []
         graph_boards: list[Board] = []
         for board in scenario.boards:
@@ -115,13 +160,26 @@ class RealmDeriver:
 def _no_cyclic_gc() -> Iterator[None]:
     """The derivation allocates many small acyclic objects; cyclic GC passes over them made
     large realms superlinear (1.35 s -> 0.48 s at 10,000 tiles). Reference counting still
-    frees everything; the collector runs again afterwards."""
+    frees everything; the collector runs again afterwards.
+
+    Re-enabling alone would leave every object the derivation kept in the youngest
+    generation with its allocation count far past the threshold, so the next allocation
+    would start a collection that walks the whole realm (a third of the time at 10,000
+    tiles). ``freeze`` + ``unfreeze`` instead moves the young objects to the oldest
+    generation in constant time and resets the count: they are walked only by the next
+    full collection, whose cost Python already spreads out. A realm holds no reference
+    cycles, so none of it outlives its last reference. When the process has frozen objects
+    of its own (lint's forked workers keep their parent's pages shared that way),
+    ``unfreeze`` would release them too, so there the collector is simply re-enabled."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_enabled:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
@@ -143,6 +201,8 @@ class _Assembly:
         self.regions: dict[str, Region] = {}
         self.edges: dict[EdgeKey, _EdgeData] = {}
         self.part_polygons: dict[str, shapely.Geometry] = {}
+        # letters placed on any board (any count) and graph-only region ids of the scenario
+        self._named: tuple[set[str], set[str]] | None = None
 
     def run(self) -> Realm:
         self._merge_water()
@@ -153,15 +213,17 @@ class _Assembly:
         self._graph_boards()
         self._apply_markers()
         self._water_kinds()
+        graph = self._graph()  # borders only: links are added after coasts and entries
+        self.adjacent: dict[str, dict[str, object]] = graph._adj
         self._coasts()
         self._first_conquests()
-        graph = self._graph()
         self._links(graph)
         for rid, region in self.regions.items():
             if region.chasm:
                 graph.remove_edges_from(list(graph.edges(rid)))
         realm = Realm(self.scenario, self.catalogue, self.players,
-                      dict(sorted(self.regions.items())), graph, holes, self.problems,
+                      {rid: self.regions[rid] for rid in self.sorted_ids}, graph, holes,
+                      self.problems,
                       self.part_region,
                       {lay.board.id: [t.placement for t in lay.tiles.values()]
                        for lay in self.layouts},
@@ -174,14 +236,16 @@ class _Assembly:
         uf = UnionFind()
         self.uf = uf
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
+        water: set[str] = set()
         for layout in self.layouts:
             for part, placed, index in layout.parts():
-                if placed.side.side.regions[index].is_water:
+                if placed.side.side.regions[index].terrain == "water":
                     uf.add(part)
+                    water.add(part)
             check_markers = bool(layout.marked_seams) and not ignore_markers
-            for a, b, half_edge in layout.seams:
-                if uf.contains(a) and uf.contains(b):
-                    if check_markers and _seam_cells(half_edge) in layout.marked_seams:
+            for a, b, cell, direction, _ in layout.seams:
+                if a in water and b in water:
+                    if check_markers and _seam_cells(cell, direction) in layout.marked_seams:
                         continue
                     uf.union(a, b)
 
@@ -206,58 +270,79 @@ class _Assembly:
                         template.symbols, (), (part,), (placed.placement.tile,))
 
     def _geometry(self) -> None:
-        polygons = self.deriver._part_polygons(self.layouts)
+        polygons, measures = self.deriver._part_shapes(self.layouts)
         self.part_polygons = polygons
-        if not polygons:
-            return
-        region_ids = list(self.regions)
-        shapes: list[shapely.Geometry | None] = []
-        for rid in region_ids:
-            region = self.regions[rid]
-            if rid not in polygons and not region.parts:
-                shapes.append(None)
-            elif len(region.parts) == 1:
-                shapes.append(polygons[region.parts[0]])
+        bodies = self.deriver._bodies
+        merged: list[tuple[Region, tuple[int, ...], tuple[shapely.Geometry, ...]]] = []
+        for region in self.regions.values():
+            parts = region.parts
+            if len(parts) == 1:
+                region.polygon = polygons[parts[0]]
+                region.area, region.centroid = measures[parts[0]]
+                continue
+            # A water body of several parts: the player counts of a file mostly share
+            # their bodies, so each union (and its measures) is cached by its members.
+            members = tuple(polygons[p] for p in parts)
+            key = tuple(map(id, members))
+            known = bodies.get(key)
+            if known is not None:
+                region.polygon = known[1]
+                region.area, region.centroid = known[2]
             else:
-                shapes.append(shapely.coverage_union_all([polygons[p] for p in region.parts]))
-        array = np.array(shapes, dtype=object)
-        areas = shapely.area(array) * AREA_SCALE
-        centroids = shapely.get_coordinates(shapely.centroid(array))
-        for rid, shape, area, (cx, cy) in zip(region_ids, shapes, areas, centroids,
-                                              strict=True):
-            region = self.regions[rid]
-            region.polygon = shape
-            region.area = float(area)
-            region.centroid = lattice.to_euclidean((float(cx), float(cy)))
+                region.polygon = shapely.coverage_union_all(members)
+                merged.append((region, key, members))
+        if merged:
+            for (region, key, members), measure in zip(
+                    merged, _measure([r.polygon for r, _, _ in merged]), strict=True):
+                region.area, region.centroid = measure
+                bodies[key] = (members, region.polygon, measure)
+            if len(bodies) > self.deriver._cache_size:
+                bodies.clear()
 
     # -- adjacency ----------------------------------------------------------------------
     def _add_edge(self, a: str, b: str, kind: str, length: float) -> None:
         key = (a, b) if a < b else (b, a)
         data = self.edges.get(key)
         if data is None:
-            data = self.edges[key] = _EdgeData(set())
-        data.kinds.add(kind)
+            data = self.edges[key] = _EdgeData(0)
+        data.kinds |= _KIND_BIT[kind]
         data.length += length
 
     def _borders_and_edges(self) -> None:
+        # _add_edge inlined: this loop runs for every border and seam of the realm. The
+        # lengths are added in the same order as before (floating-point sums must not move).
         pr = self.part_region
+        edges = self.edges
         for layout in self.layouts:
             for placed in layout.tiles.values():
+                names = placed.part_ids
                 for border in placed.side.internal:
-                    a, b = pr[placed.part(border.a)], pr[placed.part(border.b)]
+                    a, b = pr[names[border.a]], pr[names[border.b]]
                     if a != b:
-                        self._add_edge(a, b, "inside", border.length)
+                        key = (a, b) if a < b else (b, a)
+                        data = edges.get(key)
+                        if data is None:
+                            edges[key] = _EdgeData(_INSIDE, 0.0 + border.length)
+                        else:
+                            data.kinds |= _INSIDE
+                            data.length += border.length
             marked = layout.marked_seams
-            for part_a, part_b, half_edge in layout.seams:
+            for part_a, part_b, cell, direction, _ in layout.seams:
                 a, b = pr[part_a], pr[part_b]
                 if a == b:
                     continue
-                self._add_edge(a, b, "seam", HALF_EDGE_LENGTH)
-                if marked and _seam_cells(half_edge) in marked:
-                    self._add_edge(a, b, "river_marker", 0.0)
+                key = (a, b) if a < b else (b, a)
+                data = edges.get(key)
+                if data is None:
+                    data = edges[key] = _EdgeData(_SEAM, HALF_EDGE_LENGTH)
+                else:
+                    data.kinds |= _SEAM
+                    data.length += HALF_EDGE_LENGTH
+                if marked and _seam_cells(cell, direction) in marked:
+                    data.kinds |= _RIVER_MARKER
         for (a, b), data in self.edges.items():
             if self.regions[a].kind != self.regions[b].kind:
-                data.kinds.add("coast")
+                data.kinds |= _COAST
 
     def _holes_and_edge_flags(self) -> list[Hole]:
         holes: list[Hole] = []
@@ -267,12 +352,13 @@ class _Assembly:
         for layout in self.layouts:
             hole_of = _find_holes(layout)
             board_holes: dict[str, set[str]] = defaultdict(set)
-            for part, half_edge, empty in layout.outer:
-                rid = self.part_region[part]
-                hole_id = hole_of.get(empty)
+            pr, by_id, facing = self.part_region, self.regions, self.outer_facing
+            for part, _, direction, _, empty in layout.outer:
+                rid = pr[part]
+                hole_id = hole_of.get(empty) if hole_of else None
                 if hole_id is None:
-                    self.regions[rid].board_edge = True
-                    self.outer_facing[rid].add(half_edge.direction)
+                    by_id[rid].board_edge = True
+                    facing[rid].add(direction)
                 else:
                     board_holes[hole_id].add(rid)
                     if edge_counts:
@@ -321,8 +407,8 @@ class _Assembly:
                         "or joins a region to itself", board.id, regions=(a, b),
                         hint="fix the edge list"))
         for (a, b), data in self.edges.items():
-            if "border" in data.kinds and self.regions[a].kind != self.regions[b].kind:
-                data.kinds.add("coast")
+            if data.kinds & _BORDER and self.regions[a].kind != self.regions[b].kind:
+                data.kinds |= _COAST
 
     # -- markers and flags --------------------------------------------------------------
     def _marker_active(self, marker: Marker) -> bool:
@@ -362,10 +448,13 @@ class _Assembly:
         """Explicitly timed items must find their region; untimed ones follow their tile."""
         if min_players is not None or players is not None:
             return True
+        if self._named is None:  # built on the first question, once per derivation
+            boards = self.scenario.boards
+            self._named = ({p.tile for b in boards for p in b.tiles},
+                           {r["id"] for b in boards if b.graph for r in b.graph["regions"]})
+        placed_tiles, graph_regions = self._named
         tile, _ = split_region_id(ref)
-        return not any(p.tile == tile for b in self.scenario.boards for p in b.tiles) and \
-            not any(ref == r["id"] for b in self.scenario.boards if b.graph
-                    for r in b.graph["regions"])
+        return tile not in placed_tiles and ref not in graph_regions
 
     def _water_kinds(self) -> None:
         overrides: dict[str, WaterBodyRule] = {}
@@ -402,23 +491,19 @@ class _Assembly:
             if rule is not None and rule.impassable:
                 region.impassable = True
 
-    def _neighbours(self) -> dict[str, set[str]]:
-        result: dict[str, set[str]] = defaultdict(set)
-        for a, b in self.edges:
-            result[a].add(b)
-            result[b].add(a)
-        return result
-
     def _coasts(self) -> None:
-        self.adjacent = self._neighbours()
+        wet = {rid for rid, region in self.regions.items()
+               if region.water_kind in ("sea", "lake")}
         for rid, region in self.regions.items():
-            if region.is_land:
-                region.coastal = any(self.regions[n].water_kind in ("sea", "lake")
-                                     for n in self.adjacent[rid])
+            if region.kind == "land":
+                region.coastal = not wet.isdisjoint(self.adjacent[rid])
 
     def _first_conquests(self) -> None:
         rules = entry_rules(self.scenario)
+        self.entry_regions = {rid for rid, region in self.regions.items()
+                              if region.entry_edge}
         boards = {b.id: b.kind for b in self.scenario.boards}
+        shared: dict[frozenset[str], frozenset[str]] = {}  # one object per mix of groups
         for rid, region in self.regions.items():
             if not region.is_land or region.chasm:
                 region.first_conquest = False
@@ -433,12 +518,12 @@ class _Assembly:
                 if self._rule_allows(rule.kind, rule.side, rule.regions, rid, region,
                                      boards.get(region.board, "surface"), rule.applies_to):
                     groups.add(rule.applies_to)
-            region.first_conquest_for = frozenset(groups)
+            allowed = frozenset(groups)
+            region.first_conquest_for = shared.setdefault(allowed, allowed)
             region.first_conquest = bool(groups)
 
     def _at_edge(self, rid: str, region: Region) -> bool:
-        return region.board_edge or any(
-            self.regions[n].entry_edge for n in self.adjacent[rid])
+        return region.board_edge or not self.entry_regions.isdisjoint(self.adjacent[rid])
 
     def _rule_allows(self, kind: str, side: str | None, listed: tuple[str, ...], rid: str,
                      region: Region, board_kind: str, applies_to: str) -> bool:
@@ -460,11 +545,20 @@ class _Assembly:
 
     # -- graph and links ----------------------------------------------------------------
     def _graph(self) -> nx.Graph:
+        """The graph of borders: one node per region (sorted), one edge per bordering pair.
+
+        Filled through networkx's own tables, as ``add_nodes_from`` and ``add_edges_from``
+        would fill them (same dicts, same order; one data dict shared by both directions),
+        without their per-item checks: every node is new and hashable, every pair is
+        distinct and between two nodes. A fresh graph has no cache to clear."""
         graph = nx.Graph()
-        graph.add_nodes_from(sorted(self.regions))
-        graph.add_edges_from(
-            (a, b, {"kinds": frozenset(d.kinds), "length": d.length})
-            for (a, b), d in self.edges.items())
+        node, adj = graph._node, graph._adj
+        self.sorted_ids = sorted(self.regions)  # fixed from here on; the realm's order too
+        for rid in self.sorted_ids:
+            node[rid] = {}
+            adj[rid] = {}
+        for (a, b), d in self.edges.items():
+            adj[a][b] = adj[b][a] = {"kinds": _KINDS_OF[d.kinds], "length": d.length}
         return graph
 
     def _link(self, graph: nx.Graph, a_ref: str, b_ref: str, kind: str, what: str) -> None:
@@ -525,18 +619,18 @@ class _Assembly:
                             start, end = rotate_segment(seg, placed.placement.rotation, centre)
                             segments.append(BorderSegment(board, frozenset(kinds), a, b,
                                                           start, end))
-                for part_a, part_b, half_edge in layout.seams:
+                for part_a, part_b, cell, direction, half in layout.seams:
                     a, b = pr[part_a], pr[part_b]
                     kinds = {"seam"}
                     if regions[a].kind != regions[b].kind:
                         kinds.add("coast")
-                    if _seam_cells(half_edge) in layout.marked_seams:
+                    if _seam_cells(cell, direction) in layout.marked_seams:
                         kinds.add("river_marker")
-                    start, end = _half_edge_points(half_edge)
+                    start, end = _half_edge_points(HalfEdge(cell, direction, half))
                     segments.append(BorderSegment(board, frozenset(kinds), a, b, start, end))
-                for part, half_edge, empty in layout.outer:
+                for part, cell, direction, half, empty in layout.outer:
                     kind = "hole" if empty in hole_cells else "board_edge"
-                    start, end = _half_edge_points(half_edge)
+                    start, end = _half_edge_points(HalfEdge(cell, direction, half))
                     segments.append(BorderSegment(board, frozenset({kind}), pr[part], None,
                                                   start, end))
             return segments
@@ -544,8 +638,30 @@ class _Assembly:
         return build
 
 
-def _seam_cells(half_edge: HalfEdge) -> frozenset[Cell]:
-    return frozenset((half_edge.cell, lattice.neighbour(*half_edge.cell, half_edge.direction)))
+class _TileShapes(NamedTuple):
+    """One placed tile's part polygons (lattice units) and (area, centroid) of each."""
+
+    polygons: tuple[shapely.Geometry, ...]
+    measures: tuple[tuple[float, lattice.Point], ...]
+
+
+def _measure(shapes: Sequence[shapely.Geometry] | NDArray[np.object_]
+             ) -> list[tuple[float, lattice.Point]]:
+    """Euclidean area and centroid of each shape (one vectorised shapely call each)."""
+    array = np.array(shapes, dtype=object)
+    areas = (shapely.area(array) * AREA_SCALE).tolist()
+    centroids = shapely.get_coordinates(shapely.centroid(array))
+    if len(centroids) != len(areas):
+        raise ValueError("an empty shape has no centroid")
+    # lattice.to_euclidean, on the whole column (the same float operations, in order)
+    xs = (centroids[:, 0] * lattice.X_UNIT * 1.0).tolist()
+    ys = (centroids[:, 1] * lattice.Y_UNIT * 1.0).tolist()
+    return list(zip(areas, zip(xs, ys, strict=True), strict=True))
+
+
+def _seam_cells(cell: Cell, direction: int) -> frozenset[Cell]:
+    """The two cells on either side of the seam leaving ``cell`` towards ``direction``."""
+    return frozenset((cell, lattice.neighbour(*cell, direction)))
 
 
 def _half_edge_points(half_edge: HalfEdge) -> tuple[lattice.Point, lattice.Point]:
@@ -570,7 +686,7 @@ def _find_holes(layout: BoardLayout) -> dict[Cell, str]:
     interiors = [ring for poly in getattr(union, "geoms", [union]) for ring in poly.interiors]
     if not interiors:
         return {}
-    candidates = sorted({empty for _, _, empty in layout.outer})
+    candidates = sorted({entry[4] for entry in layout.outer})
     xs = np.array([lattice.hex_centre(*c)[0] for c in candidates])
     ys = np.array([lattice.hex_centre(*c)[1] for c in candidates])
     result: dict[Cell, str] = {}
@@ -601,7 +717,7 @@ def _may_enclose(layout: BoardLayout) -> bool:
     q_low, q_high, r_low, r_high = min(qs), max(qs), min(rs), max(rs)
     budget = 4 * len(tiles) + 64
     outside: set[Cell] = set()
-    for start in {empty for _, _, empty in layout.outer}:
+    for start in {entry[4] for entry in layout.outer}:
         if start in outside:
             continue
         seen = {start}

@@ -15,7 +15,10 @@ from editor.topology.derive import _may_enclose
 def layout(cells: set[tuple[int, int]]) -> SimpleNamespace:
     empties = {(q + dq, r + dr) for q, r in cells for dq, dr in lattice.NEIGHBOUR_DIRECTIONS}
     return SimpleNamespace(tiles=dict.fromkeys(cells),
-                           outer=[(None, None, cell) for cell in sorted(empties - cells)])
+                           # (part, cell, direction, half, empty neighbour): only the
+                           # empty neighbour matters here
+                           outer=[(None, None, None, None, cell)
+                                  for cell in sorted(empties - cells)])
 
 
 def has_interiors(cells: set[tuple[int, int]]) -> bool:
