@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
 from editor.model.jsonpos import PathKey
+
+if TYPE_CHECKING:
+    from editor.topology import Region
 
 PROBLEM_CODES = {
     "overlap": "G001",
@@ -115,8 +119,8 @@ def adjacency(ctx: CountContext, nodes: list[str]) -> dict[str, list[str]]:
     """Neighbour lists of the graph of play restricted to ``nodes`` (plain dicts: much faster
     than networkx subgraph views for the few traversals lint needs)."""
     keep = set(nodes)
-    adj = ctx.realm.graph.adj
-    return {n: sorted(m for m in adj[n] if m in keep) for n in nodes}
+    adj = ctx.realm.graph._adj  # the graph's own dict of dicts: no view object per node
+    return {n: sorted(keep.intersection(adj[n])) for n in nodes}
 
 
 def components(adj: dict[str, list[str]]) -> list[list[str]]:
@@ -201,11 +205,12 @@ def no_first_conquest(ctx: CountContext) -> Iterator[Hit]:
 @rule("G006", "error", "a marker, link, water rule or entry rule names a missing region",
       "realm")
 def missing_reference(ctx: CountContext) -> Iterator[Hit]:
-    reported = {h.regions for h in _problems(ctx, "G006")}
-    yield from _problems(ctx, "G006")
-    active = {p.tile for b in ctx.scenario.boards for p in b.tiles
-              if ctx.doc.active(p, ctx.players)}
-    for _, marker in ctx.doc.active_markers(ctx.players):
+    problems = list(_problems(ctx, "G006"))
+    reported = {h.regions for h in problems}
+    yield from problems
+    on_board = ctx.on_board
+    active = on_board.letters
+    for _, marker in on_board.markers:
         for ref in (marker.region, marker.attrs.get("target")):
             if (not isinstance(ref, str) or (ref,) in reported
                     or ref.rpartition(".")[0] not in active or ctx.realm.resolve(ref)):
@@ -217,9 +222,7 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     # The derivation lets an untimed reference follow its tile: it only reports ids whose
     # tile is in no layout. A tile that is on the board for this count yet has no such
     # region (a wrong region number or side) is reported here.
-    for l_index, link in enumerate(ctx.scenario.links):
-        if not ctx.doc.active(link, ctx.players):
-            continue
+    for l_index, link in on_board.links:
         for end, ref in (("a", link.a), ("b", link.b)):
             if (ref,) in reported or ref.rpartition(".")[0] not in active \
                     or ctx.realm.resolve(ref):
@@ -263,6 +266,16 @@ def river_marker(ctx: CountContext) -> Iterator[Hit]:
     return _problems(ctx, "G007")
 
 
+def marked(ctx: CountContext) -> list[tuple[str, Region, set[str]]]:
+    """The regions that carry markers, in the realm's order, with their marker kinds (most
+    regions carry none, and several rules ask)."""
+    if "marked" not in ctx.cache:
+        ctx.cache["marked"] = [(rid, region, region.marker_kinds())
+                               for rid, region in ctx.realm.regions.items() if region.markers]
+    result: list[tuple[str, Region, set[str]]] = ctx.cache["marked"]
+    return result
+
+
 def _marker_path(ctx: CountContext, region_id: str, kind: str) -> PathKey:
     region = ctx.realm.regions[region_id]
     for marker in region.markers:
@@ -273,8 +286,7 @@ def _marker_path(ctx: CountContext, region_id: str, kind: str) -> PathKey:
 
 @rule("G008", "error", "a peak is not on a mountain", "realm")
 def peak_not_on_mountain(ctx: CountContext) -> Iterator[Hit]:
-    for rid, region in ctx.realm.regions.items():
-        kinds = region.marker_kinds()
+    for rid, region, kinds in marked(ctx):
         if "peak" in kinds and region.terrain != "mountain":
             yield Hit("G008", f"peak on {rid}, a {region.terrain} region",
                       "peaks go on top of a mountain: add a mountain marker there or move "
@@ -284,8 +296,8 @@ def peak_not_on_mountain(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("G009", "error", "a chasm is on water", "realm")
 def chasm_on_water(ctx: CountContext) -> Iterator[Hit]:
-    for rid, region in ctx.realm.regions.items():
-        if "chasm" in region.marker_kinds() and not region.is_land:
+    for rid, region, kinds in marked(ctx):
+        if "chasm" in kinds and not region.is_land:
             yield Hit("G009", f"chasm on {rid}, a {region.terrain} region",
                       "chasms go on land regions", _marker_path(ctx, rid, "chasm"),
                       regions=(rid,), tiles=region.tiles)
@@ -293,9 +305,11 @@ def chasm_on_water(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("G010", "warning", "a peak sits on a region with a symbol", "realm")
 def symbol_on_peak(ctx: CountContext) -> Iterator[Hit]:
-    for rid, region in ctx.realm.regions.items():
+    for rid, region, kinds in marked(ctx):
+        if "peak" not in kinds:
+            continue
         symbols = [s for s in region.symbols if s in BALANCE_SYMBOLS]
-        if "peak" in region.marker_kinds() and symbols:
+        if symbols:
             yield Hit("G010", f"peak on {rid}, which carries {', '.join(symbols)}",
                       "the rules never put a symbol on a peak: move the peak to a mountain "
                       "without symbols", _marker_path(ctx, rid, "peak"), regions=(rid,),
@@ -324,8 +338,8 @@ def empty_board(ctx: CountContext) -> Iterator[Hit]:
                       "scenario does not use it", ("boards", index, "tiles"))
     tiled = [(index, board) for index, board in boards if board.tiles]
     graph_only = len(boards) < len(ctx.scenario.boards)
-    if tiled and not graph_only and not any(
-            ctx.doc.active(p, ctx.players) for _, board in tiled for p in board.tiles):
+    # (with no graph-only board, ``tiled`` holds every board that has tiles)
+    if tiled and not graph_only and not ctx.on_board.tiles:
         yield Hit(EMPTY_BOARD, "no tile is in play",
                   "give some tiles these player counts (min_players or players), or narrow "
                   "the scenario's players", ("players",))

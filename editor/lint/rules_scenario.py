@@ -52,9 +52,8 @@ def uses_underground(ctx: CountContext) -> bool:
 @rule("R002", "info", "with Underground pieces, places plus relics differ from players + 1",
       "count")
 def places_and_relics(ctx: CountContext) -> Iterator[Hit]:
-    if not uses_underground(ctx) or not any(
-            b.graph is not None or any(ctx.doc.active(p, ctx.players) for p in b.tiles)
-            for b in ctx.scenario.boards):
+    if not uses_underground(ctx) or not (ctx.on_board.tiles or any(
+            b.graph is not None for b in ctx.scenario.boards)):
         return  # no Underground, or nothing laid out yet (a blank template)
     laid = [m for _, m in ctx.doc.active_markers(ctx.players) if m.kind in ("place", "relic")]
     setup = ctx.scenario.section("setup").get("places_relics")
