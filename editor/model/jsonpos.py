@@ -76,7 +76,10 @@ class _Scanner:
             if self.text[self.index] == ",":
                 self.index += 1
                 continue
+            before = self.index
             self.value((*path, item), depth + 1)
+            if self.index == before:  # "[1}": a bare "}" is no value (damaged text): stop
+                raise ValueError("unexpected character in an array")
             item += 1
 
 
