@@ -25,7 +25,7 @@ def counted(ctx: CountContext) -> list[Region]:
     if "counted" not in ctx.cache:
         water = ctx.config.balance.count_water
         ctx.cache["counted"] = [r for r in ctx.realm.regions.values()
-                                if not r.chasm and (r.is_land or water)]
+                                if not r.chasm and (water or r.kind == "land")]
     result: list[Region] = ctx.cache["counted"]
     return result
 
@@ -110,7 +110,7 @@ def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
 
 
 def _empty(region: Region) -> bool:
-    return (region.is_land and region.terrain != "mountain" and not _lost_tribe(region)
+    return (region.kind == "land" and region.terrain != "mountain" and not _lost_tribe(region)
             and not any(m.kind == "monster_stack" for m in region.markers))
 
 

@@ -102,15 +102,11 @@ def walkable(ctx: CountContext) -> list[str]:
     """Regions a race can move over: land and (passable) rivers, never chasms, and nothing on
     a necromancer-island board (the island sits apart in its lake)."""
     if "walkable" not in ctx.cache:
-        boards = {b.id: b.kind for b in ctx.scenario.boards}
-        keep = []
-        for rid, region in ctx.realm.regions.items():
-            if region.chasm or region.impassable or (
-                    boards.get(region.board) == "necromancer_island"):
-                continue
-            if region.is_land or region.water_kind == "river":
-                keep.append(rid)
-        ctx.cache["walkable"] = keep
+        apart = {b.id for b in ctx.scenario.boards if b.kind == "necromancer_island"}
+        ctx.cache["walkable"] = [
+            rid for rid, region in ctx.realm.regions.items()
+            if not (region.chasm or region.impassable or region.board in apart)
+            and (region.kind == "land" or region.water_kind == "river")]
     result: list[str] = ctx.cache["walkable"]
     return result
 
@@ -140,6 +136,14 @@ def components(adj: dict[str, list[str]]) -> list[list[str]]:
                     piece.append(nxt)
         found.append(sorted(piece))
     return sorted(found, key=lambda c: (-len(c), c))
+
+
+def land(ctx: CountContext) -> list[Region]:
+    """The realm's land regions (``Realm.land_regions``), once per count: several rules ask."""
+    if "land" not in ctx.cache:
+        ctx.cache["land"] = [r for r in ctx.realm.regions.values() if r.kind == "land"]
+    result: list[Region] = ctx.cache["land"]
+    return result
 
 
 def walk_components(ctx: CountContext) -> list[list[str]]:
@@ -196,7 +200,8 @@ def has_entry_rules(ctx: CountContext) -> bool:
 def no_first_conquest(ctx: CountContext) -> Iterator[Hit]:
     if has_entry_rules(ctx):
         return  # R006 judges explicit entry rules
-    if ctx.realm.land_regions() and not any(r.first_conquest for r in ctx.realm.land_regions()):
+    regions = land(ctx)
+    if regions and not any(r.first_conquest for r in regions):
         yield Hit("G005", "no land region can be a first conquest: none touches the board "
                   "edge or a sea that counts as an edge",
                   "open the layout to the board edge, or add entry rules", ("boards",))

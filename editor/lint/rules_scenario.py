@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
+from editor.lint.rules_geometry import land as land_regions
 
 SKY_ISLANDS = "sky_islands"
 
@@ -134,7 +135,7 @@ def entry_leaves_nothing(ctx: CountContext) -> Iterator[Hit]:
     rules = ctx.scenario.section("entry").get("rules")
     if not rules:
         return  # the default (board edge) is G005's business
-    land = [r for r in ctx.realm.land_regions() if not r.chasm]
+    land = [r for r in land_regions(ctx) if not r.chasm]
     if not land:
         return
     groups = sorted({r.get("applies_to", "all") for r in rules if isinstance(r, dict)})
