@@ -95,19 +95,22 @@ class OnBoard:
     __slots__ = ("boards", "letters", "links", "markers", "tiles")
 
     def __init__(self, doc: DocContext, players: int) -> None:
-        active = doc.active
+        scenario = doc.scenario
+        least = scenario.players_min
         # per board: (board, its tiles in play, its river markers in play, its markers in play)
+        # (every one of these items has a presence: DocContext.active's test, without its
+        # lookups)
         self.boards: list[tuple[Board, list[Placement], list[RiverMarker], list[Marker]]] = [
-            (board, [p for p in board.tiles if active(p, players)],
-             [r for r in board.river_markers if active(r, players)],
-             [m for m in board.markers if active(m, players)])
-            for board in doc.scenario.boards]
+            (board, [p for p in board.tiles if p.presence.includes(players, least)],
+             [r for r in board.river_markers if r.presence.includes(players, least)],
+             [m for m in board.markers if m.presence.includes(players, least)])
+            for board in scenario.boards]
         self.tiles = [(board, p) for board, tiles, _, _ in self.boards for p in tiles]
         self.markers = [(board, m) for board, _, _, markers in self.boards for m in markers]
         self.letters = {p.tile for _, p in self.tiles}
         self.links: list[tuple[int, Link]] = [
-            (index, link) for index, link in enumerate(doc.scenario.links)
-            if active(link, players)]
+            (index, link) for index, link in enumerate(scenario.links)
+            if link.presence.includes(players, least)]
 
 
 @dataclass

@@ -101,7 +101,7 @@ def _lost_tribe(region: Region) -> bool:
 @rule("B005", "warning", "a lost tribe on a mountain or on water", "realm")
 def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
     for rid, region in ctx.realm.regions.items():
-        if (region.terrain == "mountain" or not region.is_land) and _lost_tribe(region):
+        if (region.terrain == "mountain" or region.kind != "land") and _lost_tribe(region):
             path = next((ctx.locate.of(m) for m in region.markers if m.kind == "lost_tribe"),
                         ctx.locate.region(ctx.scenario, rid))
             yield Hit("B005", f"lost tribe on {rid}, a {region.terrain} region",

@@ -215,10 +215,11 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     yield from problems
     on_board = ctx.on_board
     active = on_board.letters
+    resolve = ctx.realm.resolve
     for _, marker in on_board.markers:
         for ref in (marker.region, marker.attrs.get("target")):
             if (not isinstance(ref, str) or (ref,) in reported
-                    or ref.rpartition(".")[0] not in active or ctx.realm.resolve(ref)):
+                    or ref.rpartition(".")[0] not in active or resolve(ref)):
                 continue
             yield Hit("G006", f"{marker.kind} marker names {ref}, but tile "
                       f"{ref.rpartition('.')[0]} has no such region",
@@ -229,8 +230,7 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     # region (a wrong region number or side) is reported here.
     for l_index, link in on_board.links:
         for end, ref in (("a", link.a), ("b", link.b)):
-            if (ref,) in reported or ref.rpartition(".")[0] not in active \
-                    or ctx.realm.resolve(ref):
+            if (ref,) in reported or ref.rpartition(".")[0] not in active or resolve(ref):
                 continue
             yield Hit("G006", f"{link.kind} link names {ref}, but tile "
                       f"{ref.rpartition('.')[0]} has no such region",
@@ -251,6 +251,8 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
                       "has no such region", "name a water part id such as C.s2",
                       ("water", "bodies", w_index, "region"), regions=(ref,))
     rules = ctx.scenario.section("entry").get("rules") or []
+    if not rules:
+        return
     all_tiles = {p.tile for b in ctx.scenario.boards for p in b.tiles}
     graph_ids = {r.get("id") for b in ctx.scenario.boards if b.graph
                  for r in b.graph.get("regions", [])}
