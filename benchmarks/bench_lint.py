@@ -126,6 +126,20 @@ def med(samples: list[Sample], which: int) -> float:
     return statistics.median(s[which] for s in samples)
 
 
+def parallel_efficiency(samples: dict[str, list[Sample]]) -> str:
+    """A row for how well ``--jobs 2`` uses a second core, read apart from the machine's load:
+    --jobs 1's CPU time over each run's wall time is the number of CPUs' worth of --jobs 1's
+    work each run delivered (about 1 and 2 on two free cores; a loaded machine lowers
+    both), and the CPU overhead is what the workers cost on top of --jobs 1's CPU."""
+    cpu1 = med(samples["full1"], 1)
+    pace1 = cpu1 / med(samples["full1"], 0)
+    pace2 = cpu1 / med(samples["full2"], 0)
+    overhead = med(samples["full2"], 1) / cpu1
+    return (f"| parallel efficiency: --jobs 1's CPU over the wall time of --jobs 2 and of "
+            f"--jobs 1 | | | | {pace2:.2f} and {pace1:.2f} CPUs ({pace2 / pace1:.2f}x); "
+            f"CPU overhead of --jobs 2 {overhead:.2f}x | | |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=1000)
@@ -204,6 +218,7 @@ def main() -> int:
         "worth of time --jobs 2 got)", "full2", "`--jobs 1`", speedup,
         f"{speedup:.2f}x wall, {overhead:.2f}x CPU, got {share:.2f} CPUs", ">= 1.6x wall",
         lambda r: r >= 1.6)
+    print(parallel_efficiency(samples))
     warm = med(samples["warm"], 0) / med(samples["checker"], 0)
     row("same, warm cache, nothing changed", "warm", chk + " wall", warm,
         f"{warm:.3f}x its wall", "<= 0.05x wall", lambda r: r <= 0.05)

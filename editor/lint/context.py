@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from editor.lint.config import LintConfig
 from editor.model.jsonpos import PathKey
-from editor.model.scenario import Board, Marker, Scenario
+from editor.model.scenario import Board, Link, Marker, Placement, RiverMarker, Scenario
 from editor.model.scenario_io import LoadedScenario
 
 if TYPE_CHECKING:
@@ -88,13 +88,39 @@ class Locator:
         return self.board(board_id)
 
 
+class OnBoard:
+    """What is in play for one player count, each list in document order: every rule
+    that asks reads these instead of testing each item's presence again."""
+
+    __slots__ = ("boards", "letters", "links", "markers", "tiles")
+
+    def __init__(self, doc: DocContext, players: int) -> None:
+        scenario = doc.scenario
+        least = scenario.players_min
+        # per board: (board, its tiles in play, its river markers in play, its markers in play)
+        # (every one of these items has a presence: DocContext.active's test, without its
+        # lookups)
+        self.boards: list[tuple[Board, list[Placement], list[RiverMarker], list[Marker]]] = [
+            (board, [p for p in board.tiles if p.presence.includes(players, least)],
+             [r for r in board.river_markers if r.presence.includes(players, least)],
+             [m for m in board.markers if m.presence.includes(players, least)])
+            for board in scenario.boards]
+        self.tiles = [(board, p) for board, tiles, _, _ in self.boards for p in tiles]
+        self.markers = [(board, m) for board, _, _, markers in self.boards for m in markers]
+        self.letters = {p.tile for _, p in self.tiles}
+        self.links: list[tuple[int, Link]] = [
+            (index, link) for index, link in enumerate(scenario.links)
+            if link.presence.includes(players, least)]
+
+
 @dataclass
 class DocContext:
     loaded: LoadedScenario
     config: LintConfig
     enabled: frozenset[str]
-    _active_markers: dict[int, list[tuple[Board, Marker]]] = field(
-        default_factory=dict, repr=False, compare=False)
+    _on_board: dict[int, OnBoard] = field(default_factory=dict, repr=False, compare=False)
+    # Results that hold for every player count of the document, shared by the rules.
+    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def scenario(self) -> Scenario:
@@ -108,15 +134,17 @@ class DocContext:
         presence = getattr(item, "presence", None)
         return presence is None or bool(presence.includes(players, self.scenario.players_min))
 
-    def active_markers(self, players: int) -> list[tuple[Board, Marker]]:
-        """The markers on the board for ``players``; computed once per count, as several
-        rules ask (the document does not change during one lint)."""
-        found = self._active_markers.get(players)
+    def on_board(self, players: int) -> OnBoard:
+        """What is in play for ``players``; computed once per count, as most rules ask
+        (the document does not change during one lint)."""
+        found = self._on_board.get(players)
         if found is None:
-            found = [(board, marker) for board in self.scenario.boards
-                     for marker in board.markers if self.active(marker, players)]
-            self._active_markers[players] = found
-        return list(found)
+            found = self._on_board[players] = OnBoard(self, players)
+        return found
+
+    def active_markers(self, players: int) -> list[tuple[Board, Marker]]:
+        """The markers on the board for ``players`` (the shared list: do not change it)."""
+        return self.on_board(players).markers
 
 
 @dataclass
@@ -140,6 +168,10 @@ class CountContext:
     @property
     def locate(self) -> Locator:
         return self.doc.locate
+
+    @property
+    def on_board(self) -> OnBoard:
+        return self.doc.on_board(self.players)
 
     @property
     def realm(self) -> Realm:

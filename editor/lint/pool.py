@@ -1,10 +1,12 @@
 """Worker processes for ``realms lint --jobs N`` that survive a worker's death.
 
 ``ProcessPoolExecutor`` breaks as a whole when one worker is killed (the OOM killer after a
-huge input, a SIGKILL) and cannot say which file the dead worker held. Here each worker gets
-one file at a time over its own pipe, so the parent always knows what a worker held: when a
-worker dies, that file gets a finding saying so, a fresh worker takes its place, and every
-other file is still linted. Results come back in the order of the jobs.
+huge input, a SIGKILL) and cannot say which file the dead worker held. Here each worker is
+forked with the list of jobs and gets their indexes over its own pipe, a couple ahead, and
+answers them in order, so the parent always knows what a worker held: when a worker dies,
+the first file it had not answered gets a finding saying so, the others go back to the
+queue, a fresh worker takes its place, and every other file is still linted. Results come
+back in the order of the jobs.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import contextlib
 import gc
 import multiprocessing
 import signal
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
@@ -21,17 +24,24 @@ Job = TypeVar("Job")
 Result = TypeVar("Result")
 
 
-def _serve(conn: Connection, work: Callable[[Any], Any]) -> None:
-    """A worker's loop: a job in, its result out, until the parent sends None."""
+# Jobs a worker holds at once: while it works on one, the next is already in its pipe, so
+# it never waits for the parent (busy reading another worker's result, or not scheduled on
+# a loaded machine) between two files.
+AHEAD = 2
+
+
+def _serve(conn: Connection, jobs: Sequence[Any], work: Callable[[Any], Any]) -> None:
+    """A worker's loop: a job's index in, its result out, until the parent sends None.
+    The jobs themselves came with the fork: only indexes and results cross the pipe."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     while True:
         try:
-            job = conn.recv()
+            index = conn.recv()
         except (EOFError, OSError):
             return
-        if job is None:
+        if index is None:
             return
-        conn.send(work(job))
+        conn.send(work(jobs[index]))
 
 
 def _context() -> Any:
@@ -41,14 +51,15 @@ def _context() -> Any:
 
 
 class _Worker:
-    def __init__(self, work: Callable[[Any], Any]) -> None:
+    def __init__(self, jobs: Sequence[Any], work: Callable[[Any], Any]) -> None:
         context = _context()
+        self.jobs = jobs
         self.work = work
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, work), daemon=True)
+        self.process = context.Process(target=_serve, args=(child, jobs, work), daemon=True)
         self.process.start()
         child.close()  # the parent keeps one end: a dead worker's pipe reports EOF
-        self.job: int | None = None
+        self.held: deque[int] = deque()  # indexes sent, not answered yet, in order
 
     def cause(self) -> str:
         """How the worker ended, for the message."""
@@ -86,39 +97,40 @@ def run_jobs(jobs: Sequence[Job], work: Callable[[Job], Result],
     a :class:`Died` for each job whose worker died before answering."""
     pool: list[_Worker] = []
     done: dict[int, Result | Died[Job]] = {}
-    next_job = 0
+    todo: deque[int] = deque(range(len(jobs)))
     next_out = 0
     try:
         # Objects built so far (imports, schemas, catalogue) move to a permanent GC
         # generation: the collector then never touches them in a worker, so their pages
         # stay shared with the parent instead of being copied on the first collection.
         gc.freeze()
-        pool = [_Worker(work) for _ in range(min(workers, len(jobs)))]
+        pool = [_Worker(jobs, work) for _ in range(min(workers, len(jobs)))]
         while next_out < len(jobs):
             for index, worker in enumerate(pool):
-                if worker.job is None and next_job < len(jobs):
-                    worker.job = next_job
-                    next_job += 1
+                while len(worker.held) < AHEAD and todo:
+                    job = todo.popleft()
                     try:
-                        worker.conn.send(jobs[worker.job])
+                        worker.conn.send(job)
                     except (OSError, ValueError):
-                        pool[index] = _replace(worker, done, jobs)
-            busy = [w for w in pool if w.job is not None]
-            if busy:
-                ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy])
-                for index, worker in enumerate(pool):
-                    if worker.job is None:
-                        continue
-                    if worker.conn in ready or worker.conn.poll():
-                        try:
-                            result = worker.conn.recv()
-                        except (EOFError, OSError):
-                            pool[index] = _replace(worker, done, jobs)
-                            continue
-                        done[worker.job] = result
-                        worker.job = None
-                    elif worker.process.sentinel in ready:
-                        pool[index] = _replace(worker, done, jobs)
+                        worker.held.append(job)  # it was meant for a dead worker
+                        pool[index] = _replace(worker, done, jobs, todo)
+                        break
+                    worker.held.append(job)
+            busy = [w for w in pool if w.held]
+            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy]) \
+                if busy else []
+            for index, worker in enumerate(pool):
+                if not worker.held:
+                    continue
+                try:
+                    while worker.held and worker.conn.poll():
+                        result = worker.conn.recv()
+                        done[worker.held.popleft()] = result
+                except (EOFError, OSError):
+                    pool[index] = _replace(worker, done, jobs, todo)
+                    continue
+                if worker.held and worker.process.sentinel in ready:
+                    pool[index] = _replace(worker, done, jobs, todo)
             while next_out in done:
                 yield done.pop(next_out)
                 next_out += 1
@@ -128,12 +140,21 @@ def run_jobs(jobs: Sequence[Job], work: Callable[[Job], Result],
         gc.unfreeze()
 
 
-def _replace(worker: _Worker, done: dict[int, Any], jobs: Sequence[Any]) -> _Worker:
-    """Record the dead worker's job and start a fresh worker in its place."""
-    assert worker.job is not None
-    done[worker.job] = Died(jobs[worker.job], worker.cause())
-    worker.job = None
+def _replace(worker: _Worker, done: dict[int, Any], jobs: Sequence[Any],
+             todo: deque[int]) -> _Worker:
+    """Keep what the dead worker answered before it died, record the job it was working on
+    (the first it still held: it answers in order), give the others it held back to the
+    queue, and start a fresh worker in its place."""
+    with contextlib.suppress(EOFError, OSError, ValueError):
+        while worker.held and worker.conn.poll():
+            result = worker.conn.recv()
+            done[worker.held.popleft()] = result
+    if worker.held:
+        first = worker.held.popleft()
+        done[first] = Died(jobs[first], worker.cause())
+        todo.extendleft(reversed(worker.held))
+        worker.held.clear()
     with contextlib.suppress(OSError, ValueError):
         worker.process.kill()  # in case it only closed its pipe
     worker.stop()
-    return _Worker(worker.work)
+    return _Worker(worker.jobs, worker.work)

@@ -42,7 +42,30 @@ class Rule:
         return FAMILIES[self.code[0]]
 
 
-RULES: dict[str, Rule] = {}
+# all_rules() and enabled_codes() are asked for every linted file: both are answered from
+# these, emptied whenever the registry changes.
+_SORTED: dict[str, Rule] = {}
+_ENABLED: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
+
+
+class _Rules(dict[str, Rule]):
+    """The registry's dict: any change empties the answers derived from it."""
+
+    def __setitem__(self, code: str, item: Rule) -> None:
+        super().__setitem__(code, item)
+        _forget()
+
+    def __delitem__(self, code: str) -> None:
+        super().__delitem__(code)
+        _forget()
+
+
+def _forget() -> None:
+    _SORTED.clear()
+    _ENABLED.clear()
+
+
+RULES: dict[str, Rule] = _Rules()
 
 
 def rule(code: str, severity: str, summary: str, scope: str) -> Callable[[Check], Check]:
@@ -64,7 +87,10 @@ def register(item: Rule) -> None:
 
 
 def all_rules() -> dict[str, Rule]:
-    """Every rule, sorted by code (importing the family modules registers them)."""
+    """Every rule, sorted by code (importing the family modules registers them). The same
+    dict is returned on every call: do not change it."""
+    if _SORTED:
+        return _SORTED
     from editor.lint import (  # noqa: F401  (imported for their registrations)
         rules_balance,
         rules_geometry,
@@ -75,7 +101,8 @@ def all_rules() -> dict[str, Rule]:
         suppress,
     )
 
-    return dict(sorted(RULES.items()))
+    _SORTED.update(sorted(RULES.items()))
+    return _SORTED
 
 
 class SelectorError(ValueError):
@@ -109,4 +136,9 @@ def is_enabled(code: str, select: Sequence[str], ignore: Sequence[str]) -> bool:
 
 
 def enabled_codes(select: Sequence[str], ignore: Sequence[str]) -> frozenset[str]:
-    return frozenset(code for code in all_rules() if is_enabled(code, select, ignore))
+    key = (tuple(select), tuple(ignore))
+    found = _ENABLED.get(key)
+    if found is None:
+        found = frozenset(code for code in all_rules() if is_enabled(code, *key))
+        _ENABLED[key] = found
+    return found

@@ -7,6 +7,7 @@ come from the ``[balance]`` settings; the defaults pass the official boards.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ def counted(ctx: CountContext) -> list[Region]:
     if "counted" not in ctx.cache:
         water = ctx.config.balance.count_water
         ctx.cache["counted"] = [r for r in ctx.realm.regions.values()
-                                if not r.chasm and (r.is_land or water)]
+                                if not r.chasm and (water or r.kind == "land")]
     result: list[Region] = ctx.cache["counted"]
     return result
 
@@ -81,26 +82,26 @@ def _fifth(ctx: CountContext, code: str, label: str, counts: dict[str, int]) -> 
 
 @rule("B003", "warning", "a land terrain far from 1/5 of the regions", "realm")
 def terrain_fifth(ctx: CountContext) -> Iterator[Hit]:
-    regions = [r for r in counted(ctx) if r.is_land]
-    counts = {t: sum(1 for r in regions if r.terrain == t) for t in ctx.config.balance.terrains}
+    found = Counter(r.terrain for r in counted(ctx) if r.is_land)
+    counts = {t: found[t] for t in ctx.config.balance.terrains}
     return _fifth(ctx, "B003", "terrain", counts)
 
 
 @rule("B004", "warning", "a symbol far from 1/5 of the regions", "realm")
 def symbol_fifth(ctx: CountContext) -> Iterator[Hit]:
-    regions = counted(ctx)
-    counts = {s: sum(1 for r in regions if s in r.symbols) for s in ctx.config.balance.symbols}
+    found = Counter(s for r in counted(ctx) for s in set(r.symbols))  # regions, not symbols
+    counts = {s: found[s] for s in ctx.config.balance.symbols}
     return _fifth(ctx, "B004", "symbol", counts)
 
 
 def _lost_tribe(region: Region) -> bool:
-    return "lost_tribe" in region.symbols or "lost_tribe" in region.marker_kinds()
+    return "lost_tribe" in region.symbols or any(m.kind == "lost_tribe" for m in region.markers)
 
 
 @rule("B005", "warning", "a lost tribe on a mountain or on water", "realm")
 def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
     for rid, region in ctx.realm.regions.items():
-        if _lost_tribe(region) and (region.terrain == "mountain" or not region.is_land):
+        if (region.terrain == "mountain" or region.kind != "land") and _lost_tribe(region):
             path = next((ctx.locate.of(m) for m in region.markers if m.kind == "lost_tribe"),
                         ctx.locate.region(ctx.scenario, rid))
             yield Hit("B005", f"lost tribe on {rid}, a {region.terrain} region",
@@ -109,9 +110,8 @@ def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
 
 
 def _empty(region: Region) -> bool:
-    kinds = region.marker_kinds()
-    return (region.is_land and region.terrain != "mountain" and not _lost_tribe(region)
-            and "monster_stack" not in kinds)
+    return (region.kind == "land" and region.terrain != "mountain" and not _lost_tribe(region)
+            and not any(m.kind == "monster_stack" for m in region.markers))
 
 
 def _run_from(graph: dict[str, list[str]], start: str, length: int) -> list[str] | None:

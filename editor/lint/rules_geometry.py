@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
 from editor.model.jsonpos import PathKey
+
+if TYPE_CHECKING:
+    from editor.topology import Region
 
 PROBLEM_CODES = {
     "overlap": "G001",
@@ -98,15 +102,11 @@ def walkable(ctx: CountContext) -> list[str]:
     """Regions a race can move over: land and (passable) rivers, never chasms, and nothing on
     a necromancer-island board (the island sits apart in its lake)."""
     if "walkable" not in ctx.cache:
-        boards = {b.id: b.kind for b in ctx.scenario.boards}
-        keep = []
-        for rid, region in ctx.realm.regions.items():
-            if region.chasm or region.impassable or (
-                    boards.get(region.board) == "necromancer_island"):
-                continue
-            if region.is_land or region.water_kind == "river":
-                keep.append(rid)
-        ctx.cache["walkable"] = keep
+        apart = {b.id for b in ctx.scenario.boards if b.kind == "necromancer_island"}
+        ctx.cache["walkable"] = [
+            rid for rid, region in ctx.realm.regions.items()
+            if not (region.chasm or region.impassable or region.board in apart)
+            and (region.kind == "land" or region.water_kind == "river")]
     result: list[str] = ctx.cache["walkable"]
     return result
 
@@ -115,8 +115,8 @@ def adjacency(ctx: CountContext, nodes: list[str]) -> dict[str, list[str]]:
     """Neighbour lists of the graph of play restricted to ``nodes`` (plain dicts: much faster
     than networkx subgraph views for the few traversals lint needs)."""
     keep = set(nodes)
-    adj = ctx.realm.graph.adj
-    return {n: sorted(m for m in adj[n] if m in keep) for n in nodes}
+    adj = ctx.realm.graph._adj  # the graph's own dict of dicts: no view object per node
+    return {n: sorted(keep.intersection(adj[n])) for n in nodes}
 
 
 def components(adj: dict[str, list[str]]) -> list[list[str]]:
@@ -136,6 +136,14 @@ def components(adj: dict[str, list[str]]) -> list[list[str]]:
                     piece.append(nxt)
         found.append(sorted(piece))
     return sorted(found, key=lambda c: (-len(c), c))
+
+
+def land(ctx: CountContext) -> list[Region]:
+    """The realm's land regions (``Realm.land_regions``), once per count: several rules ask."""
+    if "land" not in ctx.cache:
+        ctx.cache["land"] = [r for r in ctx.realm.regions.values() if r.kind == "land"]
+    result: list[Region] = ctx.cache["land"]
+    return result
 
 
 def walk_components(ctx: CountContext) -> list[list[str]]:
@@ -192,7 +200,8 @@ def has_entry_rules(ctx: CountContext) -> bool:
 def no_first_conquest(ctx: CountContext) -> Iterator[Hit]:
     if has_entry_rules(ctx):
         return  # R006 judges explicit entry rules
-    if ctx.realm.land_regions() and not any(r.first_conquest for r in ctx.realm.land_regions()):
+    regions = land(ctx)
+    if regions and not any(r.first_conquest for r in regions):
         yield Hit("G005", "no land region can be a first conquest: none touches the board "
                   "edge or a sea that counts as an edge",
                   "open the layout to the board edge, or add entry rules", ("boards",))
@@ -201,14 +210,16 @@ def no_first_conquest(ctx: CountContext) -> Iterator[Hit]:
 @rule("G006", "error", "a marker, link, water rule or entry rule names a missing region",
       "realm")
 def missing_reference(ctx: CountContext) -> Iterator[Hit]:
-    reported = {h.regions for h in _problems(ctx, "G006")}
-    yield from _problems(ctx, "G006")
-    active = {p.tile for b in ctx.scenario.boards for p in b.tiles
-              if ctx.doc.active(p, ctx.players)}
-    for _, marker in ctx.doc.active_markers(ctx.players):
+    problems = list(_problems(ctx, "G006"))
+    reported = {h.regions for h in problems}
+    yield from problems
+    on_board = ctx.on_board
+    active = on_board.letters
+    resolve = ctx.realm.resolve
+    for _, marker in on_board.markers:
         for ref in (marker.region, marker.attrs.get("target")):
             if (not isinstance(ref, str) or (ref,) in reported
-                    or ref.rpartition(".")[0] not in active or ctx.realm.resolve(ref)):
+                    or ref.rpartition(".")[0] not in active or resolve(ref)):
                 continue
             yield Hit("G006", f"{marker.kind} marker names {ref}, but tile "
                       f"{ref.rpartition('.')[0]} has no such region",
@@ -217,12 +228,9 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     # The derivation lets an untimed reference follow its tile: it only reports ids whose
     # tile is in no layout. A tile that is on the board for this count yet has no such
     # region (a wrong region number or side) is reported here.
-    for l_index, link in enumerate(ctx.scenario.links):
-        if not ctx.doc.active(link, ctx.players):
-            continue
+    for l_index, link in on_board.links:
         for end, ref in (("a", link.a), ("b", link.b)):
-            if (ref,) in reported or ref.rpartition(".")[0] not in active \
-                    or ctx.realm.resolve(ref):
+            if (ref,) in reported or ref.rpartition(".")[0] not in active or resolve(ref):
                 continue
             yield Hit("G006", f"{link.kind} link names {ref}, but tile "
                       f"{ref.rpartition('.')[0]} has no such region",
@@ -243,6 +251,8 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
                       "has no such region", "name a water part id such as C.s2",
                       ("water", "bodies", w_index, "region"), regions=(ref,))
     rules = ctx.scenario.section("entry").get("rules") or []
+    if not rules:
+        return
     all_tiles = {p.tile for b in ctx.scenario.boards for p in b.tiles}
     graph_ids = {r.get("id") for b in ctx.scenario.boards if b.graph
                  for r in b.graph.get("regions", [])}
@@ -263,6 +273,16 @@ def river_marker(ctx: CountContext) -> Iterator[Hit]:
     return _problems(ctx, "G007")
 
 
+def marked(ctx: CountContext) -> list[tuple[str, Region, set[str]]]:
+    """The regions that carry markers, in the realm's order, with their marker kinds (most
+    regions carry none, and several rules ask)."""
+    if "marked" not in ctx.cache:
+        ctx.cache["marked"] = [(rid, region, region.marker_kinds())
+                               for rid, region in ctx.realm.regions.items() if region.markers]
+    result: list[tuple[str, Region, set[str]]] = ctx.cache["marked"]
+    return result
+
+
 def _marker_path(ctx: CountContext, region_id: str, kind: str) -> PathKey:
     region = ctx.realm.regions[region_id]
     for marker in region.markers:
@@ -273,8 +293,7 @@ def _marker_path(ctx: CountContext, region_id: str, kind: str) -> PathKey:
 
 @rule("G008", "error", "a peak is not on a mountain", "realm")
 def peak_not_on_mountain(ctx: CountContext) -> Iterator[Hit]:
-    for rid, region in ctx.realm.regions.items():
-        kinds = region.marker_kinds()
+    for rid, region, kinds in marked(ctx):
         if "peak" in kinds and region.terrain != "mountain":
             yield Hit("G008", f"peak on {rid}, a {region.terrain} region",
                       "peaks go on top of a mountain: add a mountain marker there or move "
@@ -284,8 +303,8 @@ def peak_not_on_mountain(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("G009", "error", "a chasm is on water", "realm")
 def chasm_on_water(ctx: CountContext) -> Iterator[Hit]:
-    for rid, region in ctx.realm.regions.items():
-        if "chasm" in region.marker_kinds() and not region.is_land:
+    for rid, region, kinds in marked(ctx):
+        if "chasm" in kinds and not region.is_land:
             yield Hit("G009", f"chasm on {rid}, a {region.terrain} region",
                       "chasms go on land regions", _marker_path(ctx, rid, "chasm"),
                       regions=(rid,), tiles=region.tiles)
@@ -293,9 +312,11 @@ def chasm_on_water(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("G010", "warning", "a peak sits on a region with a symbol", "realm")
 def symbol_on_peak(ctx: CountContext) -> Iterator[Hit]:
-    for rid, region in ctx.realm.regions.items():
+    for rid, region, kinds in marked(ctx):
+        if "peak" not in kinds:
+            continue
         symbols = [s for s in region.symbols if s in BALANCE_SYMBOLS]
-        if "peak" in region.marker_kinds() and symbols:
+        if symbols:
             yield Hit("G010", f"peak on {rid}, which carries {', '.join(symbols)}",
                       "the rules never put a symbol on a peak: move the peak to a mountain "
                       "without symbols", _marker_path(ctx, rid, "peak"), regions=(rid,),
@@ -324,8 +345,8 @@ def empty_board(ctx: CountContext) -> Iterator[Hit]:
                       "scenario does not use it", ("boards", index, "tiles"))
     tiled = [(index, board) for index, board in boards if board.tiles]
     graph_only = len(boards) < len(ctx.scenario.boards)
-    if tiled and not graph_only and not any(
-            ctx.doc.active(p, ctx.players) for _, board in tiled for p in board.tiles):
+    # (with no graph-only board, ``tiled`` holds every board that has tiles)
+    if tiled and not graph_only and not ctx.on_board.tiles:
         yield Hit(EMPTY_BOARD, "no tile is in play",
                   "give some tiles these player counts (min_players or players), or narrow "
                   "the scenario's players", ("players",))

@@ -25,21 +25,23 @@ def _pieces(ctx: CountContext) -> dict[str, list[PathKey]]:
     """Where each kind of piece is used for this player count."""
     used: dict[str, list[PathKey]] = defaultdict(list)
     catalogue = ctx.doc.loaded.catalogue
-    for board in ctx.scenario.boards:
-        for river in board.river_markers:
-            if ctx.doc.active(river, ctx.players):
-                used["river_marker"].append(ctx.locate.of(river))
-        for marker in board.markers:
-            if ctx.doc.active(marker, ctx.players):
-                used[marker.kind].append(ctx.locate.of(marker))
-        for placement in board.tiles:
-            if not ctx.doc.active(placement, ctx.players):
-                continue
-            tile = catalogue.tiles.get(placement.tile)
-            side = tile.sides.get(placement.side) if tile else None
-            for region in side.regions if side else ():
-                if "lost_tribe" in region.symbols:
-                    used["lost_tribe"].append(ctx.locate.of(placement))
+    where = ctx.locate.of
+    tribes: dict[tuple[str, str], int] = ctx.doc.cache.setdefault("printed_tribes", {})
+    for board, tiles, rivers, markers in ctx.on_board.boards:
+        for river in rivers:
+            used["river_marker"].append(where(river))
+        for marker in markers:
+            used[marker.kind].append(where(marker))
+        for placement in tiles:
+            key = (placement.tile, placement.side)
+            printed = tribes.get(key)
+            if printed is None:
+                tile = catalogue.tiles.get(placement.tile)
+                side = tile.sides.get(placement.side) if tile else None
+                printed = tribes[key] = sum(1 for region in (side.regions if side else ())
+                                            if "lost_tribe" in region.symbols)
+            if printed:
+                used["lost_tribe"].extend([where(placement)] * printed)
         if board.graph is not None:
             for index, region in enumerate(board.graph.get("regions", [])):
                 if "lost_tribe" in region.get("symbols", []):

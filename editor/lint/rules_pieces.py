@@ -24,11 +24,13 @@ DUPLICATE_LINK = "G015"
 
 @rule(CROP_ON_TILE, "error", "a crop space is on a hex that holds a tile", "count")
 def crop_space_on_tile(ctx: CountContext) -> Iterator[Hit]:
-    for board in ctx.scenario.boards:
-        occupied = {(p.q, p.r): p.tile for p in board.tiles if ctx.doc.active(p, ctx.players)}
-        for marker in board.markers:
-            if marker.kind != "crop_space" or marker.hex is None \
-                    or not ctx.doc.active(marker, ctx.players) or marker.hex not in occupied:
+    for board, tiles, _, markers in ctx.on_board.boards:
+        crops = [m for m in markers if m.kind == "crop_space" and m.hex is not None]
+        if not crops:
+            continue
+        occupied = {(p.q, p.r): p.tile for p in tiles}
+        for marker in crops:
+            if marker.hex not in occupied:
                 continue
             letter = occupied[marker.hex]
             q, r = marker.hex
@@ -64,9 +66,7 @@ def tunnel_in_one_region(ctx: CountContext) -> Iterator[Hit]:
 
 @rule(SELF_LINK, "error", "a link joins a region to itself", "realm")
 def self_link(ctx: CountContext) -> Iterator[Hit]:
-    for index, link in enumerate(ctx.scenario.links):
-        if not ctx.doc.active(link, ctx.players):
-            continue
+    for index, link in ctx.on_board.links:
         region = _region(ctx, link.a)
         if region == _region(ctx, link.b):
             same = f"{link.a} to itself" if link.a == link.b else (
@@ -80,9 +80,7 @@ def self_link(ctx: CountContext) -> Iterator[Hit]:
       "twice", "realm")
 def duplicate_link(ctx: CountContext) -> Iterator[Hit]:
     first: dict[tuple[str, frozenset[str]], int] = {}
-    for index, link in enumerate(ctx.scenario.links):
-        if not ctx.doc.active(link, ctx.players):
-            continue
+    for index, link in ctx.on_board.links:
         a, b = _region(ctx, link.a), _region(ctx, link.b)
         if a == b:
             continue  # G014 says it

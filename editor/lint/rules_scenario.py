@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
+from editor.lint.rules_geometry import land as land_regions
 
 SKY_ISLANDS = "sky_islands"
 
@@ -52,9 +53,8 @@ def uses_underground(ctx: CountContext) -> bool:
 @rule("R002", "info", "with Underground pieces, places plus relics differ from players + 1",
       "count")
 def places_and_relics(ctx: CountContext) -> Iterator[Hit]:
-    if not uses_underground(ctx) or not any(
-            b.graph is not None or any(ctx.doc.active(p, ctx.players) for p in b.tiles)
-            for b in ctx.scenario.boards):
+    if not uses_underground(ctx) or not (ctx.on_board.tiles or any(
+            b.graph is not None for b in ctx.scenario.boards)):
         return  # no Underground, or nothing laid out yet (a blank template)
     laid = [m for _, m in ctx.doc.active_markers(ctx.players) if m.kind in ("place", "relic")]
     setup = ctx.scenario.section("setup").get("places_relics")
@@ -135,7 +135,7 @@ def entry_leaves_nothing(ctx: CountContext) -> Iterator[Hit]:
     rules = ctx.scenario.section("entry").get("rules")
     if not rules:
         return  # the default (board edge) is G005's business
-    land = [r for r in ctx.realm.land_regions() if not r.chasm]
+    land = [r for r in land_regions(ctx) if not r.chasm]
     if not land:
         return
     groups = sorted({r.get("applies_to", "all") for r in rules if isinstance(r, dict)})

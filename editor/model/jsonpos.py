@@ -1,13 +1,16 @@
 """Map JSON paths to line:column in the source text.
 
-Only computed for files that have findings, so it favours simplicity over
-speed: one pass with the standard library's string scanner records where each
-value starts, keyed by its JSON path as a tuple of keys and indexes.
+Only computed for files that have findings, on the first position asked: one
+pass records where each value (and each object key) starts, keyed by its JSON
+path as a tuple of keys and indexes. Well-formed JSON takes a fast loop of
+regex matches; anything else (damaged text) the plain recursive scanner, which
+keeps the positions it found before the damage.
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 from json.decoder import scanstring  # type: ignore[attr-defined]
 
 from editor.model.errors import SourcePosition
@@ -76,8 +79,114 @@ class _Scanner:
             if self.text[self.index] == ",":
                 self.index += 1
                 continue
+            before = self.index
             self.value((*path, item), depth + 1)
+            if self.index == before:  # "[1}": a bare "}" is no value (damaged text): stop
+                raise ValueError("unexpected character in an array")
             item += 1
+
+
+# The fast scan: whitespace, an object member's key and colon, a string, the rest of a bare
+# value (number, true, null...) and the separator after a value are each one regex match in C.
+_SPACE = re.compile(r"[ \t\r\n]*")
+_MEMBER = re.compile(r'[ \t\r\n]*"((?:[^"\\\x00-\x1f]|\\.)*)"[ \t\r\n]*:[ \t\r\n]*')
+_STRING = re.compile(r'"(?:[^"\\\x00-\x1f]|\\.)*"')
+_BARE = re.compile(r"[^,\]} \t\r\n]*")
+_AFTER = re.compile(r"[ \t\r\n]*([,\]}])")
+_FAST_DEPTH = 190  # deeper text takes the plain scan, which stops at depth 200
+
+
+class _Irregular(ValueError):
+    """Text the fast scan does not take (not plain JSON): the plain scan places it."""
+
+
+def _key(text: str, member: re.Match[str]) -> str:
+    """A key with escapes, decoded (and checked) by json's own scanner."""
+    key, end = scanstring(text, member.start(1))
+    if end != member.end(1) + 1:
+        raise _Irregular(member.start())
+    return str(key)
+
+
+def _fast_scan(text: str) -> tuple[dict[PathKey, int], dict[PathKey, int]]:
+    """The plain scan's tables for well-formed JSON, in one loop instead of a call per value;
+    raises :class:`_Irregular` (or ValueError/IndexError) on anything else."""
+    positions: dict[PathKey, int] = {}
+    keys: dict[PathKey, int] = {}
+    end = len(text)
+    index = _SPACE.match(text).end()  # type: ignore[union-attr]
+    path: PathKey = ()
+    positions[path] = index
+    if index >= end:
+        return positions, keys
+    stack: list[tuple[PathKey, bool, int]] = []  # (path, is object, items so far)
+    while True:
+        char = text[index]
+        if char in "{[":
+            is_object = char == "{"
+            inside = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+            if inside < end and text[inside] == ("}" if is_object else "]"):
+                index = inside + 1  # empty
+            else:
+                if len(stack) >= _FAST_DEPTH:
+                    raise _Irregular(index)
+                stack.append((path, is_object, 0))
+                if is_object:
+                    member = _MEMBER.match(text, inside)
+                    if member is None:
+                        raise _Irregular(inside)
+                    raw = member.group(1)
+                    path = (*path, raw if "\\" not in raw else _key(text, member))
+                    keys[path] = member.start(1) - 1
+                    index = member.end()
+                else:
+                    path = (*path, 0)
+                    index = inside
+                positions[path] = index
+                continue
+        elif char == '"':
+            found = _STRING.match(text, index)
+            if found is None:
+                raise _Irregular(index)
+            if "\\" in found.group():
+                _, after = scanstring(text, index + 1)
+                if after != found.end():
+                    raise _Irregular(index)
+            index = found.end()
+        else:
+            after = _BARE.match(text, index).end()  # type: ignore[union-attr]
+            if after == index:
+                raise _Irregular(index)
+            index = after
+        # after a value: close what ends here, then go on to the next member or item
+        while True:
+            if not stack:
+                return positions, keys
+            parent, is_object, items = stack[-1]
+            sep = _AFTER.match(text, index)
+            if sep is None:
+                raise _Irregular(index)
+            mark = sep.group(1)
+            if mark == ",":
+                if is_object:
+                    member = _MEMBER.match(text, sep.end())
+                    if member is None:
+                        raise _Irregular(sep.end())
+                    raw = member.group(1)
+                    path = (*parent, raw if "\\" not in raw else _key(text, member))
+                    keys[path] = member.start(1) - 1
+                    index = member.end()
+                else:
+                    stack[-1] = (parent, False, items + 1)
+                    path = (*parent, items + 1)
+                    index = _SPACE.match(text, sep.end()).end()  # type: ignore[union-attr]
+                positions[path] = index
+                break
+            if mark != ("}" if is_object else "]"):
+                raise _Irregular(index)
+            stack.pop()
+            path = parent
+            index = sep.end()
 
 
 def offset_to_position(text: str, offset: int) -> SourcePosition:
@@ -91,23 +200,33 @@ class SourceMap:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        scanner = _Scanner(text)
-        # best effort: on damaged text the positions found so far stay usable
-        with contextlib.suppress(ValueError, IndexError):
-            scanner.value((), 0)
-        self._values = scanner.positions
-        self._keys = scanner.key_positions
+        self._tables: tuple[dict[PathKey, int], dict[PathKey, int]] | None = None
+
+    def _scan(self) -> tuple[dict[PathKey, int], dict[PathKey, int]]:
+        """Scanned on the first question: a file whose findings all carry a position (or
+        none at all) is never scanned."""
+        if self._tables is None:
+            try:
+                self._tables = _fast_scan(self.text)
+            except (ValueError, IndexError):
+                scanner = _Scanner(self.text)
+                # best effort: on damaged text the positions found so far stay usable
+                with contextlib.suppress(ValueError, IndexError):
+                    scanner.value((), 0)
+                self._tables = scanner.positions, scanner.key_positions
+        return self._tables
 
     def position(self, path: PathKey, *, key: bool = False) -> SourcePosition:
         """Position of the value at ``path`` (or of its key when ``key``); falls back to the
         nearest enclosing value that was found."""
-        table = self._keys if key else self._values
+        values, keys = self._scan()
+        table = keys if key else values
         if path in table:
             return offset_to_position(self.text, table[path])
         while path:
             path = path[:-1]
-            if path in self._values:
-                return offset_to_position(self.text, self._values[path])
+            if path in values:
+                return offset_to_position(self.text, values[path])
         return SourcePosition(1, 1)
 
 

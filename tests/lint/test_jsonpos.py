@@ -1,0 +1,64 @@
+"""JSON path -> line:column for findings (``editor.model.jsonpos``)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from editor.model.errors import SourcePosition
+from editor.model.jsonpos import SourceMap, _fast_scan, _Scanner
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def test_values_and_keys_are_placed() -> None:
+    text = json.dumps({"title": "x", "boards": [{"id": "a", "tiles": [1, 2]}]}, indent=2)
+    source = SourceMap(text)
+    assert source.position(("boards", 0, "tiles", 1)) == SourcePosition(8, 9)
+    assert source.position(("boards", 0, "id"), key=True) == SourcePosition(5, 7)
+    # a path that is not in the text falls back to the nearest enclosing value
+    assert source.position(("boards", 0, "markers", 3)) == SourcePosition(4, 5)
+
+
+def test_a_stray_closing_brace_in_an_array_ends_the_scan() -> None:
+    """``[1}`` made the scanner count array items at the same character for ever (until the
+    process ran out of memory); damaged text now keeps the positions found before it."""
+    source = SourceMap('{"a": [1}, "b": 2}')
+    assert source.position(("a", 0)) == SourcePosition(1, 8)
+    assert source.position(("b",)) == SourcePosition(1, 1)
+
+
+def _plain(text: str) -> tuple[dict[Any, int], dict[Any, int]]:
+    scanner = _Scanner(text)
+    with contextlib.suppress(ValueError, IndexError):
+        scanner.value((), 0)
+    return scanner.positions, scanner.key_positions
+
+
+WELL_FORMED = [
+    '{"a\\u0041b": [1, "x\\"y", {"c": null}], "a\\u0041b": 2}',
+    '{"a": {"x": 1}, "a": {"y": 2}}',  # a repeated key: the later one's value wins
+    '[]', '{}', '"s"', '12', ' {"a": [ ], "b": { }}\r\n',
+    '[NaN, -Infinity, 1e5, -0.5E-3, true, false, null]',
+    '', '\ufeff{"a": 1}',  # no value / one bare token, placed as the plain scan does
+]
+DAMAGED = ['{"a":1,}', '[1,]', '{"a" 1}', '[1 2]', '{"k\\q": 1}', '["a\tb"]',
+           "[" * 205 + "1" + "]" * 205, '{"a": [1}, "b": 2}']
+
+
+@pytest.mark.parametrize("text", WELL_FORMED + [
+    path.read_text(encoding="utf-8") for path in sorted(SCENARIOS.glob("*/*.realm.json"))[:6]])
+def test_the_fast_scan_places_well_formed_json_as_the_plain_scan(text: str) -> None:
+    assert _fast_scan(text) == _plain(text)
+
+
+@pytest.mark.parametrize("text", DAMAGED)
+def test_damaged_text_takes_the_plain_scan(text: str) -> None:
+    with pytest.raises((ValueError, IndexError)):
+        _fast_scan(text)
+    source = SourceMap(text)
+    assert source._scan() == _plain(text)
