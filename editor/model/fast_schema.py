@@ -3,14 +3,19 @@
 Valid files are the common case and big graph boards are linear but slow in pure
 Python (a 20,000-region board took seconds per validation), so the Rust validator
 answers first; ``jsonschema`` runs only for files that fail, to word the error.
-Neither validator ever fetches: the schemas are the bundled ones and the Rust
+Without ``jsonschema_rs`` the bundled schema compiled to Python checks
+(:mod:`editor.model.schema_check`) answers instead, so valid files still never need
+``jsonschema``; :func:`fast_backend` says which one is in use.
+No validator ever fetches: the schemas are the bundled ones and the Rust
 validator's retriever refuses every URI.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections import deque
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -43,11 +48,30 @@ def _validator(name: str) -> Any:
         return None
 
 
+@cache
+def _python_check(name: str) -> Callable[[Any], bool] | None:
+    from editor.model.schema_check import Unsupported, compile_schema
+
+    try:
+        return compile_schema(schema(name), tuple(schema(n) for n in SCHEMA_FILES))
+    except (Unsupported, re.error):  # a schema outside the compiled subset: jsonschema
+        return None
+
+
+def fast_backend(name: str) -> str | None:
+    """What answers "valid?" before ``jsonschema``: ``"jsonschema_rs"``, ``"python"`` (the
+    compiled checks of :mod:`editor.model.schema_check`) or None (jsonschema alone)."""
+    if _validator(name) is not None:
+        return "jsonschema_rs"
+    return "python" if _python_check(name) is not None else None
+
+
 def surely_valid(name: str, data: Any) -> bool:
-    """True when the fast validator is available and says ``data`` is valid."""
+    """True when a fast validator is available and says ``data`` is valid."""
     fast = _validator(name)
     if fast is None:
-        return False
+        check = _python_check(name)
+        return check is not None and check(data)
     try:
         return bool(fast.is_valid(data))
     except (ValueError, OverflowError, TypeError):  # huge numbers and the like
