@@ -218,13 +218,20 @@ def discover(start: Path) -> Path | None:
 
 
 @cache
-def config_for(start: Path) -> LintConfig:
-    found = discover(start)
+def _config_from(found: Path | None) -> LintConfig:
+    """One settings object per config file (and one for the defaults) in a run: a
+    thousand files under one pyproject.toml read and build it once, not a thousand times."""
     return load_config(found) if found is not None else default_config()
+
+
+@cache
+def config_for(start: Path) -> LintConfig:
+    return _config_from(discover(start))
 
 
 def forget_settings() -> None:
     """Drop the settings read so far: each ``realms lint`` run reads them afresh, so
     in-process runs (tests, editor) see edits to config files between runs."""
     config_for.cache_clear()
+    _config_from.cache_clear()
     _config_in.cache_clear()
