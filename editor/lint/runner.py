@@ -194,12 +194,13 @@ def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ())
     jsonschema validator (only files that fail jsonschema_rs need it) only for workers."""
     from editor.lint.registry import all_rules
     from editor.model.catalogue import default_catalogue
-    from editor.model.fast_schema import surely_valid
+    from editor.model.fast_schema import expect_many, surely_valid
     from editor.model.schemas import validator
 
     all_rules()
     if fork:
         validator("scenario")
+    expect_many()  # many files: the Rust validator from the first one
     surely_valid("scenario", {})  # builds the fast validator once, before forking
     try:
         default_catalogue()

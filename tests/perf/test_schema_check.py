@@ -170,3 +170,45 @@ def test_without_jsonschema_rs_an_invalid_file_is_still_worded_by_jsonschema(
     bad.write_text(json.dumps(data), encoding="utf-8")
     backend, status, imported = run_without_rs(str(bad))
     assert (backend, status, imported) == ("python", "1", "True")
+
+
+POLICY = """
+import json, sys
+from editor.model import fast_schema
+data = json.load(open(sys.argv[1]))
+seen = [fast_schema.fast_backend('scenario')]
+for _ in range(fast_schema.PYTHON_FIRST):
+    assert fast_schema.surely_valid('scenario', data)
+seen.append('jsonschema_rs' in sys.modules)
+seen.append(fast_schema.fast_backend('scenario'))
+assert fast_schema.surely_valid('scenario', data)
+seen.append('jsonschema_rs' in sys.modules)
+print(json.dumps(seen))
+"""
+
+
+def test_a_few_small_documents_are_checked_in_python_then_by_jsonschema_rs() -> None:
+    """One-file commands (derive, format, export) never pay jsonschema_rs's import."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-c", POLICY, str(SCENARIOS[0])], capture_output=True,
+                          text=True, cwd=REPO, env=env, timeout=300, check=True)
+    assert json.loads(done.stdout) == ["python", False, "jsonschema_rs", True]
+
+
+def test_a_large_document_goes_to_jsonschema_rs_at_once() -> None:
+    from editor.model import fast_schema
+
+    assert fast_schema.fast_backend("scenario", large=True) == "jsonschema_rs"
+
+
+def test_derive_of_a_valid_file_imports_no_validator_library() -> None:
+    code = ("import sys, contextlib, io\nfrom editor.cli.main import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    status = main(['derive', '--players', '2', sys.argv[1]])\n"
+            "print(status, sorted(m for m in ('jsonschema', 'jsonschema_rs') if m in sys.modules))")
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-c", code,
+                           str(REPO / "scenarios/booklet/01-my-precious-world.realm.json")],
+                          capture_output=True, text=True, cwd=REPO, env=env, timeout=300,
+                          check=True)
+    assert done.stdout.split() == ["0", "[]"]
