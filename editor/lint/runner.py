@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from editor.lint.cache import ResultCache
-from editor.lint.config import LintConfig, config_for
+from editor.lint.config import LintConfig, config_for, settings_text
 from editor.lint.findings import Finding, Hit
 from editor.lint.registry import enabled_codes
 
@@ -269,8 +269,8 @@ def _look_up(cache: ResultCache, path: Path, config: LintConfig | None, players:
 
     try:
         raw = read_limited_bytes(path)
-        settings = repr((config if config is not None else config_for(path))
-                        .with_selection(*overrides))
+        settings = settings_text(config if config is not None else config_for(path),
+                                 *overrides)
     except Exception:  # linting the file reports the same problem
         return None
     key = cache.key(str(path), raw, settings, players)
