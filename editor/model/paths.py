@@ -47,7 +47,6 @@ RESOURCES = frozenset({
     "site/site.js",
 })
 
-_PACKAGE_DATA = Path(__file__).parent.parent / DATA_FOLDER
 _KEEP = ExitStack()  # files extracted from a zipped install live until the process ends
 atexit.register(_KEEP.close)
 
@@ -73,9 +72,12 @@ def data_file(name: str) -> Path:
     """
     if name not in RESOURCES:
         raise KeyError(f"{name!r} is not a bundled resource; list it in editor.model.paths")
-    in_place = _PACKAGE_DATA.joinpath(*name.split("/"))
-    if in_place.is_file():
-        return in_place
+    import editor  # the package as imported: where importlib.resources would look first
+
+    for folder in editor.__path__:
+        in_place = Path(folder, DATA_FOLDER, *name.split("/"))
+        if in_place.is_file():
+            return in_place
     from importlib import resources
 
     return Path(_KEEP.enter_context(resources.as_file(data_resource(name))))
