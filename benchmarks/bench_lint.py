@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import random
 import resource
 import shutil
@@ -88,12 +90,18 @@ def generate(folder: Path, count: int) -> list[Path]:
 Sample = tuple[float, float]  # wall s, CPU s
 
 
+# Commands run as installed: with compiled bytecode (pip compiles it at install, and
+# check-jsonschema's own install has it), so PYTHONDONTWRITEBYTECODE in the caller's
+# environment must not make every measured start recompile the package from source.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def measure(cmd: list[str], cwd: Path = REPO) -> Sample:
     """Wall and CPU seconds of one run of ``cmd`` (exit 0 or 1 expected)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          text=True, check=False)
+                          text=True, check=False, env=ENV)
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
@@ -123,7 +131,14 @@ def spread(samples: list[Sample], which: int) -> str:
 
 
 def med(samples: list[Sample], which: int) -> float:
-    return statistics.median(s[which] for s in samples)
+    return statistics.median(s[which] for s in samples) if samples else math.nan
+
+
+ROWS = ("checker", "full1", "full2", "warm", "schema", "no_rs", "pass", "version", "help",
+        "geo", "derive", "loaded")
+BASELINE = {"full1": ("checker",), "full2": ("checker", "full1"), "warm": ("checker",),
+            "schema": ("checker",), "no_rs": ("checker",), "version": ("pass",),
+            "help": ("pass",), "derive": ("geo",)}
 
 
 def parallel_efficiency(samples: dict[str, list[Sample]]) -> str:
@@ -147,7 +162,15 @@ def main() -> int:
                         help="interleaved rounds of every measurement (min and median shown)")
     parser.add_argument("--starts", type=int, default=7,
                         help="runs per round of the start-up measurements")
+    parser.add_argument("--only", default="",
+                        help="comma-separated measurements to run (with their baselines): "
+                        + ", ".join(ROWS) + "; all by default")
     args = parser.parse_args()
+    chosen = set(ROWS) if not args.only else set(args.only.split(","))
+    if chosen - set(ROWS):
+        parser.error(f"unknown measurement(s): {', '.join(sorted(chosen - set(ROWS)))}")
+    for name in list(chosen):
+        chosen.update(BASELINE.get(name, ()))
     python = sys.executable
     realms = [python, "-m", "editor"]
     # The same CLI with jsonschema_rs hidden: the code path of an install without it.
@@ -161,6 +184,8 @@ def main() -> int:
     samples: dict[str, list[Sample]] = {}
 
     def run(name: str, cmd: list[str], cwd: Path = REPO, times: int = 1) -> None:
+        if name not in chosen:
+            return
         for _ in range(times):
             samples.setdefault(name, []).append(measure(cmd, cwd))
 
@@ -169,13 +194,15 @@ def main() -> int:
         (folder / "pyproject.toml").write_text("[project]\nname = 'bench'\n", encoding="utf-8")
         files = generate(folder, args.files)
         lint = [*realms, "lint", "--format", "json"]
+        measure([*realms, "--version"])  # writes the bytecode of the start path, unmeasured
         for _ in range(args.rounds):  # interleaved, so each round shares the machine's load
             run("checker", [checker, "--schemafile",
                             str(REPO / "schemas" / "scenario.schema.json"), *map(str, files)])
             run("full1", [*lint, "--no-cache", "--jobs", "1", "."], folder)
             run("full2", [*lint, "--no-cache", "--jobs", "2", "."], folder)
             shutil.rmtree(folder / ".realms_cache", ignore_errors=True)
-            measure([*lint, "."], folder)  # fills the cache
+            if "warm" in chosen:
+                measure([*lint, "."], folder)  # fills the cache
             run("warm", [*lint, "."], folder)
             run("schema", [*lint, "--no-cache", "--select", "S", "--jobs", "1", "."], folder)
             run("no_rs", [*no_rs, "lint", "--format", "json", "--no-cache", "--select", "S",
@@ -185,7 +212,7 @@ def main() -> int:
             run("help", [*realms, "lint", "--help"], times=args.starts)
             run("geo", [python, "-c", "import shapely, networkx"], times=args.starts)
             run("derive", [*realms, "derive", "--players", "2", booklet], times=args.starts)
-    editor_ms = lint_loaded_ms()
+    editor_ms = lint_loaded_ms() if "loaded" in chosen else None
 
     ok = True
     print(f"Realms Studio lint/CLI benchmark: {args.files} generated 26-tile files, players "
@@ -198,6 +225,8 @@ def main() -> int:
     def row(label: str, name: str, base: str, ratio: float, ratio_text: str,
             budget: str, good: Callable[[float], bool] | None) -> None:
         nonlocal ok
+        if name not in samples:
+            return
         verdict = "" if good is None else ("ok" if good(ratio) else "MISSED")
         ok &= verdict != "MISSED"
         print(f"| {label} | {spread(samples[name], 0)} | {spread(samples[name], 1)} | {base} | "
@@ -205,40 +234,43 @@ def main() -> int:
 
     chk = "check-jsonschema"
     row(chk + " (schema only, the lint baseline)", "checker", "", 1.0, "1", "", None)
-    cpu1 = med(samples["full1"], 1) / med(samples["checker"], 1)
+    cpu1 = med(samples.get("full1", []), 1) / med(samples.get("checker", []), 1)
     row("`realms lint --no-cache --jobs 1` (all rules, all counts)", "full1", chk, cpu1,
         f"{cpu1:.2f}x its CPU", "<= 0.5x CPU", lambda r: r <= 0.5)
-    cpu2 = med(samples["full2"], 1) / med(samples["checker"], 1)
+    cpu2 = med(samples.get("full2", []), 1) / med(samples.get("checker", []), 1)
     row("`realms lint --no-cache --jobs 2`", "full2", chk, cpu2, f"{cpu2:.2f}x its CPU",
         "<= 0.5x CPU", lambda r: r <= 0.5)
-    speedup = med(samples["full1"], 0) / med(samples["full2"], 0)
-    overhead = med(samples["full2"], 1) / med(samples["full1"], 1)
-    share = med(samples["full2"], 1) / med(samples["full2"], 0)  # CPUs' worth it was given
+    speedup = med(samples.get("full1", []), 0) / med(samples.get("full2", []), 0)
+    overhead = med(samples.get("full2", []), 1) / med(samples.get("full1", []), 1)
+    # how many CPUs' worth of time it was given
+    share = med(samples.get("full2", []), 1) / med(samples.get("full2", []), 0)
     row("`--jobs 2` vs `--jobs 1` (wall speed-up; CPU of --jobs 2 over --jobs 1; CPUs' "
         "worth of time --jobs 2 got)", "full2", "`--jobs 1`", speedup,
         f"{speedup:.2f}x wall, {overhead:.2f}x CPU, got {share:.2f} CPUs", ">= 1.6x wall",
         lambda r: r >= 1.6)
-    print(parallel_efficiency(samples))
-    warm = med(samples["warm"], 0) / med(samples["checker"], 0)
+    if samples.get("full1") and samples.get("full2"):
+        print(parallel_efficiency(samples))
+    warm = med(samples.get("warm", []), 0) / med(samples.get("checker", []), 0)
     row("same, warm cache, nothing changed", "warm", chk + " wall", warm,
         f"{warm:.3f}x its wall", "<= 0.05x wall", lambda r: r <= 0.05)
-    schema = med(samples["checker"], 0) / med(samples["schema"], 0)
+    schema = med(samples.get("checker", []), 0) / med(samples.get("schema", []), 0)
     row("`realms lint --select S` (schema only)", "schema", chk + " wall", schema,
         f"{schema:.1f}x faster", ">= 15x", lambda r: r >= 15)
-    fallback = med(samples["checker"], 0) / med(samples["no_rs"], 0)
+    fallback = med(samples.get("checker", []), 0) / med(samples.get("no_rs", []), 0)
     row("same, jsonschema_rs hidden (fallback path)", "no_rs", chk + " wall", fallback,
         f"{fallback:.1f}x faster", ">= 3x", lambda r: r >= 3)
     row("`python -c pass`", "pass", "", 1.0, "1", "", None)
     for label, name in (("`realms --version`", "version"), ("`realms lint --help`", "help")):
-        ratio = med(samples[name], 1) / med(samples["pass"], 1)
+        ratio = med(samples.get(name, []), 1) / med(samples.get("pass", []), 1)
         row(label, name, "`python -c pass` CPU", ratio, f"{ratio:.2f}x", "<= 1.5x",
             lambda r: r <= 1.5)
     row('`python -c "import shapely, networkx"`', "geo", "", 1.0, "1", "", None)
-    ratio = med(samples["derive"], 1) / med(samples["geo"], 1)
+    ratio = med(samples.get("derive", []), 1) / med(samples.get("geo", []), 1)
     row("`realms derive --players 2` booklet scenario 1", "derive", "that import's CPU", ratio,
         f"{ratio:.2f}x", "<= 1.3x", lambda r: r <= 1.3)
-    print(f"\n`lint_loaded`, one 26-tile realm, 5 counts, in process (median of 20): "
-          f"{editor_ms:.1f} ms")
+    if editor_ms is not None:
+        print(f"\n`lint_loaded`, one 26-tile realm, 5 counts, in process (median of 20): "
+              f"{editor_ms:.1f} ms")
     return 0 if ok else 1
 
 

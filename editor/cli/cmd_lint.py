@@ -133,6 +133,19 @@ def _cache(off: bool, anchor: Path) -> ResultCache | None:
     return ResultCache(folder) if folder is not None else None
 
 
+def _rule_codes(cache: ResultCache | None) -> list[str]:
+    """Every rule code: stored in the result cache by an earlier run of this same tool, so
+    a warm run never imports the rules; otherwise from the registry (and then stored)."""
+    codes = cache.rule_codes() if cache is not None else None
+    if codes is None:
+        from editor.lint.registry import all_rules
+
+        codes = list(all_rules())
+        if cache is not None:
+            cache.remember_rule_codes(codes)
+    return codes
+
+
 def run(args: argparse.Namespace) -> int:
     if args.show_rules:
         return _show_rules()
@@ -165,18 +178,26 @@ def _lint(args: argparse.Namespace) -> int:
         load_config,
     )
     from editor.lint.output import default_format, render_all, statistics, summary
-    from editor.lint.registry import SelectorError, all_rules, check_selectors
-    from editor.lint.rules_schema import INTERNAL, IO_ERROR, WORKER_DIED
-    from editor.lint.runner import collect, default_jobs, lint_files
+    from editor.lint.registry import SelectorError, check_selectors
+    from editor.lint.runner import (
+        INTERNAL,
+        IO_ERROR,
+        WORKER_DIED,
+        collect,
+        default_jobs,
+        lint_files,
+    )
     from editor.lint.source import SourceCache
 
     forget_settings()  # each run reads the settings afresh (main() is re-entrant)
     select, ignore = _codes(args.select), _codes(args.ignore) or ()
+    paths: list[Path] = args.paths or [Path(".")]
+    cache = _cache(args.no_cache, paths[0])
+    known = _rule_codes(cache)
     try:
-        check_selectors((*(select or ()), *ignore), all_rules())
+        check_selectors((*(select or ()), *ignore), known)
     except SelectorError as exc:
         return _fail(str(exc))
-    paths: list[Path] = args.paths or [Path(".")]
     files, missing, walk_errors = collect(paths)
     if missing:
         return _fail(f"{missing[0]}: no such file or folder")
@@ -193,7 +214,7 @@ def _lint(args: argparse.Namespace) -> int:
             base = load_config(args.config)
         configs = [base] if base is not None else [config_for(f) for f in files]
         for config in {id(c): c for c in configs}.values():
-            check_selectors((*config.select, *config.ignore), all_rules())
+            check_selectors((*config.select, *config.ignore), known)
         lead = base if base is not None else config_for(paths[0])
     except (ConfigError, SelectorError) as exc:
         return _fail(str(exc))
@@ -208,7 +229,7 @@ def _lint(args: argparse.Namespace) -> int:
     if streaming and walk_errors:
         sys.stdout.write(render_all(walk_errors, fmt, sources))
     for result in lint_files(files, base, args.players, jobs, progress=True,
-                             overrides=overrides, cache=_cache(args.no_cache, paths[0])):
+                             overrides=overrides, cache=cache):
         findings.extend(result)
         if streaming and result:
             sys.stdout.write(render_all(result, fmt, sources))

@@ -25,7 +25,7 @@ from editor.lint.findings import Finding
 
 CACHE_DIR_NAME = ".realms_cache"
 ROOT_MARKERS = ("pyproject.toml", "realms.toml", ".git")
-ENTRIES = "lint-v1"
+ENTRIES = "lint-v2"  # v2: each finding is a row of its fields, not an object
 NOT_CACHED = frozenset({"S000", "S001", "S007"})  # bugs, I/O trouble, dead workers
 
 
@@ -68,9 +68,9 @@ def _code_fingerprint() -> str:
 
 @cache
 def _bundled_catalogue_hash() -> str:
-    from editor.model.catalogue import DEFAULT_CATALOGUE_PATH
+    from editor.model.paths import data_file  # the catalogue module itself is not needed
 
-    return hashlib.sha256(DEFAULT_CATALOGUE_PATH.read_bytes()).hexdigest()
+    return hashlib.sha256(data_file("tiles.json").read_bytes()).hexdigest()
 
 
 def tool_key() -> str:
@@ -113,6 +113,27 @@ class ResultCache:
         self.entries = folder / ENTRIES
         self._tool = tool_key()
         self._ready = False
+        self._codes: list[str] | None = None
+
+    def _codes_file(self) -> Path:
+        tool = hashlib.sha256(self._tool.encode("utf-8")).hexdigest()[:32]
+        return self.entries / f"rules-{tool}.codes"  # not *.json: no entry
+
+    def rule_codes(self) -> list[str] | None:
+        """Every rule code of this exact tool (version and code fingerprint), as stored by
+        an earlier run: ``--select``/``--ignore`` are checked against it, so a warm run
+        answered from the cache never imports the rules. None when not stored yet."""
+        try:
+            codes = json.loads(self._codes_file().read_bytes())
+        except (OSError, ValueError):
+            return None
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            return None
+        return codes
+
+    def remember_rule_codes(self, codes: list[str]) -> None:
+        """Store ``codes`` with the first entry this run writes."""
+        self._codes = codes
 
     def key(self, shown: str, raw: bytes, settings: str, players: int | None) -> str:
         digest = hashlib.sha256()
@@ -125,8 +146,12 @@ class ResultCache:
 
     def get(self, key: str) -> list[Finding] | None:
         try:
-            data = json.loads((self.entries / f"{key}.json").read_bytes())
-            return [_finding(item) for item in data["findings"]]
+            with open(self.entries / f"{key}.json", "rb") as handle:
+                rows = json.loads(handle.read())
+            return [Finding(code, severity, message, path, json_path, line, column, players,
+                            tuple(regions), tuple(tiles), tuple(counts))
+                    for (code, severity, message, path, json_path, line, column, players,
+                         regions, tiles, counts) in rows]
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
@@ -134,18 +159,10 @@ class ResultCache:
         """Store atomically; a failure to write only costs the next run a re-lint."""
         if any(f.code in NOT_CACHED for f in findings):
             return
-        payload = json.dumps({"findings": [f.to_dict() for f in findings]},
-                             ensure_ascii=False).encode("utf-8")
+        payload = json.dumps([_row(f) for f in findings], ensure_ascii=False).encode("utf-8")
         with contextlib.suppress(OSError):
             self._prepare()
-            fd, temp = tempfile.mkstemp(dir=self.entries, prefix=".tmp-", suffix=".json")
-            try:
-                with os.fdopen(fd, "wb") as out:
-                    out.write(payload)
-                os.replace(temp, self.entries / f"{key}.json")
-            except OSError:
-                with contextlib.suppress(OSError):
-                    os.unlink(temp)
+            _write_atomic(self.entries, self.entries / f"{key}.json", payload)
 
     def _prepare(self) -> None:
         if self._ready:
@@ -158,10 +175,29 @@ class ResultCache:
             if not target.exists():
                 with contextlib.suppress(OSError):
                     target.write_text(text, encoding="utf-8")
+        if self._codes is not None:
+            _write_atomic(self.entries, self._codes_file(),
+                          json.dumps(self._codes).encode("utf-8"))
         self._ready = True
 
 
-def _finding(item: dict[str, Any]) -> Finding:
-    return Finding(item["code"], item["severity"], item["message"], item["path"],
-                   item["json_path"], item["line"], item["column"], item["players"],
-                   tuple(item["regions"]), tuple(item["tiles"]), tuple(item["player_counts"]))
+def _write_atomic(folder: Path, target: Path, payload: bytes) -> None:
+    """Write ``payload`` to a temporary file in ``folder`` and rename it to ``target``, so
+    a concurrent reader sees the whole file or none; OSError when it cannot."""
+    fd, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(payload)
+        os.replace(temp, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def _row(finding: Finding) -> list[Any]:
+    """A finding as a JSON array of its fields, in :class:`Finding`'s order: an entry is
+    read on every warm run, and arrays parse faster than objects repeating their keys."""
+    return [finding.code, finding.severity, finding.message, finding.path, finding.json_path,
+            finding.line, finding.column, finding.players, list(finding.regions),
+            list(finding.tiles), list(finding.player_counts)]

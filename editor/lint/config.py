@@ -204,12 +204,22 @@ def _config_in(directory: Path) -> Path | None:
     return None
 
 
+@cache
+def _real_folder(folder: str) -> Path:
+    return Path(os.path.realpath(folder))  # never raises on a link loop
+
+
 def discover(start: Path) -> Path | None:
     """The closest ``realms.toml`` or ``pyproject.toml`` with lint settings, upward from
     ``start`` (a file or folder)."""
-    directory = Path(os.path.realpath(start))  # never raises on a link loop
-    if not os.path.isdir(directory):
-        directory = directory.parent
+    if os.path.isfile(start) and not os.path.islink(start):
+        # A plain file (not a link) lies in its folder's real path: one resolution per
+        # folder, not one per file of a collection.
+        directory = _real_folder(os.path.dirname(start))
+    else:
+        directory = Path(os.path.realpath(start))  # never raises on a link loop
+        if not os.path.isdir(directory):
+            directory = directory.parent
     for folder in (directory, *directory.parents):
         found = _config_in(folder)
         if found is not None:
@@ -218,13 +228,37 @@ def discover(start: Path) -> Path | None:
 
 
 @cache
-def config_for(start: Path) -> LintConfig:
-    found = discover(start)
+def _config_from(found: Path | None) -> LintConfig:
+    """One settings object per config file (and one for the defaults) in a run: a
+    thousand files under one pyproject.toml read and build it once, not a thousand times."""
     return load_config(found) if found is not None else default_config()
+
+
+@cache
+def config_for(start: Path) -> LintConfig:
+    return _config_from(discover(start))
+
+
+_SETTINGS_TEXT: dict[tuple[int, object], tuple[LintConfig, str]] = {}
+
+
+def settings_text(config: LintConfig, select: tuple[str, ...] | None,
+                  ignore: tuple[str, ...]) -> str:
+    """``repr`` of the effective settings (the result cache's key part), once per settings
+    object and command line in a run rather than once per file."""
+    key = (id(config), (select, ignore))
+    known = _SETTINGS_TEXT.get(key)
+    if known is None or known[0] is not config:
+        known = (config, repr(config.with_selection(select, ignore)))
+        _SETTINGS_TEXT[key] = known  # holds ``config``, so its id is not reused
+    return known[1]
 
 
 def forget_settings() -> None:
     """Drop the settings read so far: each ``realms lint`` run reads them afresh, so
     in-process runs (tests, editor) see edits to config files between runs."""
     config_for.cache_clear()
+    _config_from.cache_clear()
+    _SETTINGS_TEXT.clear()
+    _real_folder.cache_clear()
     _config_in.cache_clear()

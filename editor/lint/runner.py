@@ -16,21 +16,27 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from editor.lint.cache import ResultCache
-from editor.lint.config import LintConfig, config_for
-from editor.lint.engine import lint_document, to_findings
+from editor.lint.config import LintConfig, config_for, settings_text
 from editor.lint.findings import Finding, Hit
-from editor.lint.pool import Died, run_jobs
 from editor.lint.registry import enabled_codes
-from editor.lint.rules_schema import (
-    ENGINE,
-    INTERNAL,
-    IO_ERROR,
-    SYNTAX,
-    WORKER_DIED,
-    check_data,
-    check_file,
-)
-from editor.model.scenario_io import LoadedScenario
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from editor.model.scenario_io import LoadedScenario
+
+# The rule engine, the schema rules and the worker pool are imported where a file is
+# actually linted: a warm run answered from the result cache never needs them.
+ENGINE = "S006"  # editor.lint.rules_schema's codes (tests/perf/test_result_cache.py)
+INTERNAL = "S000"
+IO_ERROR = "S001"
+SYNTAX = "S002"
+WORKER_DIED = "S007"
+
+
+def to_findings(hits: list[Hit], shown: str, text: str) -> list[Finding]:
+    from editor.lint.engine import to_findings as convert
+
+    return convert(hits, shown, text)
 
 SCENARIO_SUFFIX = ".realm.json"
 ENGINE_SUFFIX = ".engine.json"
@@ -46,6 +52,7 @@ SKIPPED_DIRS = {".git", ".venv", "node_modules", "__pycache__", ".mypy_cache", "
 def read_engine_file(path: Path, raw: bytes | None = None,
                      ) -> tuple[list[Hit], LoadedScenario | None, str]:
     from editor.export.importers import ImportFailed, scenario_from_engine
+    from editor.lint.rules_schema import check_data
     from editor.model.errors import LoadError
     from editor.model.jsonio import decode_json_bytes, read_json_text
 
@@ -68,6 +75,8 @@ def read_engine_file(path: Path, raw: bytes | None = None,
 
 
 def _read(path: Path, raw: bytes | None) -> tuple[list[Hit], LoadedScenario | None, str]:
+    from editor.lint.rules_schema import check_file
+
     if path.name.endswith(ENGINE_SUFFIX):
         return read_engine_file(path, raw)
     hits, loaded = check_file(path, raw)
@@ -102,6 +111,8 @@ def lint_path(path: Path | str, config: LintConfig | None = None,
     Without ``config`` the closest config file upward from ``path`` applies;
     ``overrides`` are the command line's (select, ignore); ``raw`` the file's bytes when
     already read."""
+    from editor.lint.engine import lint_document
+
     path = Path(path)
     try:
         config = config if config is not None else config_for(path)
@@ -185,12 +196,13 @@ def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ())
     jsonschema validator (only files that fail jsonschema_rs need it) only for workers."""
     from editor.lint.registry import all_rules
     from editor.model.catalogue import default_catalogue
-    from editor.model.fast_schema import surely_valid
+    from editor.model.fast_schema import expect_many, surely_valid
     from editor.model.schemas import validator
 
     all_rules()
     if fork:
         validator("scenario")
+    expect_many()  # many files: the Rust validator from the first one
     surely_valid("scenario", {})  # builds the fast validator once, before forking
     try:
         default_catalogue()
@@ -238,6 +250,8 @@ def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overr
     """Findings of each job in order, in worker processes when ``jobs`` > 1."""
     if not jobs_list:
         return
+    from editor.lint.pool import Died, run_jobs
+
     fork = jobs > 1 and len(jobs_list) > 1
     _warm_up(config, overrides, fork)
     # The cyclic garbage collector took ~12 % of lint's CPU: every 700 allocations it
@@ -271,8 +285,8 @@ def _look_up(cache: ResultCache, path: Path, config: LintConfig | None, players:
 
     try:
         raw = read_limited_bytes(path)
-        settings = repr((config if config is not None else config_for(path))
-                        .with_selection(*overrides))
+        settings = settings_text(config if config is not None else config_for(path),
+                                 *overrides)
     except Exception:  # linting the file reports the same problem
         return None
     key = cache.key(str(path), raw, settings, players)

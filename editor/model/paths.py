@@ -1,5 +1,8 @@
 """Where the program's bundled data lives: inside the ``editor`` package, found with
-:mod:`importlib.resources`, so a plain wheel install works from any directory.
+:mod:`importlib.resources`, so a plain wheel install works from any directory. When the
+package is a plain folder (a wheel or editable install, a checkout) the file is used in
+place, without importing :mod:`importlib.resources` (which costs every CLI start the
+import of ``tempfile``, ``zipfile`` and more).
 
 ``editor/data/`` holds the tile catalogue, lint defaults, styles and base-game data; its
 ``schemas`` and ``templates`` entries are committed symlinks to the repository's top-level
@@ -12,9 +15,11 @@ from __future__ import annotations
 import atexit
 from contextlib import ExitStack
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 DATA_PACKAGE = "editor"
 DATA_FOLDER = "data"
@@ -50,6 +55,8 @@ def data_resource(name: str) -> Traversable:
     """The bundled resource ``name`` (e.g. ``"schemas/scenario.schema.json"``)."""
     if name not in RESOURCES:
         raise KeyError(f"{name!r} is not a bundled resource; list it in editor.model.paths")
+    from importlib import resources
+
     node = resources.files(DATA_PACKAGE).joinpath(DATA_FOLDER)
     for part in name.split("/"):
         node = node.joinpath(part)
@@ -63,4 +70,14 @@ def data_file(name: str) -> Path:
     Installed packages are plain directories, so this is the file inside site-packages
     (or the checkout); from a zip import the file is extracted once for the process.
     """
+    if name not in RESOURCES:
+        raise KeyError(f"{name!r} is not a bundled resource; list it in editor.model.paths")
+    import editor  # the package as imported: where importlib.resources would look first
+
+    for folder in editor.__path__:
+        in_place = Path(folder, DATA_FOLDER, *name.split("/"))
+        if in_place.is_file():
+            return in_place
+    from importlib import resources
+
     return Path(_KEEP.enter_context(resources.as_file(data_resource(name))))

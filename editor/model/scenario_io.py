@@ -19,7 +19,6 @@ from editor.model.fast_schema import validate_or_raise
 from editor.model.jsonio import canonical_json, parse_json_text, read_json_text
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path, offset_to_position
 from editor.model.limits import scenario_size_problem
-from editor.model.safe_write import write_text
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.schemas import json_type_name
 
@@ -129,4 +128,6 @@ def scenario_text(scenario: Scenario) -> str:
 
 def save_scenario(scenario: Scenario, path: Path | str) -> None:
     """Write canonically and atomically."""
+    from editor.model.safe_write import write_text  # reading never needs it
+
     write_text(path, scenario_text(scenario))

@@ -9,10 +9,8 @@ allowed keys nearest by edit distance. Every error becomes one or more
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -40,6 +38,8 @@ class Explained:
 
 @cache
 def table() -> dict[str, Any]:
+    import tomllib  # only when an error is worded: valid files never need it
+
     with MESSAGES_FILE.open("rb") as handle:
         return tomllib.load(handle)
 
@@ -72,6 +72,8 @@ def json_type_name(value: Any) -> str:
 
 
 def close_keys(word: str, allowed: list[str]) -> list[str]:
+    import difflib
+
     return difflib.get_close_matches(word, allowed, n=3, cutoff=0.6)
 
 

@@ -1,0 +1,106 @@
+"""A warm `realms lint` (every file answered from the result cache) imports no rule, no
+derivation and no validator (issue 17: <= 0.05x check-jsonschema's wall time).
+
+Rule codes for checking --select/--ignore come from the cache folder, written by an
+earlier run of the same tool; the package ``editor.lint`` loads its engine on first use.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from editor.lint import rules_schema, runner
+from editor.lint.cache import CACHE_DIR_NAME, ENTRIES, ResultCache
+from editor.lint.registry import all_rules
+
+REPO = Path(__file__).resolve().parents[2]
+BOOKLET = sorted((REPO / "scenarios" / "booklet").glob("*.realm.json"))[:3]
+NEVER_WHEN_WARM = ("editor.lint.engine", "editor.lint.rules_schema", "editor.lint.rules_geometry",
+                   "editor.lint.pool", "editor.model.scenario_io", "editor.model.catalogue",
+                   "editor.topology", "shapely", "networkx", "jsonschema", "jsonschema_rs")
+PROBE = """
+import contextlib, io, json, sys
+from editor.cli.main import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+    try:
+        status = main(sys.argv[1:])
+    except SystemExit as exc:
+        status = exc.code
+print(json.dumps({"status": status, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    for path in BOOKLET:
+        shutil.copy(path, tmp_path / path.name)
+    return tmp_path
+
+
+def run(project: Path, *args: str) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env.pop("REALMS_CACHE_DIR", None)
+    env.pop("REALMS_NO_CACHE", None)
+    done = subprocess.run([sys.executable, "-c", PROBE, "lint", "--format", "json", *args, "."],
+                          capture_output=True, text=True, cwd=project, env=env, timeout=300,
+                          check=True)
+    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def test_a_warm_run_imports_no_rule_and_gives_the_same_output(project: Path) -> None:
+    cold = run(project)
+    assert "editor.lint.engine" in cold["modules"]  # type: ignore[operator]  # it did lint
+    warm = run(project)
+    assert (warm["status"], warm["out"]) == (cold["status"], cold["out"])
+    loaded = set(warm["modules"])  # type: ignore[call-overload]
+    assert [m for m in NEVER_WHEN_WARM if m in loaded] == []
+
+
+def test_a_changed_file_still_loads_the_rules(project: Path) -> None:
+    run(project)
+    target = project / BOOKLET[0].name
+    target.write_text(target.read_text("utf-8").replace('"title": "', '"title": "X', 1),
+                      encoding="utf-8")
+    assert "editor.lint.engine" in run(project)["modules"]  # type: ignore[operator]
+
+
+def test_an_unknown_selector_is_refused_on_a_warm_run_too(project: Path) -> None:
+    run(project)
+    refused = run(project, "--select", "Q9")
+    assert refused["status"] == 2
+    assert "unknown rule selector 'Q9'" in str(refused["out"])
+    assert run(project, "--select", "S")["status"] == 0
+
+
+def test_the_stored_rule_codes_are_the_registry_s(project: Path) -> None:
+    run(project)
+    cache = ResultCache(project / CACHE_DIR_NAME)
+    assert cache.rule_codes() == list(all_rules())
+    stored = list((project / CACHE_DIR_NAME / ENTRIES).glob("rules-*.codes"))
+    assert len(stored) == 1
+
+
+def test_a_damaged_rule_code_file_is_read_from_the_registry_again(project: Path) -> None:
+    run(project)
+    for stored in (project / CACHE_DIR_NAME / ENTRIES).glob("rules-*.codes"):
+        stored.write_text("{not json", encoding="utf-8")
+    assert ResultCache(project / CACHE_DIR_NAME).rule_codes() is None
+    assert run(project, "--select", "Q9")["status"] == 2
+
+
+def test_the_runner_s_load_codes_are_the_schema_rules() -> None:
+    """runner keeps its own copies so a warm run need not import the schema rules."""
+    assert (runner.ENGINE, runner.INTERNAL, runner.IO_ERROR, runner.SYNTAX,
+            runner.WORKER_DIED) == (rules_schema.ENGINE, rules_schema.INTERNAL,
+                                    rules_schema.IO_ERROR, rules_schema.SYNTAX,
+                                    rules_schema.WORKER_DIED)
