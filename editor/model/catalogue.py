@@ -89,8 +89,10 @@ def half_edges() -> list[tuple[Point, Point]]:
 
 def _edge_profile(regions: tuple[RegionTemplate, ...]) -> tuple[str, ...]:
     owners: list[str] = []
-    for start, end in half_edges():
-        owners.extend(r.local_id for r in regions if catalogue_check.covers(r.polygon, start, end))
+    owned = [catalogue_check.owned_half_edges(r.polygon) for r in regions]
+    for number in range(12):
+        owners.extend(r.local_id for r, edges in zip(regions, owned, strict=True)
+                      if number in edges)
     return tuple(owners)
 
 

@@ -12,10 +12,11 @@ Python plus shapely (imported when a side is checked); never Qt.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,7 @@ def half_edges() -> list[tuple[Point, Point]]:
     return result
 
 
+_HALF_EDGES = tuple(half_edges())
 HALF_EDGE_NAMES = tuple(f"{a}{i}-{b}{(i + 1) % 6 if b == 'K' else i}"
                         for i in range(6) for a, b in (("K", "M"), ("M", "K")))
 
@@ -192,6 +194,16 @@ def covers(polygon: tuple[Point, ...], start: Point, end: Point) -> bool:
         if _on_segment(start, a, b) and _on_segment(end, a, b):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def owned_half_edges(polygon: tuple[Point, ...]) -> frozenset[int]:
+    """The numbers (0-11, see :func:`half_edges`) of the outline's half-edges that one side
+    of ``polygon`` runs along in full: :func:`covers` for all twelve, remembered per
+    polygon (the checker and the loader ask about the same polygons, and a catalogue's
+    tiles share their designs)."""
+    return frozenset(number for number, (start, end) in enumerate(_HALF_EDGES)
+                     if covers(polygon, start, end))
 
 
 def _touches(polygon: tuple[Point, ...], start: Point, end: Point) -> bool:
@@ -400,7 +412,8 @@ def _outline(regions: list[_Region], out: _Side) -> None:
     """C011 half-edge ownership, C013 water without a full edge, C017 no half-edge."""
     owned: dict[str, list[int]] = {r.local_id: [] for r in regions}
     for number, (start, end) in enumerate(half_edges()):
-        owners = [r for r in regions if r.polygon is not None and covers(r.polygon, start, end)]
+        owners = [r for r in regions
+                  if r.polygon is not None and number in owned_half_edges(r.polygon)]
         if len(owners) == 1:
             owned[owners[0].local_id].append(number)
             continue
@@ -429,7 +442,33 @@ def _outline(regions: list[_Region], out: _Side) -> None:
 
 def _side_defects(regions_spec: Sequence[Any], tile: str, side: str,
                   base: PathKey) -> list[CatalogueDefect]:
-    """Semantic checks of one schema-valid side."""
+    """Semantic checks of one schema-valid side.
+
+    A side is checked in full once per content: the verdict depends only on its regions
+    and which side it is (the tile key and path appear only in the words of a defect), so
+    a side found clean is remembered by its canonical JSON, and a catalogue whose tiles
+    share designs (copies, variants of a few drawings) checks each design once. A side
+    with defects is checked again each time, for its own tile's wording."""
+    try:
+        key: str | None = json.dumps(regions_spec, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        key = None
+    if key is not None and (side, key) in _CLEAN_SIDES:
+        return []
+    defects = _check_side(regions_spec, tile, side, base)
+    if key is not None and not defects:
+        if len(_CLEAN_SIDES) >= _CLEAN_SIDES_MAX:
+            _CLEAN_SIDES.clear()
+        _CLEAN_SIDES.add((side, key))
+    return defects
+
+
+_CLEAN_SIDES: set[tuple[str, str]] = set()
+_CLEAN_SIDES_MAX = 20_000
+
+
+def _check_side(regions_spec: Sequence[Any], tile: str, side: str,
+                base: PathKey) -> list[CatalogueDefect]:
     out = _Side(tile, side, base)
     regions: list[_Region] = []
     for index, spec in enumerate(regions_spec):
