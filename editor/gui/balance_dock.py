@@ -276,7 +276,8 @@ class BalancePanel(QWidget):
         self.chart.refresh()
         self.chart.setVisible(bool(self.chart.bars))
         realm = self.doc.analysis.realm
-        self.metrics = measure(realm) if realm is not None else None
+        self.metrics = (None if realm is None
+                        else self.doc.analysis.metrics or measure(realm))
         self._cycle = {}
         if self.metrics is None or not self.metrics.values.get("regions"):
             self.comparisons = []
