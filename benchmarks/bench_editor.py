@@ -291,8 +291,9 @@ def test_repaint_600(big_window: MainWindow, benchmark: BenchmarkFixture, zoom: 
 @pytest.mark.benchmark(group="600 tiles")
 def test_wheel_600(big_window: MainWindow, benchmark: BenchmarkFixture,
                    record: dict[str, Measured]) -> None:
-    """One wheel notch in or out, until idle: the first frame at the new zoom (tile
-    pictures of a new size band are borrowed for it, then drawn exactly in slices)."""
+    """One wheel notch in or out, until idle: the first frame at the new zoom (on a realm
+    this big, the last exact frame scaled about the cursor; the exact frame follows when
+    the wheel rests, timed by ``test_wheel_rests_600``)."""
     window = big_window
     view, viewport = window.view, window.view.viewport()
     view.set_zoom(0.5)
@@ -315,6 +316,48 @@ def test_wheel_600(big_window: MainWindow, benchmark: BenchmarkFixture,
     benchmark.pedantic(clock, rounds=30, iterations=1)
     keep(record, "600 tiles: wheel notch (zoom, first frame, until idle)", benchmark, clock,
          BUDGET["repaint"])
+
+
+@pytest.mark.benchmark(group="600 tiles")
+def test_wheel_rests_600(big_window: MainWindow, benchmark: BenchmarkFixture,
+                         record: dict[str, Measured]) -> None:
+    """Not a budget: the exact frame drawn once the wheel rests (every visible tile item
+    drawn again at the new scale, tile pictures of a new size band borrowed and then
+    drawn exactly in slices, after this round)."""
+    window = big_window
+    view, viewport = window.view, window.view.viewport()
+    view.set_zoom(0.5)
+    view.centerOn(0, 0)
+    until_idle()
+    centre = viewport.rect().center()
+    direction = [1]
+
+    def notch() -> tuple[tuple[object, ...], dict[str, object]]:
+        event = QWheelEvent(QPointF(centre), QPointF(viewport.mapToGlobal(centre)),
+                            QPoint(0, 0), QPoint(0, 120 * direction[0]),
+                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                            Qt.ScrollPhase.NoScrollPhase, False)
+        QApplication.sendEvent(viewport, event)
+        until_idle()
+        if not 0.2 < view.transform().m11() < 2.5:
+            direction[0] = -direction[0]
+        assert view.previewing
+        return (), {}
+
+    def rest() -> None:
+        view.end_zoom_preview()  # what the timer does when the wheel rests
+        until_idle()
+
+    clock = CpuClock(lambda: None)
+
+    def timed() -> None:
+        start = time.process_time()
+        rest()
+        clock.cpu.append(time.process_time() - start)
+
+    benchmark.pedantic(timed, setup=notch, rounds=20, iterations=1)
+    keep(record, "600 tiles: the exact frame once the wheel rests (no budget)", benchmark,
+         clock, None)
 
 
 @pytest.mark.benchmark(group="600 tiles")
