@@ -356,7 +356,9 @@ def _coords(geometry: Any) -> tuple[tuple[Point, ...], ...]:
                  for part in parts if part.geom_type == "Polygon" and part.area > EPSILON)
 
 
+@cache
 def _hex() -> Any:
+    """The hex outline (shapely geometries are immutable: one serves every check)."""
     import shapely
 
     return shapely.Polygon(lattice.CORNERS)
@@ -498,6 +500,8 @@ def _schema_defects(name_or_schema: str | dict[str, Any], data: Any,
     else:
         from editor.model.schemas import offending_path
 
+        if _side_surely_valid(data):
+            return []
         errors = [(*offending_path(e), e)
                   for e in _side_validator().iter_errors(data)]
     defects: list[CatalogueDefect] = []
@@ -536,15 +540,46 @@ def _region_index(path: PathKey) -> int | None:
 
 
 @cache
-def _side_validator() -> Any:
-    import jsonschema
-
+def _side_schema() -> dict[str, Any]:
     from editor.model.schemas import schema
 
     full = schema("catalogue")
-    side_schema = {"$schema": full["$schema"], "$defs": full["$defs"],
-                   "$ref": "#/$defs/side"}
-    return jsonschema.Draft202012Validator(side_schema)
+    return {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": "#/$defs/side"}
+
+
+@cache
+def _side_validator() -> Any:
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(_side_schema())
+
+
+def _refuse(uri: str) -> Any:
+    raise ValueError(f"refusing to fetch {uri}: the side schema is self-contained")
+
+
+@cache
+def _fast_side_validator() -> Any:
+    """The Rust validator of one side, when installed (the designer checks a side on every
+    step, and valid sides are the common case); ``jsonschema`` words the errors."""
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return None
+    try:
+        return jsonschema_rs.validator_for(_side_schema(), retriever=_refuse)
+    except Exception:  # an incompatible release: jsonschema answers alone
+        return None
+
+
+def _side_surely_valid(data: Any) -> bool:
+    fast = _fast_side_validator()
+    if fast is None:
+        return False
+    try:
+        return bool(fast.is_valid(data))
+    except (ValueError, OverflowError, TypeError):
+        return False
 
 
 # --- public API ------------------------------------------------------------------------------
@@ -590,7 +625,7 @@ def check_tile_side(spec: Mapping[str, Any] | Sequence[Any], *, tile: str = "",
         side = "underground" if _looks_underground(regions) else "surface"
     base: PathKey = ("tiles", tile or "?", side)
     defects = [replace(d, tile=tile or "?", side=side)
-               for d in _schema_defects(_side_validator().schema, regions, base)]
+               for d in _schema_defects(_side_schema(), regions, base)]
     if all(d.code == "C003" for d in defects):
         defects += _side_defects(regions, tile or "?", side, base)
     return defects
