@@ -57,3 +57,16 @@ def test_the_balance_metrics_come_with_the_workers_analysis(qtbot: QtBot) -> Non
     assert realm is not None and metrics is not None
     assert metrics == measure(realm)
     assert window.balance.metrics is metrics
+    # After an edit the findings come first (the Issues dock does not wait for the
+    # diameter search), then the metrics of that same analysis.
+    seen: list[tuple[str, bool]] = []
+    doc.derivationChanged.connect(lambda: seen.append(("findings", doc.measuring)))
+    doc.metricsChanged.connect(lambda: seen.append(("metrics", doc.measuring)))
+    doc.select(Selection(doc.board_id, 0))
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Delete)
+    doc.wait_for_analysis()
+    assert seen == [("findings", True), ("metrics", False)]
+    assert window.balance.metrics is doc.analysis.metrics is not metrics
+    assert doc.analysis.realm is not None
+    assert doc.analysis.metrics == measure(doc.analysis.realm)
