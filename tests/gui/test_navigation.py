@@ -161,7 +161,7 @@ def test_wheel_zoom_of_a_big_realm_previews_the_last_frame_then_draws_exactly(
     view = window.view
     view.set_zoom(0.4)
     view.centerOn(*hex_centre(0, 0))
-    window.doc.wait_for_analysis()  # findings that arrive end a preview (tested below)
+    window.doc.wait_for_analysis()
     qtbot.wait(200)  # the exact tile pictures of this zoom are drawn
     cursor = view_point(view, *hex_centre(2, 1)) + QPoint(11, 7)
 
@@ -193,7 +193,7 @@ def test_wheel_zoom_of_a_big_realm_previews_the_last_frame_then_draws_exactly(
     assert view.previewing
     view.setFocus()
     key(qtbot, window, Qt.Key.Key_Right)
-    assert not view.previewing, "any other input draws exactly at once"
+    assert not view.previewing, "a key press draws exactly at once"
     small = window_for(qtbot)
     place(qtbot, small, "D", 0, 0)
     wheel(small.view, small.view.viewport().rect().center(), 1)

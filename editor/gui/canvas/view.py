@@ -32,7 +32,6 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPixmap,
-    QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QMenu, QRubberBand, QWidget
@@ -53,7 +52,7 @@ ZOOM_STEP = 1.15
 MIN_SCALE, MAX_SCALE = 0.03, 6.0
 # Wheel zoom on a big realm: the frames while the wheel turns are the last exact frame,
 # scaled; the exact frame (every tile item drawn again at the new scale) follows once the
-# wheel has rested this long, or at once on any other input or scene change.
+# wheel has rested this long, or at once on a key press or a mouse press.
 PREVIEW_TILES = 150  # from this many tile items on the canvas
 ZOOM_SETTLE_MS = 120
 
@@ -98,7 +97,6 @@ class RealmView(QGraphicsView):
         self._settle.setSingleShot(True)
         self._settle.setInterval(ZOOM_SETTLE_MS)
         self._settle.timeout.connect(self.end_zoom_preview)
-        scene.changed.connect(self._scene_changed)
         editor.toolChanged.connect(self.sync_tool_feedback)
         editor.pendingChanged.connect(self.sync_tool_feedback)
         for signal in (editor.doc.tilesChanged, editor.doc.riverMarkersChanged):
@@ -206,10 +204,6 @@ class RealmView(QGraphicsView):
             self._preview = None
             self.viewport().update()
 
-    def _scene_changed(self, _regions: object) -> None:
-        if self._preview is not None:
-            self.end_zoom_preview()
-
     def paintEvent(self, event: QPaintEvent) -> None:
         if self._preview is None:
             super().paintEvent(event)
@@ -222,9 +216,6 @@ class RealmView(QGraphicsView):
                            QRectF(pixmap.rect()))
         painter.end()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        self.end_zoom_preview()
-        super().resizeEvent(event)
 
     @property
     def scale_factor(self) -> float:
