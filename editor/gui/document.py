@@ -376,10 +376,11 @@ class ScenarioDocument(QObject):
 
     def analyse_first(self) -> None:
         """The analysis of a document just opened: at once for a small realm, on the
-        worker for a big one (the window shows first, the findings follow)."""
+        worker for a big one once the window has shown its first frame (the same short
+        pause as after an edit: started at once, the worker's Python competed with the
+        window's for the interpreter lock and slowed the first frame)."""
         if self.big and self.analysis_enabled:
-            self._generation += 1
-            self._start_background()
+            self.schedule_analysis()
         else:
             self.analyse_now()
 
