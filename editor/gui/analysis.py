@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from editor.analysis.metrics import BalanceMetrics, measure
 from editor.lint import lint_loaded
 from editor.lint.findings import Finding
 from editor.model.scenario_io import LoadedScenario
@@ -37,6 +38,10 @@ class Analysis:
     realm: Realm | None = None
     issues: list[Issue] = field(default_factory=list)
     lint_available: bool = False  # False: the issues are the derivation's own problems
+    # The Balance dock's metrics of ``realm``, measured with it (on the worker thread for a
+    # big realm: the diameter of a 600-tile realm is a few tenths of a second); None when
+    # not measured, and the dock measures itself.
+    metrics: BalanceMetrics | None = None
 
     def region(self, rid: str) -> Region | None:
         if self.realm is None:
@@ -61,10 +66,11 @@ def make_deriver() -> RealmDeriver:
 
 
 def analyse(loaded: LoadedScenario, players: int, *, deriver: RealmDeriver | None = None,
-            with_lint: bool = True) -> Analysis:
+            with_lint: bool = True, with_metrics: bool = True) -> Analysis:
     """Derive the realm for ``players`` and collect issues; never raises. Pure Python and
     touching nothing but its arguments, so it may run on a worker thread; give it a
-    ``loaded`` with empty text (positions are not shown) to skip the line:column scan."""
+    ``loaded`` with empty text (positions are not shown) to skip the line:column scan.
+    ``with_metrics`` measures the balance metrics too, for the Balance dock."""
     result = Analysis(players)
     try:
         result.realm = (deriver.derive(loaded, players) if deriver is not None
@@ -84,4 +90,9 @@ def analyse(loaded: LoadedScenario, players: int, *, deriver: RealmDeriver | Non
     elif result.realm is not None:
         result.issues.extend(_from_problem(p) for p in result.realm.problems)
     result.issues.sort(key=lambda i: (SEVERITY_ORDER.get(i.severity, 3), i.code, i.message))
+    if with_metrics and result.realm is not None:
+        try:
+            result.metrics = measure(result.realm)
+        except Exception:  # the dock measures again and shows what it can
+            result.metrics = None
     return result

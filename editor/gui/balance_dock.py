@@ -266,6 +266,7 @@ class BalancePanel(QWidget):
         layout.addWidget(self.table, 1)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         doc.derivationChanged.connect(self.refresh)
+        doc.metricsChanged.connect(self.refresh)
         self.refresh()
 
     @property
@@ -276,7 +277,10 @@ class BalancePanel(QWidget):
         self.chart.refresh()
         self.chart.setVisible(bool(self.chart.bars))
         realm = self.doc.analysis.realm
-        self.metrics = measure(realm) if realm is not None else None
+        if realm is not None and self.doc.measuring:
+            return  # the worker's metrics follow (metricsChanged): not measured twice
+        self.metrics = (None if realm is None
+                        else self.doc.analysis.metrics or measure(realm))
         self._cycle = {}
         if self.metrics is None or not self.metrics.values.get("regions"):
             self.comparisons = []

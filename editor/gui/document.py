@@ -27,6 +27,7 @@ from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QTimer, Si
 from PySide6.QtGui import QUndoStack
 
 import editor.qtcompat  # noqa: F401  (must run before any painting)
+from editor.analysis.metrics import BalanceMetrics, measure
 from editor.gui.analysis import Analysis, analyse, make_deriver
 from editor.model.catalogue import Catalogue
 from editor.model.scenario import (
@@ -98,7 +99,9 @@ class ScenarioDocument(QObject):
     derivationChanged = Signal()
     analysingChanged = Signal(bool)  # a background analysis started (True) or ended
     modelChanged = Signal()  # any change to the scenario, after the specific signal
+    metricsChanged = Signal()  # the balance metrics of the shown analysis arrived
     _analysed = Signal(int, object)  # from the worker thread: generation, Analysis
+    _measured = Signal(int, object)  # then: generation, its BalanceMetrics (or None)
 
     def __init__(self, scenario: Scenario, catalogue: Catalogue, path: Path | None = None,
                  parent: QObject | None = None) -> None:
@@ -121,6 +124,7 @@ class ScenarioDocument(QObject):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._analyse_due)
         self._analysed.connect(self._take_analysis)
+        self._measured.connect(self._take_metrics)
         self.modelChanged.connect(self.schedule_analysis)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
@@ -162,6 +166,12 @@ class ScenarioDocument(QObject):
     def analysing(self) -> bool:
         """Whether fresher findings are on their way (an analysis is due or running)."""
         return self._running is not None or self._timer.isActive()
+
+    @property
+    def measuring(self) -> bool:
+        """Whether the shown analysis's balance metrics are still being measured on the
+        worker thread (they follow with ``metricsChanged``)."""
+        return self._running is not None and self.analysis.metrics is None
 
     def text(self) -> str:
         return scenario_text(self.scenario)
@@ -366,10 +376,11 @@ class ScenarioDocument(QObject):
 
     def analyse_first(self) -> None:
         """The analysis of a document just opened: at once for a small realm, on the
-        worker for a big one (the window shows first, the findings follow)."""
+        worker for a big one once the window has shown its first frame (the same short
+        pause as after an edit: started at once, the worker's Python competed with the
+        window's for the interpreter lock and slowed the first frame)."""
         if self.big and self.analysis_enabled:
-            self._generation += 1
-            self._start_background()
+            self.schedule_analysis()
         else:
             self.analyse_now()
 
@@ -396,17 +407,33 @@ class ScenarioDocument(QObject):
         generation, loaded, players = self._generation, self.snapshot(), self.players
 
         def work() -> None:
-            self._analysed.emit(generation, analyse(loaded, players, deriver=self.deriver))
+            # The findings first, then the balance metrics (the diameter of a big realm
+            # takes longer than its lint): the Issues dock does not wait for the Balance dock.
+            analysis = analyse(loaded, players, deriver=self.deriver, with_metrics=False)
+            self._analysed.emit(generation, analysis)
+            metrics = None
+            if analysis.realm is not None:
+                try:
+                    metrics = measure(analysis.realm)
+                except Exception:  # the Balance dock measures again and shows what it can
+                    metrics = None
+            self._measured.emit(generation, metrics)
 
         self._running = self._worker.submit(work)
         self.analysingChanged.emit(True)
 
     def _take_analysis(self, generation: int, analysis: Analysis) -> None:
-        self._running = None
         if generation == self._generation:
             self.analysis = analysis
-            self.analysingChanged.emit(False)
             self.derivationChanged.emit()
+
+    def _take_metrics(self, generation: int, metrics: BalanceMetrics | None) -> None:
+        """The worker's run is over: its metrics join the analysis it sent before."""
+        self._running = None
+        if generation == self._generation:
+            self.analysis.metrics = metrics
+            self.analysingChanged.emit(False)
+            self.metricsChanged.emit()
         elif not self._timer.isActive():
             self._start_background()  # an edit overtook it: analyse the newer state
 

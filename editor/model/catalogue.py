@@ -88,19 +88,11 @@ def half_edges() -> list[tuple[Point, Point]]:
 
 
 def _edge_profile(regions: tuple[RegionTemplate, ...]) -> tuple[str, ...]:
-    # A polygon side can only run along a half-edge whose two ends lie in the polygon's
-    # bounding box: that cheap test skips most of the exact ``covers`` checks.
-    boxes = []
-    for region in regions:
-        xs = [x for x, _y in region.polygon]
-        ys = [y for _x, y in region.polygon]
-        boxes.append((region, min(xs), max(xs), min(ys), max(ys)))
     owners: list[str] = []
-    for start, end in half_edges():
-        (sx, sy), (ex, ey) = start, end
-        owners.extend(r.local_id for r, x0, x1, y0, y1 in boxes
-                      if x0 <= sx <= x1 and y0 <= sy <= y1 and x0 <= ex <= x1 and y0 <= ey <= y1
-                      and catalogue_check.covers(r.polygon, start, end))
+    owned = [catalogue_check.owned_half_edges(r.polygon) for r in regions]
+    for number in range(12):
+        owners.extend(r.local_id for r, edges in zip(regions, owned, strict=True)
+                      if number in edges)
     return tuple(owners)
 
 

@@ -12,10 +12,11 @@ Python plus shapely (imported when a side is checked); never Qt.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,7 @@ def half_edges() -> list[tuple[Point, Point]]:
     return result
 
 
+_HALF_EDGES = tuple(half_edges())
 HALF_EDGE_NAMES = tuple(f"{a}{i}-{b}{(i + 1) % 6 if b == 'K' else i}"
                         for i in range(6) for a, b in (("K", "M"), ("M", "K")))
 
@@ -192,6 +194,16 @@ def covers(polygon: tuple[Point, ...], start: Point, end: Point) -> bool:
         if _on_segment(start, a, b) and _on_segment(end, a, b):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def owned_half_edges(polygon: tuple[Point, ...]) -> frozenset[int]:
+    """The numbers (0-11, see :func:`half_edges`) of the outline's half-edges that one side
+    of ``polygon`` runs along in full: :func:`covers` for all twelve, remembered per
+    polygon (the checker and the loader ask about the same polygons, and a catalogue's
+    tiles share their designs)."""
+    return frozenset(number for number, (start, end) in enumerate(_HALF_EDGES)
+                     if covers(polygon, start, end))
 
 
 def _touches(polygon: tuple[Point, ...], start: Point, end: Point) -> bool:
@@ -344,7 +356,9 @@ def _coords(geometry: Any) -> tuple[tuple[Point, ...], ...]:
                  for part in parts if part.geom_type == "Polygon" and part.area > EPSILON)
 
 
+@cache
 def _hex() -> Any:
+    """The hex outline (shapely geometries are immutable: one serves every check)."""
     import shapely
 
     return shapely.Polygon(lattice.CORNERS)
@@ -400,7 +414,8 @@ def _outline(regions: list[_Region], out: _Side) -> None:
     """C011 half-edge ownership, C013 water without a full edge, C017 no half-edge."""
     owned: dict[str, list[int]] = {r.local_id: [] for r in regions}
     for number, (start, end) in enumerate(half_edges()):
-        owners = [r for r in regions if r.polygon is not None and covers(r.polygon, start, end)]
+        owners = [r for r in regions
+                  if r.polygon is not None and number in owned_half_edges(r.polygon)]
         if len(owners) == 1:
             owned[owners[0].local_id].append(number)
             continue
@@ -429,7 +444,33 @@ def _outline(regions: list[_Region], out: _Side) -> None:
 
 def _side_defects(regions_spec: Sequence[Any], tile: str, side: str,
                   base: PathKey) -> list[CatalogueDefect]:
-    """Semantic checks of one schema-valid side."""
+    """Semantic checks of one schema-valid side.
+
+    A side is checked in full once per content: the verdict depends only on its regions
+    and which side it is (the tile key and path appear only in the words of a defect), so
+    a side found clean is remembered by its canonical JSON, and a catalogue whose tiles
+    share designs (copies, variants of a few drawings) checks each design once. A side
+    with defects is checked again each time, for its own tile's wording."""
+    try:
+        key: str | None = json.dumps(regions_spec, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        key = None
+    if key is not None and (side, key) in _CLEAN_SIDES:
+        return []
+    defects = _check_side(regions_spec, tile, side, base)
+    if key is not None and not defects:
+        if len(_CLEAN_SIDES) >= _CLEAN_SIDES_MAX:
+            _CLEAN_SIDES.clear()
+        _CLEAN_SIDES.add((side, key))
+    return defects
+
+
+_CLEAN_SIDES: set[tuple[str, str]] = set()
+_CLEAN_SIDES_MAX = 20_000
+
+
+def _check_side(regions_spec: Sequence[Any], tile: str, side: str,
+                base: PathKey) -> list[CatalogueDefect]:
     out = _Side(tile, side, base)
     regions: list[_Region] = []
     for index, spec in enumerate(regions_spec):
@@ -459,6 +500,8 @@ def _schema_defects(name_or_schema: str | dict[str, Any], data: Any,
     else:
         from editor.model.schemas import offending_path
 
+        if _side_surely_valid(data):
+            return []
         errors = [(*offending_path(e), e)
                   for e in _side_validator().iter_errors(data)]
     defects: list[CatalogueDefect] = []
@@ -497,15 +540,46 @@ def _region_index(path: PathKey) -> int | None:
 
 
 @cache
-def _side_validator() -> Any:
-    import jsonschema
-
+def _side_schema() -> dict[str, Any]:
     from editor.model.schemas import schema
 
     full = schema("catalogue")
-    side_schema = {"$schema": full["$schema"], "$defs": full["$defs"],
-                   "$ref": "#/$defs/side"}
-    return jsonschema.Draft202012Validator(side_schema)
+    return {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": "#/$defs/side"}
+
+
+@cache
+def _side_validator() -> Any:
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(_side_schema())
+
+
+def _refuse(uri: str) -> Any:
+    raise ValueError(f"refusing to fetch {uri}: the side schema is self-contained")
+
+
+@cache
+def _fast_side_validator() -> Any:
+    """The Rust validator of one side, when installed (the designer checks a side on every
+    step, and valid sides are the common case); ``jsonschema`` words the errors."""
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return None
+    try:
+        return jsonschema_rs.validator_for(_side_schema(), retriever=_refuse)
+    except Exception:  # an incompatible release: jsonschema answers alone
+        return None
+
+
+def _side_surely_valid(data: Any) -> bool:
+    fast = _fast_side_validator()
+    if fast is None:
+        return False
+    try:
+        return bool(fast.is_valid(data))
+    except (ValueError, OverflowError, TypeError):
+        return False
 
 
 # --- public API ------------------------------------------------------------------------------
@@ -551,7 +625,7 @@ def check_tile_side(spec: Mapping[str, Any] | Sequence[Any], *, tile: str = "",
         side = "underground" if _looks_underground(regions) else "surface"
     base: PathKey = ("tiles", tile or "?", side)
     defects = [replace(d, tile=tile or "?", side=side)
-               for d in _schema_defects(_side_validator().schema, regions, base)]
+               for d in _schema_defects(_side_schema(), regions, base)]
     if all(d.code == "C003" for d in defects):
         defects += _side_defects(regions, tile or "?", side, base)
     return defects

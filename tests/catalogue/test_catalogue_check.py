@@ -184,3 +184,22 @@ def test_a_letter_written_twice_is_named_at_its_second_place(
                     encoding="utf-8")
     assert main(["catalogue", "check", str(path)]) == 1
     assert f"{path}:3:3: C001 duplicate key 'A'" in capsys.readouterr().out
+
+
+def test_a_side_remembered_clean_is_still_checked_for_its_side_and_every_copy() -> None:
+    """The checker remembers clean sides by content: the same regions on the other side
+    (ids start with the wrong letter) and a broken copy of a clean tile are still found,
+    once per tile, each in its own tile's words."""
+    tiles = json.loads(DEFAULT_CATALOGUE_PATH.read_text(encoding="utf-8"))["tiles"]
+    surface = tiles["A"]["surface"]
+    broken = json.loads(json.dumps(surface))
+    broken[0]["id"] = broken[1]["id"]
+    data = {"catalogue_version": 1, "id": "t", "name": "T", "tiles": {
+        "A1": {"surface": surface}, "A2": {"surface": surface, "underground": surface},
+        "A3": {"surface": broken}, "A4": {"surface": broken}}}
+    for _ in range(2):  # the second pass answers clean sides from memory
+        found = [(d.code, d.tile, d.side) for d in check_catalogue(data)]
+        assert ("C007", "A2", "underground") in found
+        assert ("C006", "A3", "surface") in found and ("C006", "A4", "surface") in found
+        assert not any(tile == "A1" for _code, tile, _side in found)
+        assert any("tile A4 (surface)" in d.message for d in check_catalogue(data))

@@ -43,3 +43,30 @@ def test_edits_return_before_the_worker_and_the_last_state_wins(qtbot: QtBot) ->
     latest = analyse(doc.snapshot(), doc.players).issues
     assert doc.analysis.issues == latest != before, "the findings of the realm as it is now"
     assert window.issues.issues() == latest
+
+
+def test_the_balance_metrics_come_with_the_workers_analysis(qtbot: QtBot) -> None:
+    """The Balance dock shows the metrics the worker measured with the realm (the diameter
+    of a big realm is not searched again on the UI thread), and they are the realm's own."""
+    from editor.analysis.metrics import measure
+
+    doc = spread_realm(BACKGROUND_TILES + 10)
+    window = open_window(qtbot, doc)
+    doc.wait_for_analysis()
+    realm, metrics = doc.analysis.realm, doc.analysis.metrics
+    assert realm is not None and metrics is not None
+    assert metrics == measure(realm)
+    assert window.balance.metrics is metrics
+    # After an edit the findings come first (the Issues dock does not wait for the
+    # diameter search), then the metrics of that same analysis.
+    seen: list[tuple[str, bool]] = []
+    doc.derivationChanged.connect(lambda: seen.append(("findings", doc.measuring)))
+    doc.metricsChanged.connect(lambda: seen.append(("metrics", doc.measuring)))
+    doc.select(Selection(doc.board_id, 0))
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Delete)
+    doc.wait_for_analysis()
+    assert seen == [("findings", True), ("metrics", False)]
+    assert window.balance.metrics is doc.analysis.metrics is not metrics
+    assert doc.analysis.realm is not None
+    assert doc.analysis.metrics == measure(doc.analysis.realm)

@@ -142,3 +142,59 @@ def test_issue_click_centres_double_click_zooms_and_flashes(qtbot: QtBot) -> Non
     assert shown.width() < 2 * named.width() or shown.height() < 2 * named.height()
     assert view.transform().m11() > 0.3
     assert scene.flash_item.isVisible()
+
+
+def test_wheel_zoom_of_a_big_realm_previews_the_last_frame_then_draws_exactly(
+        qtbot: QtBot) -> None:
+    """Over 150 tiles, the frames while the wheel turns are the last exact frame scaled
+    about the cursor (drawing every tile item again takes longer than a frame); the exact
+    frame follows when the wheel rests, or at once on a key press. A small realm is always
+    drawn exactly."""
+    from editor.gui.canvas.view import PREVIEW_TILES, ZOOM_SETTLE_MS
+
+    letters = sorted(k for k in default_catalogue().tiles if len(k) == 1)
+    scenario = new_scenario("Big", 2, 4)
+    scenario.boards[0].tiles = [
+        Placement(letters[i % 26], "surface", i % 16 - 8, i // 16 - 5, 0)
+        for i in range(PREVIEW_TILES + 10)]
+    window = open_window(qtbot, ScenarioDocument(scenario, default_catalogue()))
+    view = window.view
+    view.set_zoom(0.4)
+    view.centerOn(*hex_centre(0, 0))
+    window.doc.wait_for_analysis()
+    qtbot.wait(200)  # the exact tile pictures of this zoom are drawn
+    cursor = view_point(view, *hex_centre(2, 1)) + QPoint(11, 7)
+
+    def colours() -> list[int]:
+        image = view.viewport().grab().toImage()
+        step = max(8, image.width() // 40)
+        return [image.pixel(x, y) for x in range(4, image.width() - 4, step)
+                for y in range(4, image.height() - 4, step)]
+
+    def alike(first: list[int], second: list[int]) -> float:
+        """The share of sampled pixels of about the same colour."""
+        near = sum(all(abs((a >> shift & 255) - (b >> shift & 255)) <= 24
+                       for shift in (0, 8, 16)) for a, b in zip(first, second, strict=True))
+        return near / len(first)
+
+    unzoomed = colours()
+    wheel(view, cursor, 1)
+    assert view.previewing
+    before = scene_under(view, cursor)
+    previewed = colours()
+    qtbot.waitUntil(lambda: not view.previewing, timeout=ZOOM_SETTLE_MS * 20)
+    assert scene_under(view, cursor) == before, "the exact frame shows the same place"
+    exact = colours()
+    assert len(set(exact)) > 3
+    # (measured: 0.88 alike, against 0.42 for the frame before the zoom)
+    assert alike(previewed, exact) > 0.75 and alike(unzoomed, exact) < 0.6, \
+        "the preview is the exact frame, scaled about the cursor (soft, not shifted)"
+    wheel(view, cursor, -1)
+    assert view.previewing
+    view.setFocus()
+    key(qtbot, window, Qt.Key.Key_Right)
+    assert not view.previewing, "a key press draws exactly at once"
+    small = window_for(qtbot)
+    place(qtbot, small, "D", 0, 0)
+    wheel(small.view, small.view.viewport().rect().center(), 1)
+    assert not small.view.previewing

@@ -6,7 +6,18 @@ is shown live by moving its item and becomes one MoveTile command on release.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QMimeData,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -19,6 +30,8 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
+    QPixmap,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QMenu, QRubberBand, QWidget
@@ -37,6 +50,11 @@ EMPTY_HINT = ("Pick a tile on the left, click to place it \u2014 or drag it here
               "Wheel zooms, middle drag pans.")
 ZOOM_STEP = 1.15
 MIN_SCALE, MAX_SCALE = 0.03, 6.0
+# Wheel zoom on a big realm: the frames while the wheel turns are the last exact frame,
+# scaled; the exact frame (every tile item drawn again at the new scale) follows once the
+# wheel has rested this long, or at once on a key press or a mouse press.
+PREVIEW_TILES = 150  # from this many tile items on the canvas
+ZOOM_SETTLE_MS = 120
 
 
 class RealmView(QGraphicsView):
@@ -73,6 +91,12 @@ class RealmView(QGraphicsView):
         self._hint_shown = False  # whether the empty-board hint was last drawn
         self.context_menu: QMenu | None = None
         self.shared_actions: list[QAction] = []  # cut, copy, paste, properties (the window's)
+        # (the last exact frame, the scene rect it shows) while a wheel zoom is previewed
+        self._preview: tuple[QPixmap, QRectF] | None = None
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(ZOOM_SETTLE_MS)
+        self._settle.timeout.connect(self.end_zoom_preview)
         editor.toolChanged.connect(self.sync_tool_feedback)
         editor.pendingChanged.connect(self.sync_tool_feedback)
         for signal in (editor.doc.tilesChanged, editor.doc.riverMarkersChanged):
@@ -156,8 +180,42 @@ class RealmView(QGraphicsView):
         delta = event.angleDelta().y() or event.angleDelta().x()
         if delta == 0:
             return
+        if self._preview is None and len(self.realm_scene.tile_items) >= PREVIEW_TILES:
+            # Every tile item's device cache is dropped by a scale change, and drawing
+            # hundreds of them again takes longer than a frame: while the wheel turns the
+            # view shows its last exact frame scaled, and draws exactly when it rests.
+            shown = self.mapToScene(self.viewport().rect()).boundingRect()
+            self._preview = (self.viewport().grab(), shown)
         self.zoom(ZOOM_STEP ** (delta / 120), event.position())
+        if self._preview is not None:
+            self._settle.start()
         event.accept()
+
+    @property
+    def previewing(self) -> bool:
+        """Whether the canvas shows a scaled copy of its last exact frame (a wheel zoom of
+        a big realm in progress)."""
+        return self._preview is not None
+
+    def end_zoom_preview(self) -> None:
+        """Draw the canvas exactly again (the wheel rested, or something else happened)."""
+        self._settle.stop()
+        if self._preview is not None:
+            self._preview = None
+            self.viewport().update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._preview is None:
+            super().paintEvent(event)
+            return
+        pixmap, shown = self._preview
+        painter = QPainter(self.viewport())
+        painter.fillRect(event.rect(), self.realm_scene.backgroundBrush())
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawPixmap(self.viewportTransform().mapRect(shown), pixmap,
+                           QRectF(pixmap.rect()))
+        painter.end()
+
 
     @property
     def scale_factor(self) -> float:
@@ -220,6 +278,7 @@ class RealmView(QGraphicsView):
 
     # ----- mouse ------------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.end_zoom_preview()
         button = event.button()
         pos = event.position().toPoint()
         if button == Qt.MouseButton.MiddleButton or (
@@ -471,6 +530,7 @@ class RealmView(QGraphicsView):
 
     # ----- keys -------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        self.end_zoom_preview()
         step = PAN_STEP * (4 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1)
         arrows = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
                   Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}

@@ -6,9 +6,11 @@ Two sources, one list:
   (:mod:`editor.model.catalogue_check`, the same rules as the loader and ``realms catalogue
   check``), and :func:`catalogue_defects` caches it. It is the one place that decides
   whether a catalogue may be saved.
-* :func:`side_problems` finds, for the side on screen, the *part* to highlight: the gap, the
-  overlap, the border that zig-zags across itself, the half-edge owned twice or not at all,
-  the fourth region, the water region with symbols. Qt-free; shapes in lattice units.
+* :func:`side_problems` turns the same checker's verdict on the side on screen
+  (:func:`~editor.model.catalogue_check.check_tile_side`) into the *part* to highlight: the
+  gap, the overlap, the border that zig-zags across itself, the half-edge owned twice or
+  not at all, the fourth region, the water region with symbols. Qt-free; shapes in lattice
+  units.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 from editor.gui.designer.catalogue_text import dumps
 from editor.gui.designer.design import MAX_REGIONS, region_polygon
 from editor.model.catalogue import half_edges
-from editor.model.lattice import CORNERS, Point
+from editor.model.lattice import Point
 
 _EPS = 1e-9
 
@@ -65,22 +67,12 @@ def check_catalogue_data(data: dict[str, Any], shown: str = "catalogue") -> list
 class Problem:
     """One thing wrong on the side on screen, with the lattice shapes to highlight."""
 
-    kind: str  # gap, overlap, zigzag, outline, too_many, water_symbols, shape
+    kind: str  # gap, overlap, outside, zigzag, outline, too_many, water_symbols, shape
     message: str
     regions: tuple[int, ...] = ()
     areas: tuple[tuple[Point, ...], ...] = ()
     segments: tuple[tuple[Point, Point], ...] = ()
     hint: str = ""
-
-
-def _rings(geometry: Any) -> list[tuple[Point, ...]]:
-    import shapely
-
-    rings: list[tuple[Point, ...]] = []
-    for part in shapely.get_parts(geometry):
-        if isinstance(part, shapely.Polygon) and part.area > _EPS:
-            rings.append(tuple((float(x), float(y)) for x, y in list(part.exterior.coords)[:-1]))
-    return rings
 
 
 def side_problems(regions: list[dict[str, Any]]) -> list[Problem]:
@@ -93,70 +85,78 @@ def _side_problems_of_text(text: str) -> tuple[Problem, ...]:
     return tuple(_side_problems(json.loads(text)))
 
 
+# The checker's codes the drawing highlights: the shape of a side. The other codes (ids,
+# warnings about symbols and edges) are listed from the catalogue's defects instead.
+_DRAWN_CODES = ("C002", "C003", "C004", "C005", "C008", "C009", "C010", "C011", "C012")
+
+
 def _side_problems(regions: list[dict[str, Any]]) -> list[Problem]:
-    import shapely
+    """The checker's verdict on one side (:func:`~editor.model.catalogue_check.check_tile_side`,
+    the rules the loader applies), as parts of the drawing to highlight."""
+    from editor.model.catalogue_check import check_tile_side
+
+    ids = [str(spec.get("id", "?")) if isinstance(spec, dict) else "?" for spec in regions]
+
+    def index_of(local_id: str | None) -> int | None:
+        return ids.index(local_id) if local_id in ids else None
 
     problems: list[Problem] = []
-    ids = [str(spec.get("id", "?")) for spec in regions]
-    if len(regions) > MAX_REGIONS:
-        problems.append(Problem(
-            "too_many", f"{len(regions)} regions: a side holds at most {MAX_REGIONS}",
-            tuple(range(MAX_REGIONS, len(regions))), hint="merge regions"))
-    polygons: list[tuple[Point, ...] | None] = []
-    for index, spec in enumerate(regions):
-        try:
-            polygons.append(region_polygon(spec))
-        except (ValueError, KeyError, TypeError) as exc:
-            polygons.append(None)
-            problems.append(Problem("shape", f"{ids[index]}: {exc}", (index,)))
-        if spec.get("terrain") == "water" and spec.get("symbols"):
-            problems.append(Problem(
-                "water_symbols", f"water region {ids[index]} carries symbols "
-                f"({', '.join(spec['symbols'])})", (index,),
-                hint="water regions carry no symbols; remove them or make the region land"))
-    shapes: list[Any] = []
-    for index, polygon in enumerate(polygons):
-        if polygon is None:
+    for defect in check_tile_side(regions):
+        code, where = defect.code, defect.region_index
+        if code not in _DRAWN_CODES:
             continue
-        shape = shapely.Polygon(polygon)
-        if not shape.is_valid:
+        if code == "C003":
             problems.append(Problem(
-                "zigzag", f"the border of {ids[index]} zig-zags across itself",
-                (index,), segments=_crossing_segments(polygon),
+                "too_many", f"{len(regions)} regions: a side holds at most {MAX_REGIONS}",
+                tuple(range(MAX_REGIONS, len(regions))), hint="merge regions"))
+        elif code == "C012" and where is not None:
+            problems.append(Problem(
+                "water_symbols", f"water region {ids[where]} carries symbols "
+                f"({', '.join(regions[where].get('symbols', ()))})", (where,),
+                hint="water regions carry no symbols; remove them or make the region land"))
+        elif code == "C005" and where is not None:
+            problems.append(Problem(
+                "zigzag", f"the border of {ids[where]} zig-zags across itself", (where,),
+                segments=_crossing_segments(region_polygon(regions[where])),
                 hint="undo the last border and draw it without crossing"))
-            shape = shapely.make_valid(shape)
-        shapes.append((index, shape))
-    for i, (a, shape_a) in enumerate(shapes):
-        for b, shape_b in shapes[i + 1:]:
-            overlap = shapely.intersection(shape_a, shape_b)
-            if overlap.area > _EPS:
-                problems.append(Problem(
-                    "overlap", f"{ids[a]} and {ids[b]} overlap", (a, b), tuple(_rings(overlap)),
-                    hint="a border left its region; undo it and end it on the region's outline"))
-    if shapes:
-        union = shapely.union_all([s for _i, s in shapes])
-        gap = shapely.difference(shapely.Polygon(CORNERS), union)
-        if _rings(gap):
+        elif code == "C010":
+            pair = tuple(i for i in (index_of(r) for r in defect.regions) if i is not None)
             problems.append(Problem(
-                "gap", f"a gap of {gap.area:g} sectors is not covered by any region",
-                (), tuple(_rings(gap)), hint="merge regions or redraw the border"))
-    if all(p is not None for p in polygons):
-        for start, end in half_edges():
-            owners = [i for i, p in enumerate(polygons)
-                      if p is not None and _covers(p, start, end)]
-            if len(owners) != 1:
-                problems.append(Problem(
-                    "outline", f"an outline half-edge has {len(owners)} owners",
-                    tuple(owners), segments=((start, end),),
-                    hint="regions meet the outline only at corners and edge midpoints"))
+                "overlap", f"{' and '.join(defect.regions)} overlap", pair,
+                _areas(defect.shapes),
+                hint="a border left its region; undo it and end it on the region's outline"))
+        elif code == "C009":
+            areas = _areas(defect.shapes)
+            problems.append(Problem(
+                "gap", f"a gap of {sum(_area(a) for a in areas):g} sectors is not covered "
+                "by any region", (), areas, hint="merge regions or redraw the border"))
+        elif code == "C008" and where is not None:
+            problems.append(Problem(
+                "outside", f"{ids[where]} reaches outside the hex", (where,),
+                _areas(defect.shapes), hint="keep the region inside the hex outline"))
+        elif code == "C011":
+            touching = tuple(i for i in (index_of(r) for r in defect.regions) if i is not None)
+            segments = tuple(half_edges()[n] for n in defect.half_edges)
+            problems.append(Problem(
+                "outline", "an outline half-edge is split between "
+                f"{' and '.join(defect.regions) or 'no region'}", touching, segments=segments,
+                hint="regions meet the outline only at corners and edge midpoints"))
+        else:  # C002 (the format), C004 (sectors that are no run)
+            problems.append(Problem(
+                "shape", f"{ids[where]}: {defect.message}" if where is not None
+                and where < len(ids) else defect.message, () if where is None else (where,)))
     return problems
 
 
-def _covers(polygon: tuple[Point, ...], start: Point, end: Point) -> bool:
-    from editor.gui.designer.design import on_segment
+def _areas(shapes: tuple[tuple[Point, ...], ...]) -> tuple[tuple[Point, ...], ...]:
+    """The checker's closed rings as open ones (the last point repeats the first)."""
+    return tuple(shape[:-1] if len(shape) > 1 and shape[0] == shape[-1] else shape
+                 for shape in shapes if _area(shape) > _EPS)
 
-    return any(on_segment(start, a, b) and on_segment(end, a, b)
-               for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True))
+
+def _area(ring: tuple[Point, ...]) -> float:
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
+                   in zip(ring, ring[1:] + ring[:1], strict=True))) / 2
 
 
 def _crossing_segments(polygon: tuple[Point, ...]) -> tuple[tuple[Point, Point], ...]:

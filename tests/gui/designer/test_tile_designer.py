@@ -326,3 +326,40 @@ def test_the_fine_grid_offers_quarter_points(qtbot: QtBot) -> None:
     assert len(designer.regions) == 2
     assert [0.25, 0.25] in designer.regions[0]["polygon"]
     assert designer.problems == [] and designer.errors == [] and designer.save_action.isEnabled()
+
+
+BROKEN = Path(__file__).parents[2] / "catalogue" / "broken"
+# the catalogue checker's code -> the part of the drawing the designer highlights
+DRAWN = {"C003": "too_many", "C004": "shape", "C005": "zigzag", "C008": "outside",
+         "C009": "gap", "C010": "overlap", "C011": "outline", "C012": "water_symbols"}
+
+
+@pytest.mark.parametrize("code", sorted(DRAWN))
+def test_the_drawing_checks_are_the_catalogue_checkers_verdict(code: str) -> None:
+    """The designer highlights what the loader's checker finds on a side (one set of
+    rules): each broken catalogue's side shows its part, with the shapes to draw."""
+    from editor.gui.designer.checks import side_problems
+    from editor.model.catalogue_check import check_catalogue
+
+    (path,) = BROKEN.glob(f"{code}-*.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    found = [d for d in check_catalogue(data) if d.code == code]
+    assert found and found[0].tile is not None and found[0].side is not None
+    problems = side_problems(data["tiles"][found[0].tile][found[0].side])
+    kinds = [p.kind for p in problems]
+    assert DRAWN[code] in kinds, kinds
+    problem = problems[kinds.index(DRAWN[code])]
+    if code in ("C008", "C009", "C010"):
+        assert problem.areas and all(len(area) >= 3 for area in problem.areas)
+    if code in ("C005", "C011"):
+        assert problem.segments
+    if code != "C009":
+        assert problem.regions
+
+
+def test_the_drawing_checks_pass_every_bundled_side() -> None:
+    from editor.gui.designer.checks import side_problems
+
+    tiles = json.loads(DEFAULT_CATALOGUE_PATH.read_text(encoding="utf-8"))["tiles"]
+    assert all(side_problems(tile[side]) == [] for tile in tiles.values()
+               for side in ("surface", "underground") if side in tile)
