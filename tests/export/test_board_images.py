@@ -12,7 +12,7 @@ import pytest
 from export_support import SHIPPED, rich, rich_dict, run_cli, write_scenario
 from scenario_factory import load_dict
 
-from editor.export import ExportOptions, board_render, export_bytes, export_realm
+from editor.export import ExportOptions, board_layout, board_render, export_bytes, export_realm
 from editor.export.board_layout import PageLayout
 from editor.model.scenario_io import LoadedScenario, load_scenario
 from editor.topology import derive_realm
@@ -40,7 +40,7 @@ def one_layout_per_realm() -> Iterator[None]:
     """The page layout (label placement, most of a picture's cost) worked out once per
     derived realm and drawn as PNG, SVG and PDF, instead of once per picture: the three
     writers take the same layout from the same realm. Every writer still draws in full."""
-    original = board_render.layout_page
+    original = board_layout.layout_page
     pages: dict[int, tuple[Realm, PageLayout]] = {}
 
     def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
@@ -50,11 +50,9 @@ def one_layout_per_realm() -> Iterator[None]:
             pages[id(realm)] = (realm, original(realm))
         return pages[id(realm)][1]
 
-    board_render.layout_page = layout_page
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(board_render, "layout_page", layout_page)  # the name render_board calls
         yield
-    finally:
-        board_render.layout_page = original
 
 
 def check_images(loaded: LoadedScenario, players: int) -> None:
