@@ -21,7 +21,8 @@ def run_cli(*args: str | Path, hash_seed: str | None = None,
     which varies set and dict-of-str order, so two runs with different values catch any
     dependence on it; everything else is about what the command does, not the process."""
     if hash_seed is None:
-        return in_process(*args, cwd=cwd or REPO)
+        done: subprocess.CompletedProcess[str] = in_process(*args, cwd=cwd or REPO)
+        return done
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(REPO)}
     return subprocess.run([sys.executable, "-m", "editor", *map(str, args)],
                           capture_output=True, text=True, cwd=cwd or REPO, env=env, timeout=300)
