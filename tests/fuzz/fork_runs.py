@@ -27,10 +27,12 @@ import sys
 import time
 import traceback
 
+SETUP_FAILED = 70  # EX_SOFTWARE
 
 def _child(argv: list[str], out: str, err: str, memory: int) -> None:
-    """The forked process: never returns."""
-    code = 1
+    """The forked process: never returns. Exit status 70 if it fails before running the
+    command (no exit status a command may give, so the run is reported as broken)."""
+    code = SETUP_FAILED
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
@@ -56,7 +58,7 @@ def _child(argv: list[str], out: str, err: str, memory: int) -> None:
             with contextlib.suppress(BaseException):
                 stream.flush()
     finally:
-        os._exit(code & 0xFF if code >= 0 else 1)
+        os._exit(code & 0xFF if isinstance(code, int) and code >= 0 else SETUP_FAILED)
 
 
 def serve(request: dict[str, object]) -> list[dict[str, object]]:
