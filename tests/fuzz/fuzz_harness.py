@@ -250,8 +250,9 @@ def run_subprocesses(runs: Sequence[Sequence[str]], *, bound: float = TIME_BOUND
         answers = json.loads(server.stdout)
         outcomes = []
         for argv, answer in zip(runs, answers, strict=True):
-            out = Path(answer["stdout"]).read_bytes()
-            err = Path(answer["stderr"]).read_bytes()
+            # a run killed at the bound before it opened its files wrote nothing
+            out, err = (Path(answer[name]).read_bytes() if Path(answer[name]).exists()
+                        else b"" for name in ("stdout", "stderr"))
             seconds = answer["seconds"] if answer["seconds"] is not None else \
                 time.perf_counter() - start
             outcomes.append(Outcome(list(argv), answer["exit"], _text(out), _text(err),
