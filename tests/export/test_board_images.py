@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import struct
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from export_support import SHIPPED, rich, rich_dict, run_cli, write_scenario
 from scenario_factory import load_dict
 
-from editor.export import ExportOptions, export_bytes
+from editor.export import ExportOptions, board_layout, board_render, export_bytes, export_realm
+from editor.export.board_layout import PageLayout
 from editor.model.scenario_io import LoadedScenario, load_scenario
+from editor.topology import derive_realm
+from editor.topology.realm import Realm
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -30,15 +35,38 @@ def pdf_page_mm(data: bytes) -> tuple[float, float]:
     return ((x1 - x0) * 25.4 / 72, (y1 - y0) * 25.4 / 72)
 
 
+@contextmanager
+def one_layout_per_realm() -> Iterator[None]:
+    """The page layout (label placement, most of a picture's cost) worked out once per
+    derived realm and drawn as PNG, SVG and PDF, instead of once per picture: the three
+    writers take the same layout from the same realm. Every writer still draws in full."""
+    original = board_layout.layout_page
+    pages: dict[int, tuple[Realm, PageLayout]] = {}
+
+    def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
+        if source is not None:
+            return original(realm, source)
+        if id(realm) not in pages:  # the realm is kept alive in the entry: ids stay unique
+            pages[id(realm)] = (realm, original(realm))
+        return pages[id(realm)][1]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(board_render, "layout_page", layout_page)  # the name render_board calls
+        yield
+
+
 def check_images(loaded: LoadedScenario, players: int) -> None:
-    png = export_bytes(loaded, "png", players)
-    width, height = png_size(png)
-    assert 600 <= width <= 6000 and 300 <= height <= 6000
-    root = ET.fromstring(export_bytes(loaded, "svg", players))
-    assert root.tag == f"{SVG}svg"
-    assert loaded.scenario.title in "".join(root.itertext())
-    pdf = export_bytes(loaded, "pdf", players)
-    assert pdf.startswith(b"%PDF-") and len(pdf) > 1000
+    """PNG, SVG and PDF of one derived realm (one derivation, one page layout)."""
+    realm = derive_realm(loaded, players)
+    with one_layout_per_realm():
+        png = export_realm(loaded, realm, "png")
+        width, height = png_size(png)
+        assert 600 <= width <= 6000 and 300 <= height <= 6000
+        root = ET.fromstring(export_realm(loaded, realm, "svg"))
+        assert root.tag == f"{SVG}svg"
+        assert loaded.scenario.title in "".join(root.itertext())
+        pdf = export_realm(loaded, realm, "pdf")
+        assert pdf.startswith(b"%PDF-") and len(pdf) > 1000
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)

@@ -77,7 +77,10 @@ def _derived(name: str, players: int) -> dict[str, Any]:
     return realm_to_dict(_realm(name, players))
 
 
+@cache
 def _export(name: str, fmt: str, players: int) -> str:
+    """The exported text, made once per case: three GeoJSON tests and two GraphML tests read
+    the same file (each parses its own copy of the text)."""
     return export_bytes(_loaded(name), fmt, players).decode("utf-8")
 
 

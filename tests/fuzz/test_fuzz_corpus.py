@@ -23,8 +23,8 @@ from fuzz_harness import Outcome, problems, run_inprocess, run_subprocesses
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 REPO = CORPUS.parents[2]
-SPECIAL_BOUND = 10.0  # seconds, for all special files together (fresh interpreters)
-GRAPH_BOUND = 15.0  # seconds, for the four big-graph runs together (fresh interpreters)
+SPECIAL_BOUND = 10.0  # seconds, for all special files together (separate processes)
+GRAPH_BOUND = 15.0  # seconds, for the big-graph runs together (separate processes)
 
 
 def regression(bug: str, issue: int = 13) -> pytest.MarkDecorator:
@@ -106,8 +106,8 @@ def _special(folder: Path, kind: str) -> Path:
 
 
 QUICK_KINDS = ("directory", "symlink-loop", "dangling-symlink")
-# These never return on today's code (a FIFO blocks in open(); a device is read forever),
-# so they run in fresh interpreters with a memory cap, side by side under one bound.
+# These never returned before the fix (a FIFO blocks in open(); a device is read forever),
+# so they run as separate processes with a memory cap, side by side under one bound.
 HANGING_RUNS = (("fifo", "lint"), ("fifo", "derive"), ("fifo", "format"),
                 ("fifo", "export-engine"), ("dev-zero", "lint"), ("dev-zero", "derive"),
                 ("dev-zero", "format"), ("dev-zero", "export-svg"), ("dev-urandom", "lint"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from fuzz_harness import Failure, Outcome, known_bug, problems, run_inprocess
+from fuzz_harness import Failure, Outcome, known_bug, problems, run_inprocess, run_subprocesses
 from fuzz_known_bugs import KnownBug
 
 FILE = "/tmp/x/case.realm.json"
@@ -70,3 +70,18 @@ def test_the_time_bound_interrupts_a_hang(tmp_path: Path) -> None:
     # today open() blocks on the FIFO until the alarm; once refused up front it exits 2
     assert result.timed_out or result.exit_code == 2
     assert result.seconds < 5
+
+
+def test_forked_runs_keep_the_memory_cap_and_the_time_bound(tmp_path: Path) -> None:
+    """The batch runner behind the corpus's hanging-input checks (fork_runs.py): a run over
+    its memory cap fails loudly, a run past the bound is killed and reported as a timeout,
+    and a normal run gives its own exit status and output."""
+    scenario = str(Path(__file__).resolve().parents[2] / "scenarios" /
+                   "highland-crossing.realm.json")
+    starved, = run_subprocesses([["lint", "--jobs", "1", scenario]], memory=32 * 1024**2)
+    assert problems(starved, [scenario]), (starved.exit_code, starved.stderr[-500:])
+    killed, fine = run_subprocesses([["lint", "--jobs", "1", scenario],
+                                     ["derive", str(tmp_path / "missing.realm.json")]],
+                                    bound=0.0)
+    assert killed.timed_out and kinds(killed) == ["timeout"]
+    assert fine.timed_out or (fine.exit_code == 2 and "missing.realm.json" in fine.stderr)
