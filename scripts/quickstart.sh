@@ -94,7 +94,9 @@ ensure_python_deps() {
     log "pip install -e '.[gui,test]' into .venv (first time: a minute or two)"
     # Call pip through the venv's python, never .venv/bin/pip: its shebang is stale if the
     # tree was copied. --quiet hides progress; errors and warnings still go to stderr.
-    "$VPY" -m pip install --quiet --disable-pip-version-check -e ".[gui,test]" \
+    # --no-compile: byte-compiling every installed module (mypy, numpy, PySide6's helpers,
+    # ...) was about a third of the install's CPU; Python compiles what is imported, once.
+    "$VPY" -m pip install --quiet --no-compile --disable-pip-version-check -e ".[gui,test]" \
         || die "pip install -e '.[gui,test]' failed (see pip's messages above)"
     printf '%s\n' "$want" >"$STAMP"
 }

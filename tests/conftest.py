@@ -25,7 +25,7 @@ yours there if it has one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ WHOLE_FILE: tuple[str, ...] = (
     "install/",  # one wheel build and venv per session; the hook repo; the action's runs
     "export/test_wellformed_exports.py",
     "fuzz/test_fuzz_corpus.py",
+    "site/test_site_browser.py",  # one site build and one Chromium for the session
     "test_shipped_highland.py",
 )
 
@@ -47,17 +48,41 @@ def _whole_file(relative: str) -> bool:
                for entry in WHOLE_FILE)
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep each WHOLE_FILE file on one xdist worker (``--dist loadgroup``)."""
-    if not config.pluginmanager.hasplugin("xdist"):
-        return
-    for item in items:
-        try:
-            relative = item.path.relative_to(TESTS).as_posix()
-        except ValueError:
-            continue
-        if _whole_file(relative):
-            item.add_marker(pytest.mark.xdist_group(relative))
+def _set_nodeid(item: pytest.Item, nodeid: str) -> None:
+    if hasattr(item, "_id"):  # pytest >= 9.2 keeps a structured id behind ``nodeid``
+        from _pytest.nodeid import coerce_node_id
+
+        item._id = coerce_node_id(nodeid)
+    else:
+        item._nodeid = nodeid
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(config: pytest.Config,
+                                  items: list[pytest.Item]) -> Generator[None, None, None]:
+    """Keep each WHOLE_FILE file on one xdist worker (``--dist loadgroup``).
+
+    xdist's worker turns an ``xdist_group`` marker into a ``@group`` suffix of the test's id,
+    which its scheduler reads, but pytest-xdist 3.8 writes ``item._nodeid``, which pytest 9.2
+    no longer reads: the suffix is then added here, and a WHOLE_FILE test that still lacks
+    it stops the run instead of silently building its fixture on every worker."""
+    grouped: list[tuple[pytest.Item, str]] = []
+    if config.pluginmanager.hasplugin("xdist"):
+        for item in items:
+            try:
+                relative = item.path.relative_to(TESTS).as_posix()
+            except ValueError:
+                continue
+            if _whole_file(relative):
+                item.add_marker(pytest.mark.xdist_group(relative))
+                grouped.append((item, relative))
+    yield
+    if getattr(config.option, "loadgroup", False):  # set in xdist workers only
+        for item, group in grouped:
+            if not item.nodeid.endswith(f"@{group}"):
+                _set_nodeid(item, f"{item.nodeid}@{group}")
+            if not item.nodeid.endswith(f"@{group}"):
+                raise pytest.UsageError(f"{item.nodeid}: xdist group {group} not in its id")
 
 
 @pytest.fixture()

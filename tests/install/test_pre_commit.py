@@ -1,5 +1,6 @@
-"""The pre-commit hooks, installed the way a collection gets them: ``pre-commit try-repo``
-clones this repository at a commit and pip-installs it into a fresh hook environment."""
+"""The pre-commit hooks, installed the way a collection gets them: its
+``.pre-commit-config.yaml`` names this repository at a commit, and pre-commit clones it and
+pip-installs it (without extras: no Qt) into a hook environment in its store."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,36 +22,45 @@ GIT_ENV = {"GIT_AUTHOR_NAME": "realms tests", "GIT_AUTHOR_EMAIL": "tests@example
 TIMEOUT = 900
 
 
-def git_snapshot(path: Path) -> None:
-    """Commit the working tree as it is (uncommitted edits included): try-repo needs a repo."""
+def git_snapshot(path: Path) -> str:
+    """Commit the working tree as it is (uncommitted edits included); the commit's id."""
     env = clean_env(**GIT_ENV)
     run(["git", "init", "-q", "-b", "main", path], cwd=path, env=env)
     run(["git", "add", "-A"], cwd=path, env=env)
     run(["git", "commit", "-q", "-m", "snapshot"], cwd=path, env=env)
+    return run(["git", "rev-parse", "HEAD"], cwd=path, env=env).stdout.strip()
+
+
+@dataclass(frozen=True)
+class HookRepo:
+    """A git copy of this checkout at commit ``rev``, and the pre-commit store (its
+    ``PRE_COMMIT_HOME``) the session's runs share, as a developer's machine does."""
+
+    repo: Path
+    rev: str
+    store: Path
 
 
 @pytest.fixture(scope="session")
-def hook_repo(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Iterator[Path]:
-    """A git copy of this checkout, and a PRE_COMMIT_HOME shared by the session's workers
-    so the hook environment is installed once."""
+def hook_repo(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Iterator[HookRepo]:
     shared = shared_dir(tmp_path_factory, worker_id)
     root = shared / "realms-hooks"
     with FileLock(str(shared / "realms-hooks.lock")):
-        if not (root / "done").exists():
-            git_snapshot(copy_source(root / "repo"))
-            (root / "done").write_text("", encoding="utf-8")
-    yield root
+        if not (root / "rev").exists():
+            rev = git_snapshot(copy_source(root / "repo"))
+            (root / "rev").write_text(rev, encoding="utf-8")
+    yield HookRepo(root / "repo", (root / "rev").read_text(encoding="utf-8"), root / "store")
 
 
-def try_repo(hook_repo: Path, cwd: Path, *files: str) -> subprocess.CompletedProcess[str]:
-    """Both hooks on ``files``. try-repo installs a fresh hook environment on every call
-    (its store is a temporary directory), so the tests call it twice in all."""
+def run_hooks(hook_repo: HookRepo, cwd: Path, *files: str) -> subprocess.CompletedProcess[str]:
+    """Both hooks on ``files``, from the collection's config. The first run clones the repo
+    and installs the hook environment; later runs of the session reuse it (pre-commit keys
+    it by repository and rev)."""
     env = clean_env(QT_QPA_PLATFORM="offscreen", PRE_COMMIT_COLOR="never", PIP_NO_COMPILE="1",
-                    **GIT_ENV)
+                    PRE_COMMIT_HOME=str(hook_repo.store), **GIT_ENV)
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(hook_repo / "repo"), "--verbose",
-         "--files", *files], cwd=cwd, env=env, capture_output=True, text=True, timeout=TIMEOUT,
-        check=False)
+        [sys.executable, "-m", "pre_commit", "run", "--verbose", "--files", *files], cwd=cwd,
+        env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False)
 
 
 def hook_outputs(stdout: str) -> dict[str, str]:
@@ -66,29 +77,33 @@ def hook_outputs(stdout: str) -> dict[str, str]:
 
 
 @pytest.fixture()
-def collection(outside: Path) -> Path:
+def collection(outside: Path, hook_repo: HookRepo) -> Path:
     """The clean and broken scenarios in a git repository, as a collection keeps them, with
-    a lint-clean file in a non-canonical layout."""
+    a lint-clean file in a non-canonical layout and the config that names both hooks."""
     text = json.dumps(json.loads((outside / "clean.realm.json").read_text("utf-8")))
     (outside / "messy.realm.json").write_text(text, encoding="utf-8")
+    (outside / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_repo.repo}\n    rev: {hook_repo.rev}\n    hooks:\n"
+        "      - id: realms-lint\n      - id: realms-format\n", encoding="utf-8")
     git_snapshot(outside)
     return outside
 
 
-def test_hooks_pass_on_clean_files(hook_repo: Path, collection: Path) -> None:
-    result = try_repo(hook_repo, collection, "clean.realm.json")
+def test_hooks_pass_on_clean_files(hook_repo: HookRepo, collection: Path) -> None:
+    result = run_hooks(hook_repo, collection, "clean.realm.json")
     assert result.returncode == 0, result.stdout + result.stderr
     blocks = hook_outputs(result.stdout)
     assert set(blocks) == {"realms lint", "realms format --check"}, result.stdout
     assert all("Passed" in block.splitlines()[0] for block in blocks.values()), result.stdout
 
 
-def test_hooks_fail_on_a_broken_and_a_messy_file(hook_repo: Path, collection: Path) -> None:
+def test_hooks_fail_on_a_broken_and_a_messy_file(hook_repo: HookRepo,
+                                                 collection: Path) -> None:
     messy = (collection / "messy.realm.json").read_text(encoding="utf-8")
     # broken.realm.json breaks both hooks (format refuses invalid files), so the format hook
     # is shown failing on the messy file alone.
-    result = try_repo(hook_repo, collection, "clean.realm.json", "broken.realm.json",
-                      "messy.realm.json")
+    result = run_hooks(hook_repo, collection, "clean.realm.json", "broken.realm.json",
+                       "messy.realm.json")
     assert result.returncode == 1, result.stdout + result.stderr
     blocks = hook_outputs(result.stdout)
     lint, fmt = blocks["realms lint"], blocks["realms format --check"]
