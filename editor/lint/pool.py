@@ -12,13 +12,14 @@ back in the order of the jobs.
 from __future__ import annotations
 
 import contextlib
-import gc
 import multiprocessing
 import signal
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
+
+from editor import heap
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -103,7 +104,7 @@ def run_jobs(jobs: Sequence[Job], work: Callable[[Job], Result],
         # Objects built so far (imports, schemas, catalogue) move to a permanent GC
         # generation: the collector then never touches them in a worker, so their pages
         # stay shared with the parent instead of being copied on the first collection.
-        gc.freeze()
+        heap.freeze()
         pool = [_Worker(jobs, work) for _ in range(min(workers, len(jobs)))]
         while next_out < len(jobs):
             for index, worker in enumerate(pool):
@@ -137,7 +138,7 @@ def run_jobs(jobs: Sequence[Job], work: Callable[[Job], Result],
     finally:
         for worker in pool:
             worker.stop()
-        gc.unfreeze()
+        heap.unfreeze()
 
 
 def _replace(worker: _Worker, done: dict[int, Any], jobs: Sequence[Any],

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from editor import heap
 from editor.lint.cache import ResultCache
 from editor.lint.config import LintConfig, config_for, settings_text
 from editor.lint.findings import Finding, Hit
@@ -267,12 +268,12 @@ def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overr
                 yield _worker_died(outcome.job[0], outcome.cause) \
                     if isinstance(outcome, Died) else outcome
         else:
-            gc.freeze()
+            heap.freeze()
             try:
                 for job in jobs_list:
                     yield _lint_one(job)
             finally:
-                gc.unfreeze()
+                heap.unfreeze()
     finally:
         gc.set_threshold(*threshold)
 

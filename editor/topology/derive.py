@@ -20,6 +20,7 @@ import numpy as np
 import shapely
 from numpy.typing import NDArray
 
+from editor import heap
 from editor.geometry.templates import (
     AREA_SCALE,
     HALF_EDGE_LENGTH,
@@ -170,14 +171,16 @@ def _no_cyclic_gc() -> Iterator[None]:
     full collection, whose cost Python already spreads out. A realm holds no reference
     cycles, so none of it outlives its last reference. When the process has frozen objects
     of its own (lint's forked workers keep their parent's pages shared that way),
-    ``unfreeze`` would release them too, so there the collector is simply re-enabled."""
+    ``unfreeze`` would release them too, so there the collector is simply re-enabled.
+    Lint's own freeze is known in constant time (:mod:`editor.heap`): while it holds,
+    ``gc.get_freeze_count()``, which counts the frozen objects one by one, is not called."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_enabled:
-            if gc.get_freeze_count() == 0:
+            if not heap.frozen_by_us() and gc.get_freeze_count() == 0:
                 gc.freeze()
                 gc.unfreeze()
             gc.enable()
