@@ -112,3 +112,22 @@ def test_hooks_fail_on_a_broken_and_a_messy_file(hook_repo: HookRepo,
     assert "Failed" in fmt.splitlines()[0], result.stdout
     assert "messy.realm.json" in fmt
     assert (collection / "messy.realm.json").read_text(encoding="utf-8") == messy  # --check only
+
+
+def test_try_repo_fails_on_the_broken_file_only(hook_repo: HookRepo, collection: Path) -> None:
+    """The way a maintainer tries the hook before adding it: ``pre-commit try-repo``. It
+    always installs a fresh hook environment (about as long as the two runs above together),
+    so one run checks both verdicts: the broken file fails the hook and is named, the clean
+    file beside it gets no finding."""
+    env = clean_env(QT_QPA_PLATFORM="offscreen", PRE_COMMIT_COLOR="never", PIP_NO_COMPILE="1",
+                    PRE_COMMIT_HOME=str(collection / ".pre-commit-store"), **GIT_ENV)
+    result = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "try-repo", str(hook_repo.repo), "realms-lint",
+         "--ref", hook_repo.rev, "--verbose", "--files", "clean.realm.json",
+         "broken.realm.json"],
+        cwd=collection, env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    assert result.returncode == 1, result.stdout + result.stderr
+    lint = hook_outputs(result.stdout)["realms lint"]
+    assert "Failed" in lint.splitlines()[0], result.stdout
+    findings = [line for line in lint.splitlines() if ".realm.json:" in line]
+    assert findings and all(line.startswith("broken.realm.json:") for line in findings), lint
