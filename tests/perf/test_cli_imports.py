@@ -7,36 +7,21 @@ lint (``--select S``) never loads the derivation (topology, networkx).
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_probe import probe
 
 REPO = Path(__file__).resolve().parents[2]
 HEAVY = ("jsonschema", "jsonschema_rs", "shapely", "networkx", "numpy", "PySide6",
          "editor.topology", "editor.model.scenario_io", "editor.lint.engine")
 BOOKLET_1 = "scenarios/booklet/01-my-precious-world.realm.json"
-PROBE = """
-import contextlib, io, json, sys
-from editor.cli.main import main
-out = io.StringIO()
-with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-    try:
-        status = main(sys.argv[1:])
-    except SystemExit as exc:
-        status = exc.code
-print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
-"""
 
 
 def loaded_modules(*args: str) -> set[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True,
-                          text=True, cwd=REPO, env=env, timeout=300, check=True)
-    return set(json.loads(done.stdout.splitlines()[-1])["modules"])
+    modules = probe(list(args), REPO)["modules"]
+    assert isinstance(modules, list)
+    return set(modules)
 
 
 def heavy(modules: set[str]) -> list[str]:

@@ -7,14 +7,11 @@ earlier run of the same tool; the package ``editor.lint`` loads its engine on fi
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_probe import probe
 
 from editor.lint import rules_schema, runner
 from editor.lint.cache import CACHE_DIR_NAME, ENTRIES, ResultCache
@@ -25,17 +22,6 @@ BOOKLET = sorted((REPO / "scenarios" / "booklet").glob("*.realm.json"))[:3]
 NEVER_WHEN_WARM = ("editor.lint.engine", "editor.lint.rules_schema", "editor.lint.rules_geometry",
                    "editor.lint.pool", "editor.model.scenario_io", "editor.model.catalogue",
                    "editor.topology", "shapely", "networkx", "jsonschema", "jsonschema_rs")
-PROBE = """
-import contextlib, io, json, sys
-from editor.cli.main import main
-out = io.StringIO()
-with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-    try:
-        status = main(sys.argv[1:])
-    except SystemExit as exc:
-        status = exc.code
-print(json.dumps({"status": status, "out": out.getvalue(), "modules": sorted(sys.modules)}))
-"""
 
 
 @pytest.fixture
@@ -47,14 +33,8 @@ def project(tmp_path: Path) -> Path:
 
 
 def run(project: Path, *args: str) -> dict[str, object]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    env.pop("REALMS_CACHE_DIR", None)
-    env.pop("REALMS_NO_CACHE", None)
-    done = subprocess.run([sys.executable, "-c", PROBE, "lint", "--format", "json", *args, "."],
-                          capture_output=True, text=True, cwd=project, env=env, timeout=300,
-                          check=True)
-    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
-    return result
+    return probe(["lint", "--format", "json", *args, "."], project,
+                 unset=("REALMS_CACHE_DIR", "REALMS_NO_CACHE"))
 
 
 def test_a_warm_run_imports_no_rule_and_gives_the_same_output(project: Path) -> None:
