@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
-from editor.lint.rules_geometry import adjacency, components, walkable
+from editor.lint.rules_geometry import adjacency, components_in, walkable
 
 if TYPE_CHECKING:
     from editor.topology import Region
@@ -139,10 +139,12 @@ def empty_runs(ctx: CountContext) -> Iterator[Hit]:
     realm = ctx.realm
     limit = ctx.config.balance.empty_run_length
     empty = [rid for rid in walkable(ctx) if _empty(realm.regions[rid])]
-    adj = adjacency(ctx, empty)
-    for component in sorted(components(adj), key=lambda c: c[0]):
+    adj: dict[str, list[str]] | None = None  # sorted neighbour lists, for the long pieces
+    for component in sorted(components_in(ctx, empty), key=lambda c: c[0]):
         if len(component) <= limit:
             continue
+        if adj is None:
+            adj = adjacency(ctx, empty)
         run = None
         for start in component:
             run = _run_from(adj, start, limit + 1)

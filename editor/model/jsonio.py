@@ -59,18 +59,20 @@ def _nested_deeper(data: Any, limit: int) -> bool:
     """Whether parsed JSON nests containers more than ``limit`` deep: a walk over the
     containers only (json's C parser has already refused runaway depth safely), so the
     common case never scans the text character by character in Python."""
-    level: list[Any] = [data]
+    # (one comprehension per level, and a tuple for isinstance: half the time of a generator
+    # per container, ~1 % of linting a file)
+    level: list[Any] = [data] if isinstance(data, _CONTAINERS) else []
     for _ in range(limit):
-        below: list[Any] = []
-        for value in level:
-            if isinstance(value, dict):
-                below.extend(v for v in value.values() if isinstance(v, dict | list))
-            elif isinstance(value, list):
-                below.extend(v for v in value if isinstance(v, dict | list))
+        below = [v for value in level
+                 for v in (value.values() if isinstance(value, dict) else value)
+                 if isinstance(v, _CONTAINERS)]
         if not below:
             return False
         level = below
     return True
+
+
+_CONTAINERS = (dict, list)
 
 
 # A JSON string, closed or running to the end of the text (as an unclosed one does).

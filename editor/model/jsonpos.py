@@ -1,15 +1,20 @@
 """Map JSON paths to line:column in the source text.
 
-Only computed for files that have findings, on the first position asked: one
-pass records where each value (and each object key) starts, keyed by its JSON
-path as a tuple of keys and indexes. Well-formed JSON takes a fast loop of
-regex matches; anything else (damaged text) the plain recursive scanner, which
-keeps the positions it found before the damage.
+Only computed for files that have findings, on the first position asked. Well-formed
+JSON (which ``json`` itself parses) is placed lazily: only the containers on the asked
+paths are read, member by member, each other value skipped in one regex match where
+it holds at most two levels of containers (lint's findings point at a handful of tiles
+and markers: this is several times cheaper than placing every value). Otherwise one
+pass records where each value (and each object key) starts, keyed by its JSON path as a
+tuple of keys and indexes: a fast loop of regex matches, or for damaged text the plain
+recursive scanner, which keeps the positions it found before the damage. Both ways
+give the same positions.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 from json.decoder import scanstring  # type: ignore[attr-defined]
 
@@ -189,6 +194,89 @@ def _fast_scan(text: str) -> tuple[dict[PathKey, int], dict[PathKey, int]]:
             index = sep.end()
 
 
+# The lazy placing: skipping a value whole. A string; a container holding only scalars; one
+# holding scalars and such flat containers (a list of tiles); anything deeper is read
+# member by member (and kept: the paths asked next often go through it).
+_SKIP_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_FLAT_BODY = r'[^\[\]{}"]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^\[\]{}"]*)*'
+_FLAT = re.compile(rf"[\[{{]{_FLAT_BODY}[\]}}]")
+_NESTED = re.compile(
+    rf'[\[{{][^\[\]{{}}"]*(?:(?:"[^"\\]*(?:\\.[^"\\]*)*"|[\[{{]{_FLAT_BODY}[\]}}])'
+    rf'[^\[\]{{}}"]*)*[\]}}]')
+_LAZY_DEPTH = 150  # deeper text is placed by the full scan (its depth limits apply)
+
+# A container read member by member: an object's keys -> (key offset, value offset), or
+# an array's value offsets.
+_Members = dict[str, tuple[int, int]] | list[int]
+# Containers read so far, by path, with the offset where each ends.
+_Read = dict[PathKey, tuple[_Members, int]]
+
+
+def _skip(text: str, index: int, path: PathKey, read: _Read) -> int:
+    """End of the value at ``path``, starting at ``index`` of well-formed JSON."""
+    char = text[index]
+    if char == '"':
+        return _SKIP_STRING.match(text, index).end()  # type: ignore[union-attr]
+    if char not in "[{":
+        return _BARE.match(text, index).end()  # type: ignore[union-attr]
+    found = _FLAT.match(text, index) or _NESTED.match(text, index)
+    if found is not None:
+        return found.end()
+    return _read_container(text, index, path, read)[1]
+
+
+def _read_container(text: str, index: int, path: PathKey, read: _Read
+                    ) -> tuple[_Members, int]:
+    """The members (or items) of the container at ``index``, and where it ends; raises
+    :class:`_Irregular` on a repeated key (the full scan knows which one wins) or past
+    the lazy depth."""
+    if len(path) >= _LAZY_DEPTH:
+        raise _Irregular(index)
+    is_object = text[index] == "{"
+    members: dict[str, tuple[int, int]] = {}
+    items: list[int] = []
+    inside = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+    end = inside + 1
+    if text[inside] != ("}" if is_object else "]"):
+        at = inside
+        while True:
+            if is_object:
+                member = _MEMBER.match(text, at)
+                if member is None:
+                    raise _Irregular(at)
+                raw = member.group(1)
+                name = raw if "\\" not in raw else _key(text, member)
+                if name in members:
+                    raise _Irregular(at)
+                start = member.end()
+                members[name] = (member.start(1) - 1, start)
+                after = _skip(text, start, (*path, name), read)
+            else:
+                start = at
+                after = _skip(text, start, (*path, len(items)), read)
+                items.append(start)
+            sep = _AFTER.match(text, after)
+            if sep is None:
+                raise _Irregular(after)
+            end = sep.end()
+            if sep.group(1) != ",":
+                break
+            at = end
+            if not is_object:
+                at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+    result = (members if is_object else items), end
+    read[path] = result
+    return result
+
+
+def _well_formed(text: str) -> bool:
+    try:
+        json.loads(text)
+    except Exception:  # any failure (RecursionError too): the full scan places the text
+        return False
+    return True
+
+
 def offset_to_position(text: str, offset: int) -> SourcePosition:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
@@ -201,6 +289,8 @@ class SourceMap:
     def __init__(self, text: str) -> None:
         self.text = text
         self._tables: tuple[dict[PathKey, int], dict[PathKey, int]] | None = None
+        self._lazy: bool | None = None  # None: not decided yet
+        self._containers: _Read = {}
 
     def _scan(self) -> tuple[dict[PathKey, int], dict[PathKey, int]]:
         """Scanned on the first question: a file whose findings all carry a position (or
@@ -216,9 +306,65 @@ class SourceMap:
                 self._tables = scanner.positions, scanner.key_positions
         return self._tables
 
+    def _members(self, path: PathKey, offset: int) -> _Members:
+        found = self._containers.get(path)
+        if found is None:
+            found = _read_container(self.text, offset, path, self._containers)
+        return found[0]
+
+    def _locate(self, path: PathKey) -> tuple[list[int], int | None]:
+        """Offsets of the values at ``path``'s prefixes, as far as they exist, and the
+        offset of ``path``'s key when it ends on an object member."""
+        text = self.text
+        offset = _SPACE.match(text).end()  # type: ignore[union-attr]
+        if offset >= len(text) or text[offset] not in "[{":
+            raise _Irregular(offset)  # a bare root value: the full scan is as quick
+        found = [offset]
+        key_offset = None
+        for depth, step in enumerate(path):
+            if text[offset] not in "[{":
+                break
+            members = self._members(path[:depth], offset)
+            if isinstance(members, dict):
+                if not isinstance(step, str) or step not in members:
+                    break
+                key_offset, offset = members[step]
+            else:
+                if isinstance(step, str) or not 0 <= step < len(members):
+                    break
+                key_offset, offset = None, members[step]
+            found.append(offset)
+        if len(found) <= len(path):
+            key_offset = None
+        return found, key_offset
+
+    def _lazy_position(self, path: PathKey, key: bool) -> SourcePosition | None:
+        """:meth:`position` without the full scan, or None where the text needs it."""
+        if self._lazy is None:
+            self._lazy = _well_formed(self.text)
+        if not self._lazy:
+            return None
+        try:
+            found, key_offset = self._locate(path)
+            self._members((), found[0])  # the whole text read once: no part too deep
+        except (_Irregular, IndexError):
+            self._lazy = False
+            return None
+        if key:
+            if key_offset is not None:
+                return offset_to_position(self.text, key_offset)
+            if not path:
+                return SourcePosition(1, 1)
+            return offset_to_position(self.text, found[min(len(found), len(path)) - 1])
+        return offset_to_position(self.text, found[-1])
+
     def position(self, path: PathKey, *, key: bool = False) -> SourcePosition:
         """Position of the value at ``path`` (or of its key when ``key``); falls back to the
         nearest enclosing value that was found."""
+        if self._tables is None:
+            lazy = self._lazy_position(path, key)
+            if lazy is not None:
+                return lazy
         values, keys = self._scan()
         table = keys if key else values
         if path in table:

@@ -62,3 +62,41 @@ def test_damaged_text_takes_the_plain_scan(text: str) -> None:
         _fast_scan(text)
     source = SourceMap(text)
     assert source._scan() == _plain(text)
+
+
+DEEP_AND_TRICKY = [
+    '{"a": {"x": 1}, "b": [[[[1]]], {"c": [{"d": [2, {"e": "]}"}]}]}], "z": 3}',
+    '{"a": [{"b": [{"c": [{"d": "\\"]["}]}]}], "a\\u0041": {"k": [1, [2, [3]]]}}',
+    '{"k": ' + "[" * 149 + "]" * 149 + "}", '{"k": ' + "[" * 195 + "]" * 195 + ', "z": 1}',
+    '{"k": ' + "[" * 250 + "]" * 250 + ', "z": 1}', '  [1, 2 , {"a" : "b"} ]  x',
+]
+
+
+@pytest.mark.parametrize("text", WELL_FORMED + DAMAGED + DEEP_AND_TRICKY + [
+    path.read_text(encoding="utf-8") for path in sorted(SCENARIOS.glob("*/*.realm.json"))[:6]])
+def test_the_lazy_placing_answers_as_the_full_scan(text: str) -> None:
+    """Well-formed text is placed by reading only the containers on the asked paths: every
+    path the full scan knows, and paths it does not, get the same answer either way."""
+    full = SourceMap(text)
+    values, keys = full._scan()
+    known = set(values) | set(keys)
+    asked = known | {(*p, extra) for p in known for extra in (0, 7, -1, "zz")}
+    shared = SourceMap(text)  # one map answering every path, as lint asks them
+    for path in sorted(asked, key=repr):
+        for key in (False, True):
+            assert SourceMap(text).position(path, key=key) == full.position(path, key=key)
+            assert shared.position(path, key=key) == full.position(path, key=key)
+
+
+def test_a_well_formed_scenario_is_placed_without_the_full_scan() -> None:
+    text = json.dumps({"boards": [{"id": "a", "tiles": [{"tile": t, "q": i}
+                                                        for i, t in enumerate("ABCDEF")],
+                                   "markers": [{"kind": "mountain", "region": "A.1"}]}]},
+                      indent=2)
+    source = SourceMap(text)
+    assert source.position(("boards", 0, "tiles", 4)) == SourcePosition(22, 9)
+    assert source._tables is None  # the lazy placing answered
+    # a repeated key: which one wins is the full scan's to say
+    repeated = SourceMap('{"a": [1], "b": 2, "a": [3]}')
+    assert repeated.position(("a", 0)) == SourcePosition(1, 26)
+    assert repeated._tables is not None
