@@ -241,6 +241,8 @@ def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | 
         if cache is not None and index in keys:
             cache.put(keys[index], result)
         yield result
+    if cache is not None:
+        cache.save_index()
     if show:
         sys.stderr.write("\r\033[K")
         sys.stderr.flush()
@@ -282,16 +284,12 @@ def _look_up(cache: ResultCache, path: Path, config: LintConfig | None, players:
              overrides: Overrides) -> tuple[str, bytes, list[Finding] | None] | None:
     """The file's key, bytes and cached findings (None on a miss); None when the file
     cannot be cached (unreadable: linting it reports why)."""
-    from editor.model.jsonio import read_limited_bytes
-
     try:
-        raw = read_limited_bytes(path)
         settings = settings_text(config if config is not None else config_for(path),
                                  *overrides)
     except Exception:  # linting the file reports the same problem
         return None
-    key = cache.key(str(path), raw, settings, players)
-    return key, raw, cache.get(key)
+    return cache.look_up(path, settings, players)
 
 
 def _worker_died(path: Path, cause: str) -> list[Finding]:
