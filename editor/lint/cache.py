@@ -12,7 +12,7 @@ place, so concurrent runs never read half an entry; a damaged entry is a miss.
 Like git's index, one more file (``index.json`` beside the entries) lets a warm run stat
 each file instead of reading and hashing it: per shown path it holds the file's size,
 modification and change times (ns), inode and device, a hash of the rest of the key
-(tool, shown path, player count, settings) and the findings. A file is answered from it
+(tool, player count, settings) and the findings. A file is answered from it
 only when all five stat fields and that hash are equal; anything else falls back to
 reading and hashing the file (so an edit keeping size and mtime, as ``touch -d`` or
 ``rsync -t`` make, changes the ctime, which no user call can set back). Against "racy"
@@ -135,6 +135,7 @@ class ResultCache:
         self._index: dict[str, list[Any]] | None = None
         self._fresh: dict[str, list[Any]] = {}  # index entries this run (re)made
         self._pending: dict[str, tuple[str, list[Any]]] = {}  # key -> (shown, entry head)
+        self._contexts: dict[tuple[str, int | None], str] = {}
 
     def _codes_file(self) -> Path:
         tool = hashlib.sha256(self._tool.encode("utf-8")).hexdigest()[:32]
@@ -165,12 +166,17 @@ class ResultCache:
         digest.update(raw)
         return digest.hexdigest()
 
-    def _context(self, shown: str, settings: str, players: int | None) -> str:
-        digest = hashlib.sha256()
-        for part in (self._tool, shown, str(players), settings):
-            digest.update(part.encode("utf-8", "surrogateescape"))
-            digest.update(b"\0")
-        return digest.hexdigest()
+    def _context(self, settings: str, players: int | None) -> str:
+        """The key's parts besides the file's bytes and shown path (the index's key), once
+        per settings in a run."""
+        context = self._contexts.get((settings, players))
+        if context is None:
+            digest = hashlib.sha256()
+            for part in (self._tool, str(players), settings):
+                digest.update(part.encode("utf-8", "surrogateescape"))
+                digest.update(b"\0")
+            context = self._contexts[settings, players] = digest.hexdigest()
+        return context
 
     def _load_index(self) -> dict[str, list[Any]]:
         if self._index is None:
@@ -190,7 +196,7 @@ class ResultCache:
         from editor.model.jsonio import read_limited_bytes
 
         shown = str(path)
-        context = self._context(shown, settings, players)
+        context = self._context(settings, players)
         clock = time.time_ns()
         try:
             info = os.stat(path)
