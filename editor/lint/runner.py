@@ -253,8 +253,6 @@ def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overr
     """Findings of each job in order, in worker processes when ``jobs`` > 1."""
     if not jobs_list:
         return
-    from editor.lint.pool import Died, run_jobs
-
     fork = jobs > 1 and len(jobs_list) > 1
     _warm_up(config, overrides, fork)
     # The cyclic garbage collector took ~12 % of lint's CPU: every 700 allocations it
@@ -266,6 +264,10 @@ def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overr
     gc.set_threshold(max(threshold[0], GC_YOUNG_THRESHOLD), *threshold[1:])
     try:
         if fork:
+            # Only here: the pool imports multiprocessing (with tempfile, shutil, bz2, lzma,
+            # random, socket: ~10 ms, 5 % of `--select S --jobs 1`).
+            from editor.lint.pool import Died, run_jobs
+
             for outcome in run_jobs(jobs_list, _lint_one, jobs):
                 yield _worker_died(outcome.job[0], outcome.cause) \
                     if isinstance(outcome, Died) else outcome
