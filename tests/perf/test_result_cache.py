@@ -263,3 +263,18 @@ def test_findings_built_from_rows_equal_the_dataclass_s() -> None:
     with pytest.raises(AttributeError):
         built.code = "X"  # type: ignore[misc]
     assert result_cache._findings([[1, 2]]) is None
+
+
+def test_the_collector_is_restored_after_the_look_ups(project: Path) -> None:
+    import gc
+
+    lint()
+    assert gc.isenabled()
+    lint()  # answered from the cache: the collector is paused only while looking up
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        lint()
+        assert not gc.isenabled()  # a caller's choice is kept
+    finally:
+        gc.enable()
