@@ -278,3 +278,30 @@ def test_the_collector_is_restored_after_the_look_ups(project: Path) -> None:
         assert not gc.isenabled()  # a caller's choice is kept
     finally:
         gc.enable()
+
+
+def test_two_concurrent_runs_writing_the_index(project: Path) -> None:
+    """Two processes filling one index at once: whichever replaces it last, the index is
+    whole and a run answered from it prints the fresh output."""
+    import time
+
+    for index in range(3, 8):
+        shutil.copy(sorted(FIXTURES.glob("*.realm.json"))[index], project)
+    copied = time.time()
+    fresh = lint("--no-cache").split("\n", 1)[1]
+    # The files must be older than the racy window for the runs to index them.
+    time.sleep(max(0.0, copied + result_cache.RACY_WINDOW_NS / 1e9 + 0.2 - time.time()))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    command = [sys.executable, "-m", "editor", "lint", "--select", "ALL", "--format", "json",
+               "--jobs", "1", "."]
+    runs = [subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, text=True)
+            for _ in range(2)]
+    for run in runs:
+        out, _ = run.communicate(timeout=600)
+        assert out == fresh
+    index = project / CACHE_DIR_NAME / ENTRIES / INDEX
+    held = set(json.loads(index.read_text(encoding="utf-8"))["files"])
+    assert {Path(shown).name for shown in held} == {
+        p.name for p in project.glob("*.realm.json")} - {"ring.realm.json"}
+    assert lint().split("\n", 1)[1] == fresh
+    assert poison_index(project) and cached_files(lint())  # that run used the index
