@@ -231,8 +231,8 @@ class ResultCache:
         kept = {} if len(old) > INDEX_LIMIT else {
             shown: entry for shown, entry in old.items()
             if shown not in self._fresh and isinstance(entry, list) and len(entry) == 7}
-        payload = json.dumps({"tool": self._tool, "files": {**kept, **self._fresh}},
-                             ensure_ascii=False).encode("utf-8", "surrogateescape")
+        payload = json.dumps({"tool": self._tool, "files": {**kept, **self._fresh}}
+                             ).encode("ascii")  # \u escapes: paths may hold lone surrogates
         with contextlib.suppress(OSError):
             self._prepare()
             _write_atomic(self.entries, self.entries / INDEX, payload)
@@ -255,7 +255,9 @@ class ResultCache:
         rows = [_row(f) for f in findings]
         if pending is not None:
             self._fresh[pending[0]] = [*pending[1], rows]
-        payload = json.dumps(rows, ensure_ascii=False).encode("utf-8")
+        # ASCII with \u escapes: a path that is not UTF-8 (os.fsdecode's lone surrogates)
+        # or a message quoting one cannot be encoded as UTF-8, and must not stop the run.
+        payload = json.dumps(rows).encode("ascii")
         with contextlib.suppress(OSError):
             self._prepare()
             _write_atomic(self.entries, self.entries / f"{key}.json", payload)

@@ -305,3 +305,18 @@ def test_two_concurrent_runs_writing_the_index(project: Path) -> None:
         p.name for p in project.glob("*.realm.json")} - {"ring.realm.json"}
     assert lint().split("\n", 1)[1] == fresh
     assert poison_index(project) and cached_files(lint())  # that run used the index
+
+
+def test_a_file_name_that_is_not_utf8(project: Path, no_racy_window: None) -> None:
+    """Its shown path holds a lone surrogate (os.fsdecode): entries and the index store it
+    escaped, and the run neither fails nor loses it."""
+    name = os.fsdecode(b"\xff-odd.realm.json")
+    try:
+        shutil.copy(project / "generated-0000.realm.json", project / name)
+    except (OSError, UnicodeError):
+        pytest.skip("this filesystem refuses names that are not UTF-8")
+    fresh = lint("--no-cache")
+    assert lint() == fresh  # fills the cache (it raised UnicodeEncodeError before)
+    assert lint() == fresh
+    assert name in poison_index(project)
+    assert name in cached_files(lint())  # answered from the index, path and all
