@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from editor.lint.cache import ResultCache
+    from editor.lint.config import LintConfig
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -146,6 +147,33 @@ def _rule_codes(cache: ResultCache | None) -> list[str]:
     return codes
 
 
+def _configs_of(files: list[Path]) -> list[LintConfig]:
+    """``config_for(f)`` for each file, found once per folder for plain files (not links,
+    whose settings come from where they point): config_for resolves a plain file's folder
+    and searches upward from it, the same as for the folder (~13 us a file otherwise)."""
+    import os
+    import stat
+
+    from editor.lint.config import config_for
+
+    by_folder: dict[str, LintConfig] = {}
+    configs = []
+    for path in files:
+        try:
+            plain = stat.S_ISREG(os.lstat(path).st_mode)
+        except OSError:
+            plain = False
+        if not plain:
+            configs.append(config_for(path))
+            continue
+        folder = os.path.dirname(path)
+        config = by_folder.get(folder)
+        if config is None:
+            config = by_folder[folder] = config_for(Path(folder or "."))
+        configs.append(config)
+    return configs
+
+
 def run(args: argparse.Namespace) -> int:
     if args.show_rules:
         return _show_rules()
@@ -172,7 +200,6 @@ def run(args: argparse.Namespace) -> int:
 def _lint(args: argparse.Namespace) -> int:
     from editor.lint.config import (
         ConfigError,
-        LintConfig,
         config_for,
         forget_settings,
         load_config,
@@ -212,8 +239,9 @@ def _lint(args: argparse.Namespace) -> int:
             if not args.config.is_file():
                 return _fail(f"{args.config}: config file not found")
             base = load_config(args.config)
-        configs = [base] if base is not None else [config_for(f) for f in files]
-        for config in {id(c): c for c in configs}.values():
+        configs = [base] if base is not None else _configs_of(files)
+        distinct = list({id(c): c for c in configs}.values())
+        for config in distinct:
             check_selectors((*config.select, *config.ignore), known)
         lead = base if base is not None else config_for(paths[0])
     except (ConfigError, SelectorError) as exc:
@@ -228,7 +256,10 @@ def _lint(args: argparse.Namespace) -> int:
     sources = SourceCache() if args.show_source and fmt == "text" else None
     if streaming and walk_errors:
         sys.stdout.write(render_all(walk_errors, fmt, sources))
-    for result in lint_files(files, base, args.players, jobs, progress=True,
+    # One config for every file (the usual case) is handed over, so the runner does not
+    # look it up again per file; it is the very object config_for() returns for each.
+    shared = base if base is not None or len(distinct) != 1 else distinct[0]
+    for result in lint_files(files, shared, args.players, jobs, progress=True,
                              overrides=overrides, cache=cache):
         findings.extend(result)
         if streaming and result:

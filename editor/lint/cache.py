@@ -8,6 +8,20 @@ on: the file's bytes, the shown path, the player count, the effective settings, 
 bundled and referenced catalogues' bytes and the tool (its version and a fingerprint of
 its code and data files). Entries are written to a temporary file and renamed into
 place, so concurrent runs never read half an entry; a damaged entry is a miss.
+
+Like git's index, one more file (``index.json`` beside the entries) lets a warm run stat
+each file instead of reading and hashing it: per shown path it holds the file's size,
+modification and change times (ns), inode and device, a hash of the rest of the key
+(tool, player count, settings) and the findings. A file is answered from it
+only when all five stat fields and that hash are equal; anything else falls back to
+reading and hashing the file (so an edit keeping size and mtime, as ``touch -d`` or
+``rsync -t`` make, changes the ctime, which no user call can set back). Against "racy"
+timestamps, a file is indexed only if its mtime and ctime are at least
+:data:`RACY_WINDOW_NS` older than the moment it was stat'ed before being read: an edit
+made after that stat then has a later timestamp even on a filesystem with coarse (up to
+2 s) timestamps. Files that name custom catalogues are never indexed (their key holds the
+catalogues' bytes). The index is written atomically after a run that changed it; two
+concurrent runs each write a correct index and the last one wins.
 """
 
 from __future__ import annotations
@@ -16,7 +30,8 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
+import time
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,6 +42,9 @@ CACHE_DIR_NAME = ".realms_cache"
 ROOT_MARKERS = ("pyproject.toml", "realms.toml", ".git")
 ENTRIES = "lint-v2"  # v2: each finding is a row of its fields, not an object
 NOT_CACHED = frozenset({"S000", "S001", "S007"})  # bugs, I/O trouble, dead workers
+INDEX = "index.json"
+RACY_WINDOW_NS = 3_000_000_000  # > FAT's 2 s timestamps, and coarse kernel clocks
+INDEX_LIMIT = 50_000  # entries of files outside a run kept in the index at most
 
 
 def cache_dir_for(path: Path) -> Path | None:
@@ -114,6 +132,10 @@ class ResultCache:
         self._tool = tool_key()
         self._ready = False
         self._codes: list[str] | None = None
+        self._index: dict[str, list[Any]] | None = None
+        self._fresh: dict[str, list[Any]] = {}  # index entries this run (re)made
+        self._pending: dict[str, tuple[str, list[Any]]] = {}  # key -> (shown, entry head)
+        self._contexts: dict[tuple[str, int | None], str] = {}
 
     def _codes_file(self) -> Path:
         tool = hashlib.sha256(self._tool.encode("utf-8")).hexdigest()[:32]
@@ -144,22 +166,98 @@ class ResultCache:
         digest.update(raw)
         return digest.hexdigest()
 
+    def _context(self, settings: str, players: int | None) -> str:
+        """The key's parts besides the file's bytes and shown path (the index's key), once
+        per settings in a run."""
+        context = self._contexts.get((settings, players))
+        if context is None:
+            digest = hashlib.sha256()
+            for part in (self._tool, str(players), settings):
+                digest.update(part.encode("utf-8", "surrogateescape"))
+                digest.update(b"\0")
+            context = self._contexts[settings, players] = digest.hexdigest()
+        return context
+
+    def _load_index(self) -> dict[str, list[Any]]:
+        if self._index is None:
+            try:
+                data = json.loads((self.entries / INDEX).read_bytes())
+                files = data["files"] if data.get("tool") == self._tool else {}
+                self._index = files if isinstance(files, dict) else {}
+            except (OSError, ValueError, AttributeError, KeyError, TypeError):
+                self._index = {}
+        return self._index
+
+    def look_up(self, path: Path, settings: str, players: int | None,
+                ) -> tuple[str, bytes, list[Finding] | None] | None:
+        """The file's key, bytes and cached findings (None on a miss); from the index
+        (key and bytes then empty) when the file's stat and context match its entry.
+        None when the file cannot be read (linting it reports why)."""
+        from editor.model.jsonio import read_limited_bytes
+
+        shown = str(path)
+        context = self._context(settings, players)
+        clock = time.time_ns()
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            return None
+        head = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev,
+                context]
+        entry = self._load_index().get(shown)
+        if isinstance(entry, list) and entry[:6] == head:
+            found = _findings(entry[6])
+            if found is not None:
+                return "", b"", found
+        try:
+            raw = read_limited_bytes(path)
+        except Exception:  # linting the file reports the same problem
+            return None
+        key = self.key(shown, raw, settings, players)
+        found = self.get(key)
+        if (max(info.st_mtime_ns, info.st_ctime_ns) + RACY_WINDOW_NS <= clock
+                and b'"catalogues"' not in raw):
+            if found is not None:
+                self._fresh[shown] = [*head, [_row(f) for f in found]]
+            else:
+                self._pending[key] = (shown, head)
+        return key, raw, found
+
+    def save_index(self) -> None:
+        """Write the index if this run added to it (atomically; last writer wins)."""
+        if not self._fresh:
+            return
+        old = self._load_index()
+        kept = {} if len(old) > INDEX_LIMIT else {
+            shown: entry for shown, entry in old.items()
+            if shown not in self._fresh and isinstance(entry, list) and len(entry) == 7}
+        payload = json.dumps({"tool": self._tool, "files": {**kept, **self._fresh}}
+                             ).encode("ascii")  # \u escapes: paths may hold lone surrogates
+        with contextlib.suppress(OSError):
+            self._prepare()
+            _write_atomic(self.entries, self.entries / INDEX, payload)
+        self._index = None
+        self._fresh = {}
+
     def get(self, key: str) -> list[Finding] | None:
         try:
             with open(self.entries / f"{key}.json", "rb") as handle:
                 rows = json.loads(handle.read())
-            return [Finding(code, severity, message, path, json_path, line, column, players,
-                            tuple(regions), tuple(tiles), tuple(counts))
-                    for (code, severity, message, path, json_path, line, column, players,
-                         regions, tiles, counts) in rows]
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError):
             return None
+        return _findings(rows)
 
     def put(self, key: str, findings: list[Finding]) -> None:
         """Store atomically; a failure to write only costs the next run a re-lint."""
+        pending = self._pending.pop(key, None)
         if any(f.code in NOT_CACHED for f in findings):
             return
-        payload = json.dumps([_row(f) for f in findings], ensure_ascii=False).encode("utf-8")
+        rows = [_row(f) for f in findings]
+        if pending is not None:
+            self._fresh[pending[0]] = [*pending[1], rows]
+        # ASCII with \u escapes: a path that is not UTF-8 (os.fsdecode's lone surrogates)
+        # or a message quoting one cannot be encoded as UTF-8, and must not stop the run.
+        payload = json.dumps(rows).encode("ascii")
         with contextlib.suppress(OSError):
             self._prepare()
             _write_atomic(self.entries, self.entries / f"{key}.json", payload)
@@ -184,6 +282,8 @@ class ResultCache:
 def _write_atomic(folder: Path, target: Path, payload: bytes) -> None:
     """Write ``payload`` to a temporary file in ``folder`` and rename it to ``target``, so
     a concurrent reader sees the whole file or none; OSError when it cannot."""
+    import tempfile  # only a run that writes needs it (~3 ms of a warm run's start)
+
     fd, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
     try:
         with os.fdopen(fd, "wb") as out:
@@ -193,6 +293,31 @@ def _write_atomic(folder: Path, target: Path, payload: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
+
+
+_FIELDS = tuple(item.name for item in fields(Finding))  # _row's order
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _findings(rows: Any) -> list[Finding] | None:
+    """The findings of an entry's rows; None when they are damaged. A warm run builds
+    every finding it prints here: filling each one's ``__dict__`` at once takes a third
+    of the time of the frozen dataclass's ``__init__`` (one ``object.__setattr__`` per
+    field), and makes an equal object (``Finding`` has no ``__post_init__`` or slots)."""
+    found = []
+    try:
+        for row in rows:
+            values = dict(zip(_FIELDS, row, strict=True))  # ValueError: damaged
+            values["regions"] = tuple(values["regions"])
+            values["tiles"] = tuple(values["tiles"])
+            values["player_counts"] = tuple(values["player_counts"])
+            finding = _new(Finding)
+            _set(finding, "__dict__", values)
+            found.append(finding)
+    except (ValueError, KeyError, TypeError):
+        return None
+    return found
 
 
 def _row(finding: Finding) -> list[Any]:

@@ -65,7 +65,7 @@ def to_json(findings: Sequence[Finding]) -> str:
     cost more than reading a warm cache entry per file."""
     if not findings:
         return "[]\n"
-    return "[\n" + ",\n".join(_json_finding(f.to_dict()) for f in findings) + "\n]\n"
+    return "[\n" + ",\n".join(map(_json_fields, findings)) + "\n]\n"
 
 
 _ENCODE = json.encoder.encode_basestring
@@ -83,16 +83,32 @@ def _json_scalar(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _json_finding(item: dict[str, Any]) -> str:
-    lines = []
-    for key, value in item.items():
-        if isinstance(value, list):
-            text = ("[]" if not value else "[\n" + ",\n".join(
-                "      " + _json_scalar(v) for v in value) + "\n    ]")
-        else:
-            text = _json_scalar(value)
-        lines.append(f"    {_ENCODE(key)}: {text}")
-    return "  {\n" + ",\n".join(lines) + "\n  }"
+# Finding.to_dict()'s keys in order, each field's text from _json_scalar or _json_list.
+_FINDING_JSON = ("  {{\n" + ",\n".join(
+    f"    {_ENCODE(key)}: {{}}" for key in ("code", "severity", "message", "path", "json_path",
+                                          "line", "column", "players", "player_counts",
+                                          "regions", "tiles")) + "\n  }}").format
+
+
+def _json_list(values: tuple[Any, ...]) -> str:
+    if not values:
+        return "[]"
+    return "[\n      " + ",\n      ".join(map(_json_scalar, values)) + "\n    ]"
+
+
+def _json_fields(f: Finding) -> str:
+    """``f.to_dict()`` as ``json.dumps(indent=2)`` prints it inside the list, filled into
+    one template rather than built key by key from the dict: a warm run prints ~10,000
+    findings, and this takes about half the time."""
+    enc = _ENCODE
+    return _FINDING_JSON(
+        enc(f.code) if type(f.code) is str else _json_scalar(f.code),
+        enc(f.severity) if type(f.severity) is str else _json_scalar(f.severity),
+        enc(f.message) if type(f.message) is str else _json_scalar(f.message),
+        enc(f.path) if type(f.path) is str else _json_scalar(f.path),
+        enc(f.json_path) if type(f.json_path) is str else _json_scalar(f.json_path),
+        _json_scalar(f.line), _json_scalar(f.column), _json_scalar(f.players),
+        _json_list(f.player_counts), _json_list(f.regions), _json_list(f.tiles))
 
 
 def _uri(path: str) -> str:

@@ -58,21 +58,21 @@ def _reject_constant(name: str) -> Any:
 def _nested_deeper(data: Any, limit: int) -> bool:
     """Whether parsed JSON nests containers more than ``limit`` deep: a walk over the
     containers only (json's C parser has already refused runaway depth safely), so the
-    common case never scans the text character by character in Python."""
-    # (one comprehension per level, and a tuple for isinstance: half the time of a generator
-    # per container, ~1 % of linting a file)
-    level: list[Any] = [data] if isinstance(data, _CONTAINERS) else []
+    common case never scans the text character by character in Python. json makes exact
+    dicts and lists, so exact type tests do (a third of ``isinstance`` and generators' cost:
+    ~10 % of ``lint --select S``)."""
+    level: list[Any] = [data] if type(data) is dict or type(data) is list else []
     for _ in range(limit):
-        below = [v for value in level
-                 for v in (value.values() if isinstance(value, dict) else value)
-                 if isinstance(v, _CONTAINERS)]
-        if not below:
+        if not level:
             return False
+        below: list[Any] = []
+        for value in level:
+            for item in (value.values() if type(value) is dict else value):
+                kind = type(item)
+                if kind is dict or kind is list:
+                    below.append(item)
         level = below
-    return True
-
-
-_CONTAINERS = (dict, list)
+    return bool(level)
 
 
 # A JSON string, closed or running to the end of the text (as an unclosed one does).

@@ -55,6 +55,8 @@ def test_schema_only_lint_never_derives() -> None:
     # jsonschema_rs (a runtime dependency) says the file is valid: jsonschema is not needed
     assert "jsonschema_rs" in modules
     assert "jsonschema" not in modules
+    # one process: the worker pool (multiprocessing, ~10 ms) is not imported
+    assert [m for m in ("editor.lint.pool", "multiprocessing") if m in modules] == []
 
 
 def test_derive_of_a_valid_file_needs_no_jsonschema() -> None:

@@ -52,3 +52,29 @@ def test_hostile_depth_is_refused_with_a_position(text: str) -> None:
 
 def test_brackets_inside_strings_do_not_count() -> None:
     assert _depth_exceeding('["' + "[" * 100 + '"]', 32) is None
+
+
+def _depth(value: object) -> int:
+    """Containers on the deepest path, by plain recursion (the reference)."""
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def test_the_parsed_depth_walk_matches_recursion() -> None:
+    from editor.model.jsonio import _nested_deeper
+
+    def nest(levels: int) -> object:
+        value: object = 1
+        for index in range(levels):
+            value = [value, 2] if index % 2 else {"a": value, "b": [], "c": "x"}
+        return value
+
+    shapes: list[object] = [5, "x", None, [], {}, [[]], {"a": {}}]
+    for levels in range(0, 12):
+        shapes += [nest(levels), [nest(levels), 1], {"k": nest(levels), "z": [[]]}]
+    for shape in shapes:
+        for limit in range(0, 14):
+            assert _nested_deeper(shape, limit) == (_depth(shape) > limit), (shape, limit)
