@@ -346,7 +346,7 @@ def test_wheel_rests_600(big_window: MainWindow, benchmark: BenchmarkFixture,
         return (), {}
 
     def rest() -> None:
-        view.end_zoom_preview()  # what the timer does when the wheel rests
+        view.refine_zoom()  # what the timer does when the wheel rests
         until_idle()
 
     clock = CpuClock(lambda: None)
