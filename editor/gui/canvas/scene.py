@@ -405,7 +405,8 @@ class RealmScene(QGraphicsScene):
             self._refine_timer.start()
 
     def _refine_designs(self) -> None:
-        if any(getattr(view, "previewing", False) for view in self.views()):
+        if any(getattr(view, "previewing", False) and not getattr(view, "refining", False)
+               for view in self.views()):
             return  # a wheel zoom is shown scaled; its exact frame asks again
         done = DESIGNS.refine(REFINE_SLICE_S)
         for item in self.tile_items.values():

@@ -7,8 +7,9 @@ at the next power-of-two size at or above its on-screen size, so a zoom within a
 only rescales, and a band costs one drawing per design, not per tile.
 
 Crossing into a band not drawn yet, the first frame borrows the nearest band already
-drawn (briefly soft or over-sharp) and the exact pictures are drawn afterwards, a few
-milliseconds at a time (:meth:`DesignCache.refine`), so a zoom step never stalls the UI.
+drawn (a bigger one, shrunk, if there is one; else briefly soft) and the exact pictures
+are drawn afterwards, a few milliseconds at a time (:meth:`DesignCache.refine`), so a
+zoom step never stalls the UI.
 Tiles shown larger than the biggest band are painted as vectors (few fit on screen then).
 """
 
@@ -104,8 +105,9 @@ class DesignCache:
             return found[1], True
         design = Design(side, style, rotation, names, symbols, detail, size)
         if borrow:
-            near = min(self._by_base.get(base, ()), key=lambda k: abs(k[1] - size),
-                       default=None)
+            # the nearest bigger band first: shrunk, it stays sharp; enlarged, it blurs
+            near = min(self._by_base.get(base, ()),
+                       key=lambda k: (k[1] < size, abs(k[1] - size)), default=None)
             if near is not None:
                 self.pending[key] = design
                 return self._pixmaps[near][1], False

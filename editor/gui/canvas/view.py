@@ -211,6 +211,11 @@ class RealmView(QGraphicsView):
         event.accept()
 
     @property
+    def refining(self) -> bool:
+        """Whether the exact frame after a wheel zoom is being drawn block by block."""
+        return bool(self._blocks) and self._preview is not None
+
+    @property
     def previewing(self) -> bool:
         """Whether the canvas shows a scaled copy of its last exact frame (a wheel zoom of
         a big realm in progress)."""
@@ -276,6 +281,9 @@ class RealmView(QGraphicsView):
             super().paintEvent(event)
             return
         region = event.region()
+        exact = region.intersected(self._exact)
+        if not exact.isEmpty():  # first: the view draws its background beyond the region
+            super().paintEvent(QPaintEvent(exact))
         rough = region.subtracted(self._exact)
         if not rough.isEmpty():
             pixmap, shown = self._preview
@@ -286,9 +294,6 @@ class RealmView(QGraphicsView):
             painter.drawPixmap(self.viewportTransform().mapRect(shown), pixmap,
                                QRectF(pixmap.rect()))
             painter.end()
-        exact = region.intersected(self._exact)
-        if not exact.isEmpty():
-            super().paintEvent(QPaintEvent(exact))
 
 
     @property
