@@ -226,6 +226,7 @@ class RealmView(QGraphicsView):
         self._settle.stop()
         self._refine.stop()
         self._blocks = []
+        self._exact = QRegion()
         if self._preview is not None:
             self._preview = None
             self.viewport().update()
