@@ -405,9 +405,11 @@ class RealmScene(QGraphicsScene):
             self._refine_timer.start()
 
     def _refine_designs(self) -> None:
-        if any(getattr(view, "previewing", False) and not getattr(view, "refining", False)
-               for view in self.views()):
-            return  # a wheel zoom is shown scaled; its exact frame asks again
+        if any(getattr(view, "previewing", False) for view in self.views()):
+            # a wheel zoom is shown scaled or its exact frame drawn block by block (whose
+            # timer would otherwise fire with this one, two slices in one frame); the
+            # exact frame asks again
+            return
         done = DESIGNS.refine(REFINE_SLICE_S)
         for item in self.tile_items.values():
             if (design_id(item.side), item.placement.rotation) in done:

@@ -141,11 +141,16 @@ class DesignCache:
         """Draw pending pictures for about ``budget_s``; the (design id, rotation) pairs
         drawn, whose tiles should repaint."""
         start = time.perf_counter()
+        slowest = 0.0  # a big band's picture takes milliseconds: stop before overrunning
         done: set[tuple[int, int]] = set()
-        while self.pending and time.perf_counter() - start < budget_s:
+        while self.pending:
+            before = time.perf_counter()
+            if before - start + slowest > budget_s and done:
+                break
             key, design = next(iter(self.pending.items()))
             self._draw(key, design)
             done.add((design_id(design.side), design.rotation))
+            slowest = max(slowest, time.perf_counter() - before)
         return done
 
 

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import QGraphicsView, QMenu, QRubberBand, QWidget
 from editor.gui.canvas.items import LinkItem, MarkerItem, RiverMarkerItem
 from editor.gui.canvas.overlay import paint_graph_legend
 from editor.gui.canvas.scene import RealmScene
+from editor.gui.canvas.tile_cache import DESIGNS
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import Selection
 from editor.gui.shapes import hex_centre, scene_to_hex
@@ -267,6 +268,8 @@ class RealmView(QGraphicsView):
             self._refine.start()
         elif self._preview is not None:
             self._preview = None  # every block is exact: the plain view paints again
+            if DESIGNS.pending:  # tile pictures borrowed by the blocks: drawn exactly now
+                self.realm_scene.refine_designs_soon()
             rest = QRegion(viewport.rect()).subtracted(self._exact)
             self._exact = QRegion()
             if not rest.isEmpty():  # scrolled while refining: a strip the blocks missed
