@@ -10,6 +10,7 @@ from PySide6.QtGui import (
     QBrush,
     QPainter,
     QPainterPath,
+    QPainterPathStroker,
     QPen,
     QPixmap,
     QPolygonF,
@@ -146,14 +147,23 @@ def _label_path(text: str) -> QPainterPath:
     return path.translated(lx - box.center().x(), ly - box.center().y())
 
 
+@cache
+def _label_halo(text: str) -> QPainterPath:
+    stroker = QPainterPathStroker()
+    stroker.setWidth(3.5)
+    stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
+    stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return stroker.createStroke(_label_path(text))
+
+
 def paint_tile_label(painter: QPainter, text: str, style: Style) -> None:
-    """The tile letter near the top corner, haloed so markers and hatches never hide it."""
+    """The tile letter near the top corner, haloed so markers and hatches never hide it.
+    The halo is the letter's outline stroked once per text and then filled: stroking a
+    glyph path with a wide pen on every paint was most of a zoom's exact frame."""
     path = _label_path(text)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(QPen(colour("#ffffff"), 3.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                        Qt.PenJoinStyle.RoundJoin))
-    painter.drawPath(path)
     painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour("#ffffff"))
+    painter.drawPath(_label_halo(text))
     painter.setBrush(colour(style.canvas["label"]))
     painter.drawPath(path)
 

@@ -198,3 +198,54 @@ def test_wheel_zoom_of_a_big_realm_previews_the_last_frame_then_draws_exactly(
     place(qtbot, small, "D", 0, 0)
     wheel(small.view, small.view.viewport().rect().center(), 1)
     assert not small.view.previewing
+
+
+def test_the_exact_frame_after_a_wheel_zoom_is_drawn_nearest_the_cursor_first(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the wheel rests, the exact frame replaces the preview a few viewport blocks per
+    frame, the block under the cursor first (drawing every tile item of a big realm again
+    takes longer than a frame); assembled, the blocks are the frame drawn at once."""
+    import editor.gui.canvas.view as view_module
+    from editor.gui.canvas.tile_cache import DESIGNS
+
+    letters = sorted(k for k in default_catalogue().tiles if len(k) == 1)
+    scenario = new_scenario("Big", 2, 4)
+    scenario.boards[0].tiles = [
+        Placement(letters[i % 26], "surface", i % 20 - 10, i // 20 - 6, i % 6)
+        for i in range(view_module.PREVIEW_TILES + 90)]
+    window = open_window(qtbot, ScenarioDocument(scenario, default_catalogue()))
+    view = window.view
+    view.set_zoom(0.5)
+    view.centerOn(*hex_centre(0, 0))
+    window.doc.wait_for_analysis()
+    qtbot.waitUntil(lambda: not DESIGNS.pending, timeout=5000)  # this zoom's exact pictures
+    qtbot.wait(50)
+    cursor = view.viewport().rect().center() + QPoint(13, 9)
+    monkeypatch.setattr(view_module, "REFINE_SLICE_S", 0.0)  # one block per frame
+    wheel(view, cursor, 1)
+    assert view.previewing and not view.refining
+    view.refine_zoom()  # what the wheel's rest does
+    assert view.previewing and view.refining, "one block drawn, the others still to come"
+    first = view.viewport().grab().toImage()
+    qtbot.waitUntil(lambda: not view.previewing, timeout=5000)
+    qtbot.waitUntil(lambda: not window.view.realm_scene._refine_timer.isActive(),
+                    timeout=5000)
+    qtbot.wait(50)
+    assembled = view.viewport().grab().toImage()
+    view.viewport().repaint()  # the whole frame at once
+    whole = view.viewport().grab().toImage()
+    assert assembled == whole, "the blocks join without a seam"
+    columns, rows = view_module.REFINE_BLOCKS
+    width = -(-whole.width() // columns)
+    height = -(-whole.height() // rows)
+    near = QRectF(cursor.x() // width * width, cursor.y() // height * height, width, height)
+    far = QRectF(0, 0, width, height) if cursor.x() > whole.width() / 2 else QRectF(
+        whole.width() - width, whole.height() - height, width, height)
+
+    def same(rect: QRectF) -> float:
+        points = [(x, y) for x in range(int(rect.left()), int(rect.right()), 3)
+                  for y in range(int(rect.top()), int(rect.bottom()), 3)]
+        return sum(first.pixel(x, y) == whole.pixel(x, y) for x, y in points) / len(points)
+
+    assert same(near) == 1.0, "the block under the cursor is exact in the first frame"
+    assert same(far) < 0.9, "a far block still shows the scaled preview"

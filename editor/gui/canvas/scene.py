@@ -41,7 +41,7 @@ from editor.render.style import Style, default_style
 SQRT3 = math.sqrt(3)
 MAX_GRID_CELLS = 12_000
 MARKER_SPACING = 22.0
-REFINE_DELAY_MS, REFINE_SLICE_S = 15, 0.008  # tile pictures: wait, then draw in slices
+REFINE_DELAY_MS, REFINE_SLICE_S = 15, 0.005  # tile pictures: wait, then draw in slices
 GRID_BLOCK = 8  # the grid is drawn in blocks of 8 x 8 cells (even: the pattern repeats)
 PIXMAP_CACHE_KB = 192 * 1024  # Qt's item caches live in QPixmapCache (10 MB by default)
 
@@ -406,7 +406,10 @@ class RealmScene(QGraphicsScene):
 
     def _refine_designs(self) -> None:
         if any(getattr(view, "previewing", False) for view in self.views()):
-            return  # a wheel zoom is shown scaled; its exact frame asks again
+            # a wheel zoom is shown scaled or its exact frame drawn block by block (whose
+            # timer would otherwise fire with this one, two slices in one frame); the
+            # exact frame asks again
+            return
         done = DESIGNS.refine(REFINE_SLICE_S)
         for item in self.tile_items.values():
             if (design_id(item.side), item.placement.rotation) in done:

@@ -7,8 +7,9 @@ at the next power-of-two size at or above its on-screen size, so a zoom within a
 only rescales, and a band costs one drawing per design, not per tile.
 
 Crossing into a band not drawn yet, the first frame borrows the nearest band already
-drawn (briefly soft or over-sharp) and the exact pictures are drawn afterwards, a few
-milliseconds at a time (:meth:`DesignCache.refine`), so a zoom step never stalls the UI.
+drawn (a bigger one, shrunk, if there is one; else briefly soft) and the exact pictures
+are drawn afterwards, a few milliseconds at a time (:meth:`DesignCache.refine`), so a
+zoom step never stalls the UI.
 Tiles shown larger than the biggest band are painted as vectors (few fit on screen then).
 """
 
@@ -104,8 +105,9 @@ class DesignCache:
             return found[1], True
         design = Design(side, style, rotation, names, symbols, detail, size)
         if borrow:
-            near = min(self._by_base.get(base, ()), key=lambda k: abs(k[1] - size),
-                       default=None)
+            # the nearest bigger band first: shrunk, it stays sharp; enlarged, it blurs
+            near = min(self._by_base.get(base, ()),
+                       key=lambda k: (k[1] < size, abs(k[1] - size)), default=None)
             if near is not None:
                 self.pending[key] = design
                 return self._pixmaps[near][1], False
@@ -139,11 +141,16 @@ class DesignCache:
         """Draw pending pictures for about ``budget_s``; the (design id, rotation) pairs
         drawn, whose tiles should repaint."""
         start = time.perf_counter()
+        slowest = 0.0  # a big band's picture takes milliseconds: stop before overrunning
         done: set[tuple[int, int]] = set()
-        while self.pending and time.perf_counter() - start < budget_s:
+        while self.pending:
+            before = time.perf_counter()
+            if before - start + slowest > budget_s and done:
+                break
             key, design = next(iter(self.pending.items()))
             self._draw(key, design)
             done.add((design_id(design.side), design.rotation))
+            slowest = max(slowest, time.perf_counter() - before)
         return done
 
 

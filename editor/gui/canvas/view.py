@@ -6,6 +6,8 @@ is shown live by moving its item and becomes one MoveTile command on release.
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import (
     QEvent,
     QMimeData,
@@ -32,6 +34,7 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPixmap,
+    QRegion,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QMenu, QRubberBand, QWidget
@@ -39,6 +42,7 @@ from PySide6.QtWidgets import QGraphicsView, QMenu, QRubberBand, QWidget
 from editor.gui.canvas.items import LinkItem, MarkerItem, RiverMarkerItem
 from editor.gui.canvas.overlay import paint_graph_legend
 from editor.gui.canvas.scene import RealmScene
+from editor.gui.canvas.tile_cache import DESIGNS
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import Selection
 from editor.gui.shapes import hex_centre, scene_to_hex
@@ -55,6 +59,9 @@ MIN_SCALE, MAX_SCALE = 0.03, 6.0
 # wheel has rested this long, or at once on a key press or a mouse press.
 PREVIEW_TILES = 150  # from this many tile items on the canvas
 ZOOM_SETTLE_MS = 120
+# Once the wheel rests the exact frame is drawn a few viewport blocks at a time, nearest the
+# cursor first (each frame about this long), the rest still the scaled preview.
+REFINE_SLICE_S, REFINE_GAP_MS, REFINE_BLOCKS = 0.007, 1, (4, 4)
 
 
 class RealmView(QGraphicsView):
@@ -96,7 +103,16 @@ class RealmView(QGraphicsView):
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(ZOOM_SETTLE_MS)
-        self._settle.timeout.connect(self.end_zoom_preview)
+        self._settle.timeout.connect(self.refine_zoom)
+        # While the exact frame is drawn block by block: the viewport part drawn exactly,
+        # the blocks still to draw (nearest the cursor first), the cursor.
+        self._exact = QRegion()
+        self._blocks: list[QRect] = []
+        self._cursor = QPointF()
+        self._refine = QTimer(self)
+        self._refine.setSingleShot(True)
+        self._refine.setInterval(REFINE_GAP_MS)
+        self._refine.timeout.connect(self._refine_slice)
         editor.toolChanged.connect(self.sync_tool_feedback)
         editor.pendingChanged.connect(self.sync_tool_feedback)
         for signal in (editor.doc.tilesChanged, editor.doc.riverMarkersChanged):
@@ -188,8 +204,17 @@ class RealmView(QGraphicsView):
             self._preview = (self.viewport().grab(), shown)
         self.zoom(ZOOM_STEP ** (delta / 120), event.position())
         if self._preview is not None:
+            self._cursor = event.position()
+            self._exact = QRegion()  # a notch while refining: the preview again
+            self._blocks = []
+            self._refine.stop()
             self._settle.start()
         event.accept()
+
+    @property
+    def refining(self) -> bool:
+        """Whether the exact frame after a wheel zoom is being drawn block by block."""
+        return bool(self._blocks) and self._preview is not None
 
     @property
     def previewing(self) -> bool:
@@ -198,23 +223,81 @@ class RealmView(QGraphicsView):
         return self._preview is not None
 
     def end_zoom_preview(self) -> None:
-        """Draw the canvas exactly again (the wheel rested, or something else happened)."""
+        """Draw the canvas exactly again at once (a key or mouse press during a zoom)."""
         self._settle.stop()
+        self._refine.stop()
+        self._blocks = []
+        self._exact = QRegion()
         if self._preview is not None:
             self._preview = None
             self.viewport().update()
+
+    def refine_zoom(self) -> None:
+        """The wheel rested: draw the exact frame over the preview a few blocks per frame,
+        nearest the cursor first. At a new scale every tile item draws its picture again
+        (hundreds on a big realm, more than a frame's work); block by block each frame
+        stays short and the tiles the user looks at are sharp first."""
+        self._settle.stop()
+        if self._preview is None:
+            return
+        columns, rows = REFINE_BLOCKS
+        area = self.viewport().rect()
+        width, height = -(-area.width() // columns), -(-area.height() // rows)
+        blocks = [QRect(x * width, y * height, width, height)
+                  for x in range(columns) for y in range(rows)]
+        cursor = self._cursor
+        blocks.sort(key=lambda block: (QPointF(block.center()) - cursor).manhattanLength())
+        self._exact = QRegion()
+        self._blocks = blocks
+        self._refine_slice()
+
+    def _refine_slice(self) -> None:
+        """Draw blocks of the exact frame for about :data:`REFINE_SLICE_S`."""
+        start = time.perf_counter()
+        slowest = 0.0
+        viewport = self.viewport()
+        while self._blocks and self._preview is not None:
+            before = time.perf_counter()
+            if slowest and before - start + slowest > REFINE_SLICE_S:
+                break  # the next block would likely make this frame too long
+            block = self._blocks.pop(0)
+            self._exact = self._exact.united(block)
+            viewport.repaint(block)
+            slowest = max(slowest, time.perf_counter() - before)
+        if self._blocks:
+            self._refine.start()
+        elif self._preview is not None:
+            self._preview = None  # every block is exact: the plain view paints again
+            if DESIGNS.pending:  # tile pictures borrowed by the blocks: drawn exactly now
+                self.realm_scene.refine_designs_soon()
+            rest = QRegion(viewport.rect()).subtracted(self._exact)
+            self._exact = QRegion()
+            if not rest.isEmpty():  # scrolled while refining: a strip the blocks missed
+                viewport.update(rest)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        if not self._exact.isEmpty():
+            self._exact.translate(dx, dy)  # the exact part moves with the viewport's pixels
+        super().scrollContentsBy(dx, dy)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if self._preview is None:
             super().paintEvent(event)
             return
-        pixmap, shown = self._preview
-        painter = QPainter(self.viewport())
-        painter.fillRect(event.rect(), self.realm_scene.backgroundBrush())
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        painter.drawPixmap(self.viewportTransform().mapRect(shown), pixmap,
-                           QRectF(pixmap.rect()))
-        painter.end()
+        region = event.region()
+        exact = region.intersected(self._exact)
+        if not exact.isEmpty():  # first: the view draws its background beyond the region
+            super().paintEvent(QPaintEvent(exact))
+        rough = region.subtracted(self._exact)
+        if not rough.isEmpty():
+            pixmap, shown = self._preview
+            painter = QPainter(self.viewport())
+            painter.setClipRegion(rough)
+            painter.fillRect(rough.boundingRect(), self.realm_scene.backgroundBrush())
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            painter.drawPixmap(self.viewportTransform().mapRect(shown), pixmap,
+                               QRectF(pixmap.rect()))
+            painter.end()
 
 
     @property
