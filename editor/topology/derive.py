@@ -12,7 +12,6 @@ import gc
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import networkx as nx
@@ -39,7 +38,6 @@ from editor.topology.unionfind import UnionFind
 
 LAND_OVERLAYS = {"mountain": "mountain", "black_mountain": "mountain"}
 COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "south": (4, 5)}
-EdgeKey = tuple[str, str]
 
 
 # Edge kinds while edges are gathered: one bit each, so adding a kind is an integer "or"
@@ -52,10 +50,32 @@ _KINDS_OF = tuple(frozenset(kind for kind, bit in _KIND_BIT.items() if mask & bi
                   for mask in range(32))
 
 
-@dataclass(slots=True)
-class _EdgeData:
-    kinds: int  # bits of _KIND_BIT
-    length: float = 0.0
+EdgeData = dict[str, object]  # an edge's attributes in the graph: "kinds", "length"
+
+
+def _tables_fillable() -> bool:
+    """Whether this networkx keeps a graph as ``add_nodes_from`` / ``add_edges_from`` did
+    when the derivation learned to fill those tables itself: a plain dict of node data and
+    a plain dict of neighbour dicts sharing one data dict per edge. Checked once, on a
+    small graph built through the public API; another layout (a later networkx) makes the
+    derivation use the public calls instead."""
+    try:
+        probe = nx.Graph()
+        probe.add_nodes_from(["a", "b", "c"])
+        probe.add_edges_from([("b", "a", {"x": 1})])
+        node, adj = probe._node, probe._adj
+        return (type(node) is dict and type(adj) is dict
+                and node == {"a": {}, "b": {}, "c": {}}
+                and adj == {"a": {"b": {"x": 1}}, "b": {"a": {"x": 1}}, "c": {}}
+                and all(type(v) is dict for v in (*node.values(), *adj.values()))
+                and adj["a"]["b"] is adj["b"]["a"] and type(adj["a"]["b"]) is dict
+                and not getattr(probe, "__networkx_cache__", None)
+                and list(probe.edges(data=True)) == [("a", "b", {"x": 1})])
+    except Exception:  # any other layout: use the public calls
+        return False
+
+
+_FILL_TABLES = _tables_fillable()
 
 
 class RealmDeriver:
@@ -202,7 +222,14 @@ class _Assembly:
         self.water = water_rules(scenario)
         self.part_region: dict[str, str] = {}
         self.regions: dict[str, Region] = {}
-        self.edges: dict[EdgeKey, _EdgeData] = {}
+        # region -> neighbour -> the edge's data dict (one per edge, shared by both ends),
+        # in the order the edges are found: the graph's adjacency as networkx keeps it.
+        # "kinds" holds _KIND_BIT bits until the graph is built.
+        self.adjacent: dict[str, dict[str, EdgeData]] = {}
+        self.edge_data: list[EdgeData] = []  # every edge's data, for the kinds at the end
+        # (a, b, data) in the order found; kept only when networkx's tables are not filled
+        self.edge_order: list[tuple[str, str, EdgeData]] | None = (
+            None if _FILL_TABLES else [])
         self.part_polygons: dict[str, shapely.Geometry] = {}
         # letters placed on any board (any count) and graph-only region ids of the scenario
         self._named: tuple[set[str], set[str]] | None = None
@@ -216,10 +243,9 @@ class _Assembly:
         self._graph_boards()
         self._apply_markers()
         self._water_kinds()
-        graph = self._graph()  # borders only: links are added after coasts and entries
-        self.adjacent: dict[str, dict[str, object]] = graph._adj
         self._coasts()
         self._first_conquests()
+        graph = self._graph()  # borders only: links are added after coasts and entries
         self._links(graph)
         for rid, region in self.regions.items():
             if region.chasm:
@@ -303,49 +329,64 @@ class _Assembly:
                 bodies.clear()
 
     # -- adjacency ----------------------------------------------------------------------
-    def _add_edge(self, a: str, b: str, kind: str, length: float) -> None:
-        key = (a, b) if a < b else (b, a)
-        data = self.edges.get(key)
-        if data is None:
-            data = self.edges[key] = _EdgeData(0)
-        data.kinds |= _KIND_BIT[kind]
-        data.length += length
+    def _new_edge(self, a: str, b: str, kinds: int, length: float,
+                  coast: bool = True) -> EdgeData:
+        """The data of a new edge a-b, entered at both ends (with ``coast``, marked a coast
+        if land meets water)."""
+        regions = self.regions
+        if coast and regions[a].kind != regions[b].kind:
+            kinds |= _COAST
+        data: EdgeData = {"kinds": kinds, "length": length}
+        self.adjacent[a][b] = self.adjacent[b][a] = data
+        self.edge_data.append(data)
+        if self.edge_order is not None:
+            self.edge_order.append((a, b, data))
+        return data
+
+    def _add_edge(self, a: str, b: str, kind: str, length: float) -> EdgeData:
+        data = self.adjacent[a].get(b)
+        if data is None:  # a graph-only board's edge: its coast is decided at the end
+            return self._new_edge(a, b, _KIND_BIT[kind], 0.0 + length, coast=False)
+        data["kinds"] |= _KIND_BIT[kind]  # type: ignore[operator]
+        data["length"] += length  # type: ignore[operator]
+        return data
 
     def _borders_and_edges(self) -> None:
-        # _add_edge inlined: this loop runs for every border and seam of the realm. The
-        # lengths are added in the same order as before (floating-point sums must not move).
+        # The edges go straight into the adjacency the graph will hold (no table keyed by
+        # region pairs in between: at 50,000 tiles those tables no longer fit in the CPU
+        # caches). _add_edge inlined: this loop runs for every border and seam of the
+        # realm. The lengths are added in the same order as before (floating-point sums
+        # must not move); an edge is a coast when it is made (region kinds are final).
         pr = self.part_region
-        edges = self.edges
+        adjacent = self.adjacent
+        for rid in self.regions:
+            adjacent[rid] = {}
+        new_edge = self._new_edge
         for layout in self.layouts:
             for placed in layout.tiles.values():
                 names = placed.part_ids
                 for border in placed.side.internal:
                     a, b = pr[names[border.a]], pr[names[border.b]]
                     if a != b:
-                        key = (a, b) if a < b else (b, a)
-                        data = edges.get(key)
+                        data = adjacent[a].get(b)
                         if data is None:
-                            edges[key] = _EdgeData(_INSIDE, 0.0 + border.length)
+                            new_edge(a, b, _INSIDE, 0.0 + border.length)
                         else:
-                            data.kinds |= _INSIDE
-                            data.length += border.length
+                            data["kinds"] |= _INSIDE  # type: ignore[operator]
+                            data["length"] += border.length  # type: ignore[operator]
             marked = layout.marked_seams
             for part_a, part_b, cell, direction, _ in layout.seams:
                 a, b = pr[part_a], pr[part_b]
                 if a == b:
                     continue
-                key = (a, b) if a < b else (b, a)
-                data = edges.get(key)
+                data = adjacent[a].get(b)
                 if data is None:
-                    data = edges[key] = _EdgeData(_SEAM, HALF_EDGE_LENGTH)
+                    data = new_edge(a, b, _SEAM, HALF_EDGE_LENGTH)
                 else:
-                    data.kinds |= _SEAM
-                    data.length += HALF_EDGE_LENGTH
+                    data["kinds"] |= _SEAM  # type: ignore[operator]
+                    data["length"] += HALF_EDGE_LENGTH  # type: ignore[operator]
                 if marked and _seam_cells(cell, direction) in marked:
-                    data.kinds |= _RIVER_MARKER
-        for (a, b), data in self.edges.items():
-            if self.regions[a].kind != self.regions[b].kind:
-                data.kinds |= _COAST
+                    data["kinds"] |= _RIVER_MARKER  # type: ignore[operator]
 
     def _holes_and_edge_flags(self) -> list[Hole]:
         holes: list[Hole] = []
@@ -379,6 +420,7 @@ class _Assembly:
         return holes
 
     def _graph_boards(self) -> None:
+        borders: list[tuple[str, str, EdgeData]] = []
         for board in self.graph_boards:
             assert board.graph is not None
             for spec in board.graph["regions"]:
@@ -401,17 +443,18 @@ class _Assembly:
                         else frozenset()
                 self.regions[spec["id"]] = region
                 self.part_region[spec["id"]] = spec["id"]
+                self.adjacent.setdefault(spec["id"], {})
             for a, b in board.graph["edges"]:
                 if a in self.regions and b in self.regions and a != b:
-                    self._add_edge(a, b, "border", 0.0)
+                    borders.append((a, b, self._add_edge(a, b, "border", 0.0)))
                 else:
                     self.problems.append(Problem(
                         "missing-reference", f"graph edge {a}-{b} names an unknown region "
                         "or joins a region to itself", board.id, regions=(a, b),
                         hint="fix the edge list"))
-        for (a, b), data in self.edges.items():
-            if data.kinds & _BORDER and self.regions[a].kind != self.regions[b].kind:
-                data.kinds |= _COAST
+        for a, b, data in borders:
+            if self.regions[a].kind != self.regions[b].kind:
+                data["kinds"] |= _COAST  # type: ignore[operator]
 
     # -- markers and flags --------------------------------------------------------------
     def _marker_active(self, marker: Marker) -> bool:
@@ -550,18 +593,24 @@ class _Assembly:
     def _graph(self) -> nx.Graph:
         """The graph of borders: one node per region (sorted), one edge per bordering pair.
 
-        Filled through networkx's own tables, as ``add_nodes_from`` and ``add_edges_from``
-        would fill them (same dicts, same order; one data dict shared by both directions),
-        without their per-item checks: every node is new and hashable, every pair is
-        distinct and between two nodes. A fresh graph has no cache to clear."""
-        graph = nx.Graph()
-        node, adj = graph._node, graph._adj
+        The adjacency gathered while the edges were found is already what
+        ``add_nodes_from(sorted ids)`` then ``add_edges_from(edges in the order found)``
+        would build (same dicts, same order; one data dict shared by both directions), so
+        where this networkx keeps its tables that way (``_FILL_TABLES``) they are filled
+        with it directly, without the per-item checks (at 50,000 tiles the calls would
+        copy 350,000 data dicts); otherwise through those public calls."""
         self.sorted_ids = sorted(self.regions)  # fixed from here on; the realm's order too
-        for rid in self.sorted_ids:
-            node[rid] = {}
-            adj[rid] = {}
-        for (a, b), d in self.edges.items():
-            adj[a][b] = adj[b][a] = {"kinds": _KINDS_OF[d.kinds], "length": d.length}
+        for data in self.edge_data:
+            data["kinds"] = _KINDS_OF[data["kinds"]]  # type: ignore[call-overload]
+        graph = nx.Graph()
+        if self.edge_order is None:
+            node, adj, adjacent = graph._node, graph._adj, self.adjacent
+            for rid in self.sorted_ids:
+                node[rid] = {}
+                adj[rid] = adjacent[rid]
+        else:
+            graph.add_nodes_from(self.sorted_ids)
+            graph.add_edges_from(self.edge_order)
         return graph
 
     def _link(self, graph: nx.Graph, a_ref: str, b_ref: str, kind: str, what: str) -> None:
