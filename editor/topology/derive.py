@@ -329,24 +329,17 @@ class _Assembly:
                 bodies.clear()
 
     # -- adjacency ----------------------------------------------------------------------
-    def _new_edge(self, a: str, b: str, kinds: int, length: float,
-                  coast: bool = True) -> EdgeData:
-        """The data of a new edge a-b, entered at both ends (with ``coast``, marked a coast
-        if land meets water)."""
-        regions = self.regions
-        if coast and regions[a].kind != regions[b].kind:
-            kinds |= _COAST
-        data: EdgeData = {"kinds": kinds, "length": length}
-        self.adjacent[a][b] = self.adjacent[b][a] = data
-        self.edge_data.append(data)
-        if self.edge_order is not None:
-            self.edge_order.append((a, b, data))
-        return data
-
     def _add_edge(self, a: str, b: str, kind: str, length: float) -> EdgeData:
+        """Add ``kind`` and ``length`` to the edge a-b, made if new (a graph-only board's
+        edge: whether it is a coast is decided at the end of :meth:`_graph_boards`)."""
         data = self.adjacent[a].get(b)
-        if data is None:  # a graph-only board's edge: its coast is decided at the end
-            return self._new_edge(a, b, _KIND_BIT[kind], 0.0 + length, coast=False)
+        if data is None:
+            data = {"kinds": _KIND_BIT[kind], "length": 0.0 + length}
+            self.adjacent[a][b] = self.adjacent[b][a] = data
+            self.edge_data.append(data)
+            if self.edge_order is not None:
+                self.edge_order.append((a, b, data))
+            return data
         data["kinds"] |= _KIND_BIT[kind]  # type: ignore[operator]
         data["length"] += length  # type: ignore[operator]
         return data
@@ -354,23 +347,31 @@ class _Assembly:
     def _borders_and_edges(self) -> None:
         # The edges go straight into the adjacency the graph will hold (no table keyed by
         # region pairs in between: at 50,000 tiles those tables no longer fit in the CPU
-        # caches). _add_edge inlined: this loop runs for every border and seam of the
-        # realm. The lengths are added in the same order as before (floating-point sums
-        # must not move); an edge is a coast when it is made (region kinds are final).
-        pr = self.part_region
+        # caches). _add_edge inlined: this loop runs for every border and
+        # seam of the realm. The lengths are added in the same order as before
+        # (floating-point sums must not move); an edge is a coast when it is made (region
+        # kinds are final by now).
+        pr, regions, found = self.part_region, self.regions, self.edge_data.append
+        order = self.edge_order
         adjacent = self.adjacent
-        for rid in self.regions:
+        for rid in regions:
             adjacent[rid] = {}
-        new_edge = self._new_edge
         for layout in self.layouts:
             for placed in layout.tiles.values():
                 names = placed.part_ids
                 for border in placed.side.internal:
                     a, b = pr[names[border.a]], pr[names[border.b]]
                     if a != b:
-                        data = adjacent[a].get(b)
+                        near = adjacent[a]
+                        data = near.get(b)
                         if data is None:
-                            new_edge(a, b, _INSIDE, 0.0 + border.length)
+                            kinds = _INSIDE | _COAST if regions[a].kind != regions[b].kind \
+                                else _INSIDE
+                            data = {"kinds": kinds, "length": 0.0 + border.length}
+                            near[b] = adjacent[b][a] = data
+                            found(data)
+                            if order is not None:
+                                order.append((a, b, data))
                         else:
                             data["kinds"] |= _INSIDE  # type: ignore[operator]
                             data["length"] += border.length  # type: ignore[operator]
@@ -379,9 +380,15 @@ class _Assembly:
                 a, b = pr[part_a], pr[part_b]
                 if a == b:
                     continue
-                data = adjacent[a].get(b)
+                near = adjacent[a]
+                data = near.get(b)
                 if data is None:
-                    data = new_edge(a, b, _SEAM, HALF_EDGE_LENGTH)
+                    kinds = _SEAM | _COAST if regions[a].kind != regions[b].kind else _SEAM
+                    data = {"kinds": kinds, "length": HALF_EDGE_LENGTH}
+                    near[b] = adjacent[b][a] = data
+                    found(data)
+                    if order is not None:
+                        order.append((a, b, data))
                 else:
                     data["kinds"] |= _SEAM  # type: ignore[operator]
                     data["length"] += HALF_EDGE_LENGTH  # type: ignore[operator]
