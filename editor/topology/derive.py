@@ -557,8 +557,9 @@ class _Assembly:
                               if region.entry_edge}
         boards = {b.id: b.kind for b in self.scenario.boards}
         shared: dict[frozenset[str], frozenset[str]] = {}  # one object per mix of groups
+        entry, adjacent = self.entry_regions, self.adjacent
         for rid, region in self.regions.items():
-            if not region.is_land or region.chasm:
+            if region.kind != "land" or region.chasm:
                 region.first_conquest = False
                 region.first_conquest_for = frozenset()
                 continue
@@ -568,8 +569,13 @@ class _Assembly:
             for rule in rules:
                 if rule.board is not None and rule.board != region.board:
                     continue
-                if self._rule_allows(rule.kind, rule.side, rule.regions, rid, region,
-                                     boards.get(region.board, "surface"), rule.applies_to):
+                if rule.kind == "board_edge":  # the default rule: _at_edge, inlined
+                    allows = region.board_edge or not entry.isdisjoint(adjacent[rid])
+                else:
+                    allows = self._rule_allows(rule.kind, rule.side, rule.regions, rid,
+                                               region, boards.get(region.board, "surface"),
+                                               rule.applies_to)
+                if allows:
                     groups.add(rule.applies_to)
             allowed = frozenset(groups)
             region.first_conquest_for = shared.setdefault(allowed, allowed)
