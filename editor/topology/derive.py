@@ -104,8 +104,9 @@ class RealmDeriver:
         player counts of one file share the tiles they have in common; the tiles not
         cached are built and measured in one shapely call each."""
         cache = self._tiles
-        entries: list[tuple[PlacedTile, tuple[int, int, int, int], _TileShapes | None]] = []
+        entries: list[tuple[PlacedTile, _TileShapes | None]] = []
         missing: list[PlacedTile] = []
+        made: list[_TileShapes] = []  # the missing tiles' shapes, in the same order
         used: dict[int, object] = {}
         for layout in layouts:
             for placed in layout.tiles.values():
@@ -116,7 +117,7 @@ class RealmDeriver:
                 shapes = cache.get(key)
                 if shapes is None:
                     missing.append(placed)
-                entries.append((placed, key, shapes))
+                entries.append((placed, shapes))
         if missing:
             rings: list[NDArray[np.float64]] = []
             offsets: list[lattice.Point] = []
@@ -127,25 +128,31 @@ class RealmDeriver:
             array = build_polygons(rings, offsets)
             measures = _measure(array)
             built = array.tolist()
-            if self._cached_parts + len(built) > self._cache_size:
-                cache.clear()
-                self._sides.clear()
-                self._bodies.clear()
-                self._cached_parts = 0
             start = 0
             for placed in missing:
                 end = start + len(placed.side.rings)
-                p = placed.placement
-                cache[(id(placed.side.side), p.rotation, p.q, p.r)] = _TileShapes(
-                    tuple(built[start:end]), tuple(measures[start:end]))
+                made.append(_TileShapes(tuple(built[start:end]), tuple(measures[start:end])))
                 start = end
-            self._cached_parts += len(built)
-        self._sides.update(used)  # pin every side a cached key names
+            # More new parts than the cache holds are not cached: the next derivation
+            # with any change would clear them all before a single hit (at 50,000 tiles
+            # caching them was 50,000 keys and entries of pure cost).
+            if len(built) <= self._cache_size:
+                if self._cached_parts + len(built) > self._cache_size:
+                    cache.clear()
+                    self._sides.clear()
+                    self._bodies.clear()
+                    self._cached_parts = 0
+                for placed, shapes in zip(missing, made, strict=True):
+                    p = placed.placement
+                    cache[(id(placed.side.side), p.rotation, p.q, p.r)] = shapes
+                self._cached_parts += len(built)
+                self._sides.update(used)  # pin every side a cached key names
+        fresh = iter(made)
         polygons: dict[str, shapely.Geometry] = {}
         part_measures: dict[str, tuple[float, lattice.Point]] = {}
-        for placed, key, shapes in entries:
+        for placed, shapes in entries:
             if shapes is None:
-                shapes = cache[key]
+                shapes = next(fresh)
             names = placed.part_ids
             for lid, polygon, measure in zip(placed.side.local_ids, shapes.polygons,
                                              shapes.measures, strict=True):
