@@ -12,7 +12,6 @@ import gc
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import networkx as nx
@@ -39,7 +38,6 @@ from editor.topology.unionfind import UnionFind
 
 LAND_OVERLAYS = {"mountain": "mountain", "black_mountain": "mountain"}
 COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "south": (4, 5)}
-EdgeKey = tuple[str, str]
 
 
 # Edge kinds while edges are gathered: one bit each, so adding a kind is an integer "or"
@@ -52,10 +50,32 @@ _KINDS_OF = tuple(frozenset(kind for kind, bit in _KIND_BIT.items() if mask & bi
                   for mask in range(32))
 
 
-@dataclass(slots=True)
-class _EdgeData:
-    kinds: int  # bits of _KIND_BIT
-    length: float = 0.0
+EdgeData = dict[str, object]  # an edge's attributes in the graph: "kinds", "length"
+
+
+def _tables_fillable() -> bool:
+    """Whether this networkx keeps a graph as ``add_nodes_from`` / ``add_edges_from`` did
+    when the derivation learned to fill those tables itself: a plain dict of node data and
+    a plain dict of neighbour dicts sharing one data dict per edge. Checked once, on a
+    small graph built through the public API; another layout (a later networkx) makes the
+    derivation use the public calls instead."""
+    try:
+        probe = nx.Graph()
+        probe.add_nodes_from(["a", "b", "c"])
+        probe.add_edges_from([("b", "a", {"x": 1})])
+        node, adj = probe._node, probe._adj
+        return (type(node) is dict and type(adj) is dict
+                and node == {"a": {}, "b": {}, "c": {}}
+                and adj == {"a": {"b": {"x": 1}}, "b": {"a": {"x": 1}}, "c": {}}
+                and all(type(v) is dict for v in (*node.values(), *adj.values()))
+                and adj["a"]["b"] is adj["b"]["a"] and type(adj["a"]["b"]) is dict
+                and not getattr(probe, "__networkx_cache__", None)
+                and list(probe.edges(data=True)) == [("a", "b", {"x": 1})])
+    except Exception:  # any other layout: use the public calls
+        return False
+
+
+_FILL_TABLES = _tables_fillable()
 
 
 class RealmDeriver:
@@ -84,8 +104,9 @@ class RealmDeriver:
         player counts of one file share the tiles they have in common; the tiles not
         cached are built and measured in one shapely call each."""
         cache = self._tiles
-        entries: list[tuple[PlacedTile, tuple[int, int, int, int], _TileShapes | None]] = []
+        entries: list[tuple[PlacedTile, _TileShapes | None]] = []
         missing: list[PlacedTile] = []
+        made: list[_TileShapes] = []  # the missing tiles' shapes, in the same order
         used: dict[int, object] = {}
         for layout in layouts:
             for placed in layout.tiles.values():
@@ -96,7 +117,7 @@ class RealmDeriver:
                 shapes = cache.get(key)
                 if shapes is None:
                     missing.append(placed)
-                entries.append((placed, key, shapes))
+                entries.append((placed, shapes))
         if missing:
             rings: list[NDArray[np.float64]] = []
             offsets: list[lattice.Point] = []
@@ -107,25 +128,31 @@ class RealmDeriver:
             array = build_polygons(rings, offsets)
             measures = _measure(array)
             built = array.tolist()
-            if self._cached_parts + len(built) > self._cache_size:
-                cache.clear()
-                self._sides.clear()
-                self._bodies.clear()
-                self._cached_parts = 0
             start = 0
             for placed in missing:
                 end = start + len(placed.side.rings)
-                p = placed.placement
-                cache[(id(placed.side.side), p.rotation, p.q, p.r)] = _TileShapes(
-                    tuple(built[start:end]), tuple(measures[start:end]))
+                made.append(_TileShapes(tuple(built[start:end]), tuple(measures[start:end])))
                 start = end
-            self._cached_parts += len(built)
-        self._sides.update(used)  # pin every side a cached key names
+            # More new parts than the cache holds are not cached: the next derivation
+            # with any change would clear them all before a single hit (at 50,000 tiles
+            # caching them was 50,000 keys and entries of pure cost).
+            if len(built) <= self._cache_size:
+                if self._cached_parts + len(built) > self._cache_size:
+                    cache.clear()
+                    self._sides.clear()
+                    self._bodies.clear()
+                    self._cached_parts = 0
+                for placed, shapes in zip(missing, made, strict=True):
+                    p = placed.placement
+                    cache[(id(placed.side.side), p.rotation, p.q, p.r)] = shapes
+                self._cached_parts += len(built)
+                self._sides.update(used)  # pin every side a cached key names
+        fresh = iter(made)
         polygons: dict[str, shapely.Geometry] = {}
         part_measures: dict[str, tuple[float, lattice.Point]] = {}
-        for placed, key, shapes in entries:
+        for placed, shapes in entries:
             if shapes is None:
-                shapes = cache[key]
+                shapes = next(fresh)
             names = placed.part_ids
             for lid, polygon, measure in zip(placed.side.local_ids, shapes.polygons,
                                              shapes.measures, strict=True):
@@ -202,7 +229,14 @@ class _Assembly:
         self.water = water_rules(scenario)
         self.part_region: dict[str, str] = {}
         self.regions: dict[str, Region] = {}
-        self.edges: dict[EdgeKey, _EdgeData] = {}
+        # region -> neighbour -> the edge's data dict (one per edge, shared by both ends),
+        # in the order the edges are found: the graph's adjacency as networkx keeps it.
+        # "kinds" holds _KIND_BIT bits until the graph is built.
+        self.adjacent: dict[str, dict[str, EdgeData]] = {}
+        self.edge_data: list[EdgeData] = []  # every edge's data, for the kinds at the end
+        # (a, b, data) in the order found; kept only when networkx's tables are not filled
+        self.edge_order: list[tuple[str, str, EdgeData]] | None = (
+            None if _FILL_TABLES else [])
         self.part_polygons: dict[str, shapely.Geometry] = {}
         # letters placed on any board (any count) and graph-only region ids of the scenario
         self._named: tuple[set[str], set[str]] | None = None
@@ -216,10 +250,9 @@ class _Assembly:
         self._graph_boards()
         self._apply_markers()
         self._water_kinds()
-        graph = self._graph()  # borders only: links are added after coasts and entries
-        self.adjacent: dict[str, dict[str, object]] = graph._adj
         self._coasts()
         self._first_conquests()
+        graph = self._graph()  # borders only: links are added after coasts and entries
         self._links(graph)
         for rid, region in self.regions.items():
             if region.chasm:
@@ -303,49 +336,71 @@ class _Assembly:
                 bodies.clear()
 
     # -- adjacency ----------------------------------------------------------------------
-    def _add_edge(self, a: str, b: str, kind: str, length: float) -> None:
-        key = (a, b) if a < b else (b, a)
-        data = self.edges.get(key)
+    def _add_edge(self, a: str, b: str, kind: str, length: float) -> EdgeData:
+        """Add ``kind`` and ``length`` to the edge a-b, made if new (a graph-only board's
+        edge: whether it is a coast is decided at the end of :meth:`_graph_boards`)."""
+        data = self.adjacent[a].get(b)
         if data is None:
-            data = self.edges[key] = _EdgeData(0)
-        data.kinds |= _KIND_BIT[kind]
-        data.length += length
+            data = {"kinds": _KIND_BIT[kind], "length": 0.0 + length}
+            self.adjacent[a][b] = self.adjacent[b][a] = data
+            self.edge_data.append(data)
+            if self.edge_order is not None:
+                self.edge_order.append((a, b, data))
+            return data
+        data["kinds"] |= _KIND_BIT[kind]  # type: ignore[operator]
+        data["length"] += length  # type: ignore[operator]
+        return data
 
     def _borders_and_edges(self) -> None:
-        # _add_edge inlined: this loop runs for every border and seam of the realm. The
-        # lengths are added in the same order as before (floating-point sums must not move).
-        pr = self.part_region
-        edges = self.edges
+        # The edges go straight into the adjacency the graph will hold (no table keyed by
+        # region pairs in between: at 50,000 tiles those tables no longer fit in the CPU
+        # caches). _add_edge inlined: this loop runs for every border and
+        # seam of the realm. The lengths are added in the same order as before
+        # (floating-point sums must not move); an edge is a coast when it is made (region
+        # kinds are final by now).
+        pr, regions, found = self.part_region, self.regions, self.edge_data.append
+        order = self.edge_order
+        adjacent = self.adjacent
+        for rid in regions:
+            adjacent[rid] = {}
         for layout in self.layouts:
             for placed in layout.tiles.values():
                 names = placed.part_ids
                 for border in placed.side.internal:
                     a, b = pr[names[border.a]], pr[names[border.b]]
                     if a != b:
-                        key = (a, b) if a < b else (b, a)
-                        data = edges.get(key)
+                        near = adjacent[a]
+                        data = near.get(b)
                         if data is None:
-                            edges[key] = _EdgeData(_INSIDE, 0.0 + border.length)
+                            kinds = _INSIDE | _COAST if regions[a].kind != regions[b].kind \
+                                else _INSIDE
+                            data = {"kinds": kinds, "length": 0.0 + border.length}
+                            near[b] = adjacent[b][a] = data
+                            found(data)
+                            if order is not None:
+                                order.append((a, b, data))
                         else:
-                            data.kinds |= _INSIDE
-                            data.length += border.length
+                            data["kinds"] |= _INSIDE  # type: ignore[operator]
+                            data["length"] += border.length  # type: ignore[operator]
             marked = layout.marked_seams
             for part_a, part_b, cell, direction, _ in layout.seams:
                 a, b = pr[part_a], pr[part_b]
                 if a == b:
                     continue
-                key = (a, b) if a < b else (b, a)
-                data = edges.get(key)
+                near = adjacent[a]
+                data = near.get(b)
                 if data is None:
-                    data = edges[key] = _EdgeData(_SEAM, HALF_EDGE_LENGTH)
+                    kinds = _SEAM | _COAST if regions[a].kind != regions[b].kind else _SEAM
+                    data = {"kinds": kinds, "length": HALF_EDGE_LENGTH}
+                    near[b] = adjacent[b][a] = data
+                    found(data)
+                    if order is not None:
+                        order.append((a, b, data))
                 else:
-                    data.kinds |= _SEAM
-                    data.length += HALF_EDGE_LENGTH
+                    data["kinds"] |= _SEAM  # type: ignore[operator]
+                    data["length"] += HALF_EDGE_LENGTH  # type: ignore[operator]
                 if marked and _seam_cells(cell, direction) in marked:
-                    data.kinds |= _RIVER_MARKER
-        for (a, b), data in self.edges.items():
-            if self.regions[a].kind != self.regions[b].kind:
-                data.kinds |= _COAST
+                    data["kinds"] |= _RIVER_MARKER  # type: ignore[operator]
 
     def _holes_and_edge_flags(self) -> list[Hole]:
         holes: list[Hole] = []
@@ -379,6 +434,7 @@ class _Assembly:
         return holes
 
     def _graph_boards(self) -> None:
+        borders: list[tuple[str, str, EdgeData]] = []
         for board in self.graph_boards:
             assert board.graph is not None
             for spec in board.graph["regions"]:
@@ -401,17 +457,18 @@ class _Assembly:
                         else frozenset()
                 self.regions[spec["id"]] = region
                 self.part_region[spec["id"]] = spec["id"]
+                self.adjacent.setdefault(spec["id"], {})
             for a, b in board.graph["edges"]:
                 if a in self.regions and b in self.regions and a != b:
-                    self._add_edge(a, b, "border", 0.0)
+                    borders.append((a, b, self._add_edge(a, b, "border", 0.0)))
                 else:
                     self.problems.append(Problem(
                         "missing-reference", f"graph edge {a}-{b} names an unknown region "
                         "or joins a region to itself", board.id, regions=(a, b),
                         hint="fix the edge list"))
-        for (a, b), data in self.edges.items():
-            if data.kinds & _BORDER and self.regions[a].kind != self.regions[b].kind:
-                data.kinds |= _COAST
+        for a, b, data in borders:
+            if self.regions[a].kind != self.regions[b].kind:
+                data["kinds"] |= _COAST  # type: ignore[operator]
 
     # -- markers and flags --------------------------------------------------------------
     def _marker_active(self, marker: Marker) -> bool:
@@ -507,8 +564,9 @@ class _Assembly:
                               if region.entry_edge}
         boards = {b.id: b.kind for b in self.scenario.boards}
         shared: dict[frozenset[str], frozenset[str]] = {}  # one object per mix of groups
+        entry, adjacent = self.entry_regions, self.adjacent
         for rid, region in self.regions.items():
-            if not region.is_land or region.chasm:
+            if region.kind != "land" or region.chasm:
                 region.first_conquest = False
                 region.first_conquest_for = frozenset()
                 continue
@@ -518,8 +576,13 @@ class _Assembly:
             for rule in rules:
                 if rule.board is not None and rule.board != region.board:
                     continue
-                if self._rule_allows(rule.kind, rule.side, rule.regions, rid, region,
-                                     boards.get(region.board, "surface"), rule.applies_to):
+                if rule.kind == "board_edge":  # the default rule: _at_edge, inlined
+                    allows = region.board_edge or not entry.isdisjoint(adjacent[rid])
+                else:
+                    allows = self._rule_allows(rule.kind, rule.side, rule.regions, rid,
+                                               region, boards.get(region.board, "surface"),
+                                               rule.applies_to)
+                if allows:
                     groups.add(rule.applies_to)
             allowed = frozenset(groups)
             region.first_conquest_for = shared.setdefault(allowed, allowed)
@@ -550,18 +613,24 @@ class _Assembly:
     def _graph(self) -> nx.Graph:
         """The graph of borders: one node per region (sorted), one edge per bordering pair.
 
-        Filled through networkx's own tables, as ``add_nodes_from`` and ``add_edges_from``
-        would fill them (same dicts, same order; one data dict shared by both directions),
-        without their per-item checks: every node is new and hashable, every pair is
-        distinct and between two nodes. A fresh graph has no cache to clear."""
-        graph = nx.Graph()
-        node, adj = graph._node, graph._adj
+        The adjacency gathered while the edges were found is already what
+        ``add_nodes_from(sorted ids)`` then ``add_edges_from(edges in the order found)``
+        would build (same dicts, same order; one data dict shared by both directions), so
+        where this networkx keeps its tables that way (``_FILL_TABLES``) they are filled
+        with it directly, without the per-item checks (at 50,000 tiles the calls would
+        copy 350,000 data dicts); otherwise through those public calls."""
         self.sorted_ids = sorted(self.regions)  # fixed from here on; the realm's order too
-        for rid in self.sorted_ids:
-            node[rid] = {}
-            adj[rid] = {}
-        for (a, b), d in self.edges.items():
-            adj[a][b] = adj[b][a] = {"kinds": _KINDS_OF[d.kinds], "length": d.length}
+        for data in self.edge_data:
+            data["kinds"] = _KINDS_OF[data["kinds"]]  # type: ignore[call-overload]
+        graph = nx.Graph()
+        if self.edge_order is None:
+            node, adj, adjacent = graph._node, graph._adj, self.adjacent
+            for rid in self.sorted_ids:
+                node[rid] = {}
+                adj[rid] = adjacent[rid]
+        else:
+            graph.add_nodes_from(self.sorted_ids)
+            graph.add_edges_from(self.edge_order)
         return graph
 
     def _link(self, graph: nx.Graph, a_ref: str, b_ref: str, kind: str, what: str) -> None:

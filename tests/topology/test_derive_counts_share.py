@@ -30,3 +30,13 @@ def test_all_counts_with_one_deriver_match_fresh_derivations() -> None:
               and r.id in last.regions and last.regions[r.id].parts == r.parts]
     assert bodies, "the scenario should keep a multi-part water body across counts"
     assert all(last.regions[r.id].polygon is r.polygon for r in bodies)
+
+
+def test_a_realm_bigger_than_the_cache_is_derived_the_same_and_not_cached() -> None:
+    loaded = load_scenario(SCENARIO)
+    small = RealmDeriver(cache_size=10)  # fewer parts than any count of the scenario has
+    for n in loaded.scenario.player_counts:
+        assert realm_to_dict(small.derive(loaded, n)) == \
+            realm_to_dict(RealmDeriver().derive(loaded, n))
+        # its next change would clear them all before a hit: they are not kept
+        assert not small._tiles and small._cached_parts == 0
