@@ -394,9 +394,11 @@ def test_wheel_rests_600(big_window: MainWindow, benchmark: BenchmarkFixture,
         record[label] = Measured(statistics.median(walls), BUDGET["repaint"])
         record[f"{label} [CPU]"] = Measured(
             statistics.median(cpu for _wall, cpu in later), BUDGET["repaint"])
-        record[f"{label} [max]"] = Measured(walls[-1], BUDGET["repaint"])
-        record[f"{label} [max CPU]"] = Measured(max(cpu for _wall, cpu in later),
-                                                BUDGET["repaint"])
+        # The worst single frame of the run, shown beside the medians the budget is about
+        # (issue 14's budgets are medians; one late frame in 30 gestures is a stutter to
+        # watch, not a miss of the budget).
+        record[f"{label} [max, not a budget]"] = Measured(walls[-1])
+        record[f"{label} [max CPU, not a budget]"] = Measured(max(cpu for _wall, cpu in later))
 
 
 @pytest.mark.benchmark(group="600 tiles")
