@@ -309,6 +309,15 @@ def test_repaint_600(big_window: MainWindow, benchmark: BenchmarkFixture, zoom: 
          BUDGET["repaint"])
 
 
+def send_wheel_notch(viewport: QWidget, centre: QPoint, direction: int) -> None:
+    """One wheel notch (120 eighths of a degree) at ``centre``, zooming in for 1, out for -1."""
+    event = QWheelEvent(QPointF(centre), QPointF(viewport.mapToGlobal(centre)),
+                        QPoint(0, 0), QPoint(0, 120 * direction),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                        Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(viewport, event)
+
+
 @pytest.mark.benchmark(group="600 tiles")
 def test_wheel_600(big_window: MainWindow, benchmark: BenchmarkFixture,
                    record: dict[str, Measured]) -> None:
@@ -324,11 +333,7 @@ def test_wheel_600(big_window: MainWindow, benchmark: BenchmarkFixture,
     direction = [1]
 
     def notch() -> None:
-        event = QWheelEvent(QPointF(centre), QPointF(viewport.mapToGlobal(centre)),
-                            QPoint(0, 0), QPoint(0, 120 * direction[0]),
-                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
-                            Qt.ScrollPhase.NoScrollPhase, False)
-        QApplication.sendEvent(viewport, event)
+        send_wheel_notch(viewport, centre, direction[0])
         until_idle()
         if not 0.2 < view.transform().m11() < 2.5:
             direction[0] = -direction[0]
@@ -360,11 +365,7 @@ def test_wheel_rests_600(big_window: MainWindow, benchmark: BenchmarkFixture,
         frames = exact(window)  # the previous gesture's refinement, frame by frame
         if frames:
             later.append(max(frames))
-        event = QWheelEvent(QPointF(centre), QPointF(viewport.mapToGlobal(centre)),
-                            QPoint(0, 0), QPoint(0, 120 * direction[0]),
-                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
-                            Qt.ScrollPhase.NoScrollPhase, False)
-        QApplication.sendEvent(viewport, event)
+        send_wheel_notch(viewport, centre, direction[0])
         until_idle()
         if not 0.2 < view.transform().m11() < 2.5:
             direction[0] = -direction[0]

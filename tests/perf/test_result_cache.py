@@ -78,6 +78,16 @@ def cached_files(output: str) -> set[str]:
     return {Path(f["path"]).name for f in findings if f["message"] == SENTINEL}
 
 
+def two_runs_at_once(project: Path) -> list[str]:
+    """The outputs of two ``realms lint`` processes started together on ``project``."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    command = [sys.executable, "-m", "editor", "lint", "--select", "ALL", "--format", "json",
+               "--jobs", "1", "."]
+    runs = [subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, text=True)
+            for _ in range(2)]
+    return [run.communicate(timeout=600)[0] for run in runs]
+
+
 def test_cached_output_equals_fresh_output(project: Path) -> None:
     fresh = lint("--no-cache")
     assert not (project / CACHE_DIR_NAME).exists()  # --no-cache writes nothing
@@ -148,14 +158,7 @@ def test_two_concurrent_runs(project: Path) -> None:
     for index in range(3, 12):
         shutil.copy(sorted(FIXTURES.glob("*.realm.json"))[index], project)
     fresh = lint("--no-cache").split("\n", 1)[1]
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    command = [sys.executable, "-m", "editor", "lint", "--select", "ALL", "--format", "json",
-               "--jobs", "1", "."]
-    runs = [subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, text=True)
-            for _ in range(2)]
-    for run in runs:
-        out, _ = run.communicate(timeout=600)
-        assert out == fresh
+    assert two_runs_at_once(project) == [fresh, fresh]
     for entry in (project / CACHE_DIR_NAME / ENTRIES).iterdir():
         # entries, and the rule codes a warm run checks --select against (test_warm_start)
         assert entry.suffix in (".json", ".codes") and not entry.name.startswith(".tmp-")
@@ -291,14 +294,7 @@ def test_two_concurrent_runs_writing_the_index(project: Path) -> None:
     fresh = lint("--no-cache").split("\n", 1)[1]
     # The files must be older than the racy window for the runs to index them.
     time.sleep(max(0.0, copied + result_cache.RACY_WINDOW_NS / 1e9 + 0.2 - time.time()))
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    command = [sys.executable, "-m", "editor", "lint", "--select", "ALL", "--format", "json",
-               "--jobs", "1", "."]
-    runs = [subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, text=True)
-            for _ in range(2)]
-    for run in runs:
-        out, _ = run.communicate(timeout=600)
-        assert out == fresh
+    assert two_runs_at_once(project) == [fresh, fresh]
     index = project / CACHE_DIR_NAME / ENTRIES / INDEX
     held = set(json.loads(index.read_text(encoding="utf-8"))["files"])
     assert {Path(shown).name for shown in held} == {
