@@ -593,10 +593,9 @@ class _Assembly:
 
     def _rule_allows(self, kind: str, side: str | None, listed: tuple[str, ...], rid: str,
                      region: Region, board_kind: str, applies_to: str) -> bool:
+        # "board_edge" never reaches here: _first_conquests tests it inline
         if kind == "anywhere":
             return True
-        if kind == "board_edge":
-            return self._at_edge(rid, region)
         if kind == "arrows":
             return "entry_arrow" in region.marker_kinds()
         if kind == "regions":
