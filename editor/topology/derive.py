@@ -32,7 +32,7 @@ from editor.model.catalogue import Catalogue
 from editor.model.rules import WaterBodyRule, entry_rules, holes_are_board_edge, water_rules
 from editor.model.scenario import Board, Marker, Placement, Scenario, split_region_id
 from editor.model.scenario_io import LoadedScenario
-from editor.topology.boards import BoardLayout, Cell, HalfEdge, PlacedTile, lay_out_board
+from editor.topology.boards import BoardLayout, Cell, PlacedTile, lay_out_board
 from editor.topology.realm import BorderSegment, Hole, Problem, Realm, Region
 from editor.topology.unionfind import UnionFind
 
@@ -697,11 +697,11 @@ class _Assembly:
                         kinds.add("coast")
                     if _seam_cells(cell, direction) in layout.marked_seams:
                         kinds.add("river_marker")
-                    start, end = _half_edge_points(HalfEdge(cell, direction, half))
+                    start, end = _half_edge_points(cell, direction, half)
                     segments.append(BorderSegment(board, frozenset(kinds), a, b, start, end))
                 for part, cell, direction, half, empty in layout.outer:
                     kind = "hole" if empty in hole_cells else "board_edge"
-                    start, end = _half_edge_points(HalfEdge(cell, direction, half))
+                    start, end = _half_edge_points(cell, direction, half)
                     segments.append(BorderSegment(board, frozenset({kind}), pr[part], None,
                                                   start, end))
             return segments
@@ -735,11 +735,11 @@ def _seam_cells(cell: Cell, direction: int) -> frozenset[Cell]:
     return frozenset((cell, lattice.neighbour(*cell, direction)))
 
 
-def _half_edge_points(half_edge: HalfEdge) -> tuple[lattice.Point, lattice.Point]:
-    cx, cy = lattice.hex_centre(*half_edge.cell)
-    d = half_edge.direction
+def _half_edge_points(cell: Cell, d: int, half: int) -> tuple[lattice.Point, lattice.Point]:
+    """Half ``half`` of the side of ``cell`` facing board direction ``d``."""
+    cx, cy = lattice.hex_centre(*cell)
     corner, mid, nxt = lattice.CORNERS[d], lattice.MIDPOINTS[d], lattice.CORNERS[(d + 1) % 6]
-    a, b = (corner, mid) if half_edge.half == 0 else (mid, nxt)
+    a, b = (corner, mid) if half == 0 else (mid, nxt)
     return ((a[0] + cx, a[1] + cy), (b[0] + cx, b[1] + cy))
 
 
