@@ -106,17 +106,16 @@ class RealmDeriver:
         cache = self._tiles
         entries: list[tuple[PlacedTile, _TileShapes | None]] = []
         missing: list[PlacedTile] = []
+        missing_keys: list[tuple[int, int, int, int]] = []
         made: list[_TileShapes] = []  # the missing tiles' shapes, in the same order
-        used: dict[int, object] = {}
         for layout in layouts:
             for placed in layout.tiles.values():
                 p = placed.placement
-                side = placed.side.side
-                used[id(side)] = side
-                key = (id(side), p.rotation, p.q, p.r)
+                key = (id(placed.side.side), p.rotation, p.q, p.r)
                 shapes = cache.get(key)
                 if shapes is None:
                     missing.append(placed)
+                    missing_keys.append(key)
                 entries.append((placed, shapes))
         if missing:
             rings: list[NDArray[np.float64]] = []
@@ -142,11 +141,10 @@ class RealmDeriver:
                     self._sides.clear()
                     self._bodies.clear()
                     self._cached_parts = 0
-                for placed, shapes in zip(missing, made, strict=True):
-                    p = placed.placement
-                    cache[(id(placed.side.side), p.rotation, p.q, p.r)] = shapes
+                for key, placed, shapes in zip(missing_keys, missing, made, strict=True):
+                    cache[key] = shapes
+                    self._sides[key[0]] = placed.side.side  # pin the side the key names
                 self._cached_parts += len(built)
-                self._sides.update(used)  # pin every side a cached key names
         fresh = iter(made)
         polygons: dict[str, shapely.Geometry] = {}
         part_measures: dict[str, tuple[float, lattice.Point]] = {}
