@@ -60,19 +60,22 @@ GROWTH_BUDGET_17 = 1.05
 STRESS_SIZES = (1_000, 2_000, 5_000, 10_000)
 LARGE_SIZES = (20_000, 50_000)
 
-CPU: list[float] = []  # CPU-time samples of the last median_time call
 
-
-def median_time(action: Callable[[], object], repeat: int) -> float:
-    """Median wall time of ``repeat`` runs; their CPU times are left in ``CPU``."""
-    samples = []
-    CPU.clear()
+def timed(action: Callable[[], object], repeat: int) -> tuple[float, float, float]:
+    """(wall median, CPU median, CPU min) of ``repeat`` runs."""
+    walls, cpus = [], []
     for _ in range(repeat):
         start, cpu = time.perf_counter(), time.process_time()
         action()
-        samples.append(time.perf_counter() - start)
-        CPU.append(time.process_time() - cpu)
-    return statistics.median(samples)
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus), min(cpus)
+
+
+def plain(action: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """(wall median, CPU median) of ``repeat`` runs."""
+    wall, cpu, _ = timed(action, repeat)
+    return wall, cpu
 
 
 def derive_all(deriver: RealmDeriver, loaded: LoadedScenario) -> None:
@@ -123,15 +126,6 @@ def main() -> int:
     args = parser.parse_args()
     print(f"machine: {machine()}", flush=True)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
-
-    def timed(action: Callable[[], object], repeat: int) -> tuple[float, float, float]:
-        """(wall median, CPU median, CPU min)."""
-        wall = median_time(action, repeat)
-        return wall, statistics.median(CPU), min(CPU)
-
-    def plain(action: Callable[[], object], repeat: int) -> tuple[float, float]:
-        wall, cpu, _ = timed(action, repeat)
-        return wall, cpu
 
     # (name, ours (wall, cpu median, cpu min), naive (wall, cpu), strtree (wall, cpu),
     #  budget text, verdict or None); verdicts are judged on the CPU median

@@ -8,7 +8,6 @@ which parts touch.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
@@ -17,18 +16,6 @@ from editor.model.scenario import Board, Placement, region_id
 from editor.topology.realm import Problem
 
 Cell = tuple[int, int]
-
-
-class HalfEdge(NamedTuple):
-    """Half ``half`` of the side of ``cell`` facing board direction ``direction``.
-
-    The layout's seam and outer lists hold its three fields inline (a board has a dozen
-    per tile, and one flat tuple per entry is cheaper to build than two); this names
-    them where a single half-edge is drawn."""
-
-    cell: Cell
-    direction: int
-    half: int
 
 
 @dataclass
@@ -52,8 +39,8 @@ class BoardLayout:
     board: Board
     tiles: dict[Cell, PlacedTile] = field(default_factory=dict)
     by_letter: dict[str, PlacedTile] = field(default_factory=dict)
-    # (part_a, part_b, cell, direction, half): the half-edge on a's side (a HalfEdge's
-    # fields, inline); one entry per matched half-edge
+    # (part_a, part_b, cell, direction, half): half ``half`` of the side of ``cell``
+    # facing ``direction``, on a's side; one entry per matched half-edge
     seams: list[tuple[str, str, Cell, int, int]] = field(default_factory=list)
     # (part, cell, direction, half, empty neighbour cell)
     outer: list[tuple[str, Cell, int, int, Cell]] = field(default_factory=list)

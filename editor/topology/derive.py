@@ -32,7 +32,7 @@ from editor.model.catalogue import Catalogue
 from editor.model.rules import WaterBodyRule, entry_rules, holes_are_board_edge, water_rules
 from editor.model.scenario import Board, Marker, Placement, Scenario, split_region_id
 from editor.model.scenario_io import LoadedScenario
-from editor.topology.boards import BoardLayout, Cell, HalfEdge, PlacedTile, lay_out_board
+from editor.topology.boards import BoardLayout, Cell, PlacedTile, lay_out_board
 from editor.topology.realm import BorderSegment, Hole, Problem, Realm, Region
 from editor.topology.unionfind import UnionFind
 
@@ -106,17 +106,16 @@ class RealmDeriver:
         cache = self._tiles
         entries: list[tuple[PlacedTile, _TileShapes | None]] = []
         missing: list[PlacedTile] = []
+        missing_keys: list[tuple[int, int, int, int]] = []
         made: list[_TileShapes] = []  # the missing tiles' shapes, in the same order
-        used: dict[int, object] = {}
         for layout in layouts:
             for placed in layout.tiles.values():
                 p = placed.placement
-                side = placed.side.side
-                used[id(side)] = side
-                key = (id(side), p.rotation, p.q, p.r)
+                key = (id(placed.side.side), p.rotation, p.q, p.r)
                 shapes = cache.get(key)
                 if shapes is None:
                     missing.append(placed)
+                    missing_keys.append(key)
                 entries.append((placed, shapes))
         if missing:
             rings: list[NDArray[np.float64]] = []
@@ -142,11 +141,10 @@ class RealmDeriver:
                     self._sides.clear()
                     self._bodies.clear()
                     self._cached_parts = 0
-                for placed, shapes in zip(missing, made, strict=True):
-                    p = placed.placement
-                    cache[(id(placed.side.side), p.rotation, p.q, p.r)] = shapes
+                for key, placed, shapes in zip(missing_keys, missing, made, strict=True):
+                    cache[key] = shapes
+                    self._sides[key[0]] = placed.side.side  # pin the side the key names
                 self._cached_parts += len(built)
-                self._sides.update(used)  # pin every side a cached key names
         fresh = iter(made)
         polygons: dict[str, shapely.Geometry] = {}
         part_measures: dict[str, tuple[float, lattice.Point]] = {}
@@ -593,10 +591,9 @@ class _Assembly:
 
     def _rule_allows(self, kind: str, side: str | None, listed: tuple[str, ...], rid: str,
                      region: Region, board_kind: str, applies_to: str) -> bool:
+        # "board_edge" never reaches here: _first_conquests tests it inline
         if kind == "anywhere":
             return True
-        if kind == "board_edge":
-            return self._at_edge(rid, region)
         if kind == "arrows":
             return "entry_arrow" in region.marker_kinds()
         if kind == "regions":
@@ -698,11 +695,11 @@ class _Assembly:
                         kinds.add("coast")
                     if _seam_cells(cell, direction) in layout.marked_seams:
                         kinds.add("river_marker")
-                    start, end = _half_edge_points(HalfEdge(cell, direction, half))
+                    start, end = _half_edge_points(cell, direction, half)
                     segments.append(BorderSegment(board, frozenset(kinds), a, b, start, end))
                 for part, cell, direction, half, empty in layout.outer:
                     kind = "hole" if empty in hole_cells else "board_edge"
-                    start, end = _half_edge_points(HalfEdge(cell, direction, half))
+                    start, end = _half_edge_points(cell, direction, half)
                     segments.append(BorderSegment(board, frozenset({kind}), pr[part], None,
                                                   start, end))
             return segments
@@ -736,11 +733,11 @@ def _seam_cells(cell: Cell, direction: int) -> frozenset[Cell]:
     return frozenset((cell, lattice.neighbour(*cell, direction)))
 
 
-def _half_edge_points(half_edge: HalfEdge) -> tuple[lattice.Point, lattice.Point]:
-    cx, cy = lattice.hex_centre(*half_edge.cell)
-    d = half_edge.direction
+def _half_edge_points(cell: Cell, d: int, half: int) -> tuple[lattice.Point, lattice.Point]:
+    """Half ``half`` of the side of ``cell`` facing board direction ``d``."""
+    cx, cy = lattice.hex_centre(*cell)
     corner, mid, nxt = lattice.CORNERS[d], lattice.MIDPOINTS[d], lattice.CORNERS[(d + 1) % 6]
-    a, b = (corner, mid) if half_edge.half == 0 else (mid, nxt)
+    a, b = (corner, mid) if half == 0 else (mid, nxt)
     return ((a[0] + cx, a[1] + cy), (b[0] + cx, b[1] + cy))
 
 
