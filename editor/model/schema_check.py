@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from typing import Any
 
 Check = Callable[[Any], bool]
@@ -55,7 +55,7 @@ def _bound(holds: Callable[[Any, Any], bool], limit: Any) -> Check:
     return lambda v: not _is_number(v) or holds(v, limit)
 
 
-def _sizes(schema: dict[str, Any], kind: type, most_key: str, least_key: str) -> list[Check]:
+def _sizes(schema: dict[str, Any], kind: type[Sized], most_key: str, least_key: str) -> list[Check]:
     """The ``len`` bounds maxLength/minLength, maxItems/minItems, maxProperties/minProperties:
     any value not of ``kind`` passes them."""
     checks: list[Check] = []
