@@ -413,9 +413,9 @@ def _geometry(regions: list[_Region], out: _Side) -> bool:
 def _outline(regions: list[_Region], out: _Side) -> None:
     """C011 half-edge ownership, C013 water without a full edge, C017 no half-edge."""
     owned: dict[str, list[int]] = {r.local_id: [] for r in regions}
-    for number, (start, end) in enumerate(half_edges()):
-        owners = [r for r in regions
-                  if r.polygon is not None and number in owned_half_edges(r.polygon)]
+    edges_of = [(r, owned_half_edges(r.polygon)) for r in regions if r.polygon is not None]
+    for number, (start, end) in enumerate(_HALF_EDGES):
+        owners = [r for r, edges in edges_of if number in edges]
         if len(owners) == 1:
             owned[owners[0].local_id].append(number)
             continue
