@@ -258,7 +258,7 @@ def _lint(args: argparse.Namespace) -> int:
         sys.stdout.write(render_all(walk_errors, fmt, sources))
     # One config for every file (the usual case) is handed over, so the runner does not
     # look it up again per file; it is the very object config_for() returns for each.
-    shared = base if base is not None or len(distinct) != 1 else distinct[0]
+    shared = distinct[0] if len(distinct) == 1 else None  # with --config: ``base``
     for result in lint_files(files, shared, args.players, jobs, progress=True,
                              overrides=overrides, cache=cache):
         findings.extend(result)

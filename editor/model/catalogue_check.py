@@ -413,9 +413,9 @@ def _geometry(regions: list[_Region], out: _Side) -> bool:
 def _outline(regions: list[_Region], out: _Side) -> None:
     """C011 half-edge ownership, C013 water without a full edge, C017 no half-edge."""
     owned: dict[str, list[int]] = {r.local_id: [] for r in regions}
-    for number, (start, end) in enumerate(half_edges()):
-        owners = [r for r in regions
-                  if r.polygon is not None and number in owned_half_edges(r.polygon)]
+    edges_of = [(r, owned_half_edges(r.polygon)) for r in regions if r.polygon is not None]
+    for number, (start, end) in enumerate(_HALF_EDGES):
+        owners = [r for r, edges in edges_of if number in edges]
         if len(owners) == 1:
             owned[owners[0].local_id].append(number)
             continue
@@ -554,32 +554,20 @@ def _side_validator() -> Any:
     return jsonschema.Draft202012Validator(_side_schema())
 
 
-def _refuse(uri: str) -> Any:
-    raise ValueError(f"refusing to fetch {uri}: the side schema is self-contained")
-
-
 @cache
 def _fast_side_validator() -> Any:
     """The Rust validator of one side, when installed (the designer checks a side on every
     step, and valid sides are the common case); ``jsonschema`` words the errors."""
-    try:
-        import jsonschema_rs
-    except ImportError:
-        return None
-    try:
-        return jsonschema_rs.validator_for(_side_schema(), retriever=_refuse)
-    except Exception:  # an incompatible release: jsonschema answers alone
-        return None
+    from editor.model.fast_schema import rust_validator
+
+    return rust_validator(_side_schema())
 
 
 def _side_surely_valid(data: Any) -> bool:
+    from editor.model.fast_schema import rust_says_valid
+
     fast = _fast_side_validator()
-    if fast is None:
-        return False
-    try:
-        return bool(fast.is_valid(data))
-    except (ValueError, OverflowError, TypeError):
-        return False
+    return fast is not None and rust_says_valid(fast, data)
 
 
 # --- public API ------------------------------------------------------------------------------

@@ -39,16 +39,30 @@ def _bundled_only(uri: str) -> Any:
     raise ValueError(f"refusing to fetch {uri}: only the bundled schemas are used")
 
 
-@cache
-def _validator(name: str) -> Any:
+def rust_validator(contents: dict[str, Any]) -> Any:
+    """A ``jsonschema_rs`` validator of ``contents`` that never fetches, or None when the
+    Rust validator is not installed (or is an incompatible release: jsonschema answers)."""
     try:
         import jsonschema_rs
     except ImportError:
         return None
     try:
-        return jsonschema_rs.validator_for(schema(name), retriever=_bundled_only)
+        return jsonschema_rs.validator_for(contents, retriever=_bundled_only)
     except Exception:  # an incompatible release: fall back to jsonschema
         return None
+
+
+def rust_says_valid(validator: Any, data: Any) -> bool:
+    """``validator.is_valid(data)``, False where the Rust validator cannot take the data."""
+    try:
+        return bool(validator.is_valid(data))
+    except (ValueError, OverflowError, TypeError):  # huge numbers and the like
+        return False
+
+
+@cache
+def _validator(name: str) -> Any:
+    return rust_validator(schema(name))
 
 
 @cache
@@ -103,10 +117,7 @@ def surely_valid(name: str, data: Any, *, large: bool = False) -> bool:
     if fast is None:
         check = _python_check(name)
         return check is not None and check(data)
-    try:
-        return bool(fast.is_valid(data))
-    except (ValueError, OverflowError, TypeError):  # huge numbers and the like
-        return False
+    return rust_says_valid(fast, data)
 
 
 LARGE_CONTAINERS = 5_000

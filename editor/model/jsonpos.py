@@ -91,6 +91,15 @@ class _Scanner:
             item += 1
 
 
+def _plain_scan(text: str) -> tuple[dict[PathKey, int], dict[PathKey, int]]:
+    """The recursive scanner's value and key positions; best effort: on damaged text the
+    positions found so far stay usable."""
+    scanner = _Scanner(text)
+    with contextlib.suppress(ValueError, IndexError):
+        scanner.value((), 0)
+    return scanner.positions, scanner.key_positions
+
+
 # The fast scan: whitespace, an object member's key and colon, a string, the rest of a bare
 # value (number, true, null...) and the separator after a value are each one regex match in C.
 _SPACE = re.compile(r"[ \t\r\n]*")
@@ -299,11 +308,7 @@ class SourceMap:
             try:
                 self._tables = _fast_scan(self.text)
             except (ValueError, IndexError):
-                scanner = _Scanner(self.text)
-                # best effort: on damaged text the positions found so far stay usable
-                with contextlib.suppress(ValueError, IndexError):
-                    scanner.value((), 0)
-                self._tables = scanner.positions, scanner.key_positions
+                self._tables = _plain_scan(self.text)
         return self._tables
 
     def _members(self, path: PathKey, offset: int) -> _Members:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from typing import Any
 
 Check = Callable[[Any], bool]
@@ -53,6 +53,19 @@ def _is_integer(value: Any) -> bool:
 
 def _bound(holds: Callable[[Any, Any], bool], limit: Any) -> Check:
     return lambda v: not _is_number(v) or holds(v, limit)
+
+
+def _sizes(schema: dict[str, Any], kind: type[Sized], most_key: str, least_key: str) -> list[Check]:
+    """The ``len`` bounds maxLength/minLength, maxItems/minItems, maxProperties/minProperties:
+    any value not of ``kind`` passes them."""
+    checks: list[Check] = []
+    if most_key in schema:
+        most = schema[most_key]
+        checks.append(lambda v: not isinstance(v, kind) or len(v) <= most)
+    if least_key in schema:
+        least = schema[least_key]
+        checks.append(lambda v: not isinstance(v, kind) or len(v) >= least)
+    return checks
 
 
 TYPES: dict[str, Check] = {
@@ -212,26 +225,14 @@ class _Compiler:
 
     @staticmethod
     def _strings(schema: dict[str, Any]) -> list[Check]:
-        checks: list[Check] = []
-        if "maxLength" in schema:
-            most = schema["maxLength"]
-            checks.append(lambda v: not isinstance(v, str) or len(v) <= most)
-        if "minLength" in schema:
-            least = schema["minLength"]
-            checks.append(lambda v: not isinstance(v, str) or len(v) >= least)
+        checks = _sizes(schema, str, "maxLength", "minLength")
         if "pattern" in schema:
             search = re.compile(schema["pattern"]).search
             checks.append(lambda v: not isinstance(v, str) or search(v) is not None)
         return checks
 
     def _arrays(self, schema: dict[str, Any], base: str) -> list[Check]:
-        checks: list[Check] = []
-        if "maxItems" in schema:
-            most = schema["maxItems"]
-            checks.append(lambda v: not isinstance(v, list) or len(v) <= most)
-        if "minItems" in schema:
-            least = schema["minItems"]
-            checks.append(lambda v: not isinstance(v, list) or len(v) >= least)
+        checks = _sizes(schema, list, "maxItems", "minItems")
         if schema.get("uniqueItems") is True:
             checks.append(_unique)
         prefix = [self.node(s, base) for s in schema.get("prefixItems", ())]
@@ -258,12 +259,7 @@ class _Compiler:
         if "required" in schema:
             required = tuple(schema["required"])
             checks.append(lambda v: not isinstance(v, dict) or all(k in v for k in required))
-        if "maxProperties" in schema:
-            most = schema["maxProperties"]
-            checks.append(lambda v: not isinstance(v, dict) or len(v) <= most)
-        if "minProperties" in schema:
-            least = schema["minProperties"]
-            checks.append(lambda v: not isinstance(v, dict) or len(v) >= least)
+        checks.extend(_sizes(schema, dict, "maxProperties", "minProperties"))
         if "propertyNames" in schema:
             names = self.node(schema["propertyNames"], base)
             checks.append(lambda v: not isinstance(v, dict) or all(names(k) for k in v))

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from editor.model.errors import SourcePosition
-from editor.model.jsonpos import SourceMap, _fast_scan, _Scanner
+from editor.model.jsonpos import SourceMap, _fast_scan, _plain_scan
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+SAMPLES = [path.read_text(encoding="utf-8")
+           for path in sorted(SCENARIOS.glob("*/*.realm.json"))[:6]]
 
 
 def test_values_and_keys_are_placed() -> None:
@@ -32,13 +32,6 @@ def test_a_stray_closing_brace_in_an_array_ends_the_scan() -> None:
     assert source.position(("b",)) == SourcePosition(1, 1)
 
 
-def _plain(text: str) -> tuple[dict[Any, int], dict[Any, int]]:
-    scanner = _Scanner(text)
-    with contextlib.suppress(ValueError, IndexError):
-        scanner.value((), 0)
-    return scanner.positions, scanner.key_positions
-
-
 WELL_FORMED = [
     '{"a\\u0041b": [1, "x\\"y", {"c": null}], "a\\u0041b": 2}',
     '{"a": {"x": 1}, "a": {"y": 2}}',  # a repeated key: the later one's value wins
@@ -50,10 +43,9 @@ DAMAGED = ['{"a":1,}', '[1,]', '{"a" 1}', '[1 2]', '{"k\\q": 1}', '["a\tb"]',
            "[" * 205 + "1" + "]" * 205, '{"a": [1}, "b": 2}']
 
 
-@pytest.mark.parametrize("text", WELL_FORMED + [
-    path.read_text(encoding="utf-8") for path in sorted(SCENARIOS.glob("*/*.realm.json"))[:6]])
+@pytest.mark.parametrize("text", WELL_FORMED + SAMPLES)
 def test_the_fast_scan_places_well_formed_json_as_the_plain_scan(text: str) -> None:
-    assert _fast_scan(text) == _plain(text)
+    assert _fast_scan(text) == _plain_scan(text)
 
 
 @pytest.mark.parametrize("text", DAMAGED)
@@ -61,7 +53,7 @@ def test_damaged_text_takes_the_plain_scan(text: str) -> None:
     with pytest.raises((ValueError, IndexError)):
         _fast_scan(text)
     source = SourceMap(text)
-    assert source._scan() == _plain(text)
+    assert source._scan() == _plain_scan(text)
 
 
 DEEP_AND_TRICKY = [
@@ -72,8 +64,7 @@ DEEP_AND_TRICKY = [
 ]
 
 
-@pytest.mark.parametrize("text", WELL_FORMED + DAMAGED + DEEP_AND_TRICKY + [
-    path.read_text(encoding="utf-8") for path in sorted(SCENARIOS.glob("*/*.realm.json"))[:6]])
+@pytest.mark.parametrize("text", WELL_FORMED + DAMAGED + DEEP_AND_TRICKY + SAMPLES)
 def test_the_lazy_placing_answers_as_the_full_scan(text: str) -> None:
     """Well-formed text is placed by reading only the containers on the asked paths: every
     path the full scan knows, and paths it does not, get the same answer either way."""

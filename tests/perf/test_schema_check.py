@@ -137,6 +137,13 @@ def test_a_keyword_outside_the_subset_is_refused(subschema: dict[str, Any]) -> N
         compile_schema(subschema)
 
 
+def _run(code: str, *args: str, check: bool = True) -> str:
+    """The standard output of ``python -c code ARGS`` in a fresh interpreter, in the repo."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                          text=True, cwd=REPO, env=env, timeout=300, check=check).stdout
+
+
 PROBE = """
 import sys
 sys.modules['jsonschema_rs'] = None  # an install without the Rust validator
@@ -149,10 +156,7 @@ print(fast_backend('scenario'), status, 'jsonschema' in sys.modules)
 
 
 def run_without_rs(*paths: str) -> list[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-c", PROBE, *paths], capture_output=True,
-                          text=True, cwd=REPO, env=env, timeout=300, check=False)
-    return done.stdout.splitlines()[-1].split()
+    return _run(PROBE, *paths, check=False).splitlines()[-1].split()
 
 
 def test_without_jsonschema_rs_the_compiled_checks_answer_and_jsonschema_stays_out() -> None:
@@ -189,10 +193,7 @@ print(json.dumps(seen))
 
 def test_a_few_small_documents_are_checked_in_python_then_by_jsonschema_rs() -> None:
     """One-file commands (derive, format, export) never pay jsonschema_rs's import."""
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-c", POLICY, str(SCENARIOS[0])], capture_output=True,
-                          text=True, cwd=REPO, env=env, timeout=300, check=True)
-    assert json.loads(done.stdout) == ["python", False, "jsonschema_rs", True]
+    assert json.loads(_run(POLICY, str(SCENARIOS[0]))) == ["python", False, "jsonschema_rs", True]
 
 
 def test_a_large_document_goes_to_jsonschema_rs_at_once() -> None:
@@ -206,9 +207,5 @@ def test_derive_of_a_valid_file_imports_no_validator_library() -> None:
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             "    status = main(['derive', '--players', '2', sys.argv[1]])\n"
             "print(status, sorted(m for m in ('jsonschema', 'jsonschema_rs') if m in sys.modules))")
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-c", code,
-                           str(REPO / "scenarios/booklet/01-my-precious-world.realm.json")],
-                          capture_output=True, text=True, cwd=REPO, env=env, timeout=300,
-                          check=True)
-    assert done.stdout.split() == ["0", "[]"]
+    out = _run(code, str(REPO / "scenarios/booklet/01-my-precious-world.realm.json"))
+    assert out.split() == ["0", "[]"]
