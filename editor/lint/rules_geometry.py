@@ -161,9 +161,9 @@ def components_in(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
 
 
 def land(ctx: CountContext) -> list[Region]:
-    """The realm's land regions (``Realm.land_regions``), once per count: several rules ask."""
+    """The realm's land regions, once per count: several rules ask."""
     if "land" not in ctx.cache:
-        ctx.cache["land"] = [r for r in ctx.realm.regions.values() if r.kind == "land"]
+        ctx.cache["land"] = ctx.realm.land_regions()
     result: list[Region] = ctx.cache["land"]
     return result
 
