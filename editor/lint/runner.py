@@ -18,7 +18,10 @@ from pathlib import Path
 from editor import heap
 from editor.lint.cache import ResultCache
 from editor.lint.config import LintConfig, config_for, settings_text
-from editor.lint.findings import Finding, Hit
+from editor.lint.findings import ENGINE, SYNTAX, Finding, Hit
+from editor.lint.findings import INTERNAL as INTERNAL  # (these three: the CLI imports them here)
+from editor.lint.findings import IO_ERROR as IO_ERROR
+from editor.lint.findings import WORKER_DIED as WORKER_DIED
 from editor.lint.registry import enabled_codes
 
 TYPE_CHECKING = False
@@ -27,11 +30,6 @@ if TYPE_CHECKING:
 
 # The rule engine, the schema rules and the worker pool are imported where a file is
 # actually linted: a warm run answered from the result cache never needs them.
-ENGINE = "S006"  # editor.lint.rules_schema's codes (tests/perf/test_result_cache.py)
-INTERNAL = "S000"
-IO_ERROR = "S001"
-SYNTAX = "S002"
-WORKER_DIED = "S007"
 
 
 def to_findings(hits: list[Hit], shown: str, text: str) -> list[Finding]:
