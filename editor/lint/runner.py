@@ -28,21 +28,21 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from editor.model.scenario_io import LoadedScenario
 
-# The rule engine, the schema rules and the worker pool are imported where a file is
-# actually linted: a warm run answered from the result cache never needs them.
-
-
-def to_findings(hits: list[Hit], shown: str, text: str) -> list[Finding]:
-    from editor.lint.engine import to_findings as convert
-
-    return convert(hits, shown, text)
-
 SCENARIO_SUFFIX = ".realm.json"
 ENGINE_SUFFIX = ".engine.json"
 PROGRESS_MIN_FILES = 20
 GC_YOUNG_THRESHOLD = 7000  # allocations between young collections while linting
 SKIPPED_DIRS = {".git", ".venv", "node_modules", "__pycache__", ".mypy_cache", ".ruff_cache",
                 ".realms_cache"}
+
+
+# The rule engine, the schema rules and the worker pool are imported where a file is
+# actually linted: a warm run answered from the result cache never needs them.
+def to_findings(hits: list[Hit], shown: str, text: str) -> list[Finding]:
+    from editor.lint.engine import to_findings as convert
+
+    return convert(hits, shown, text)
+
 
 # Engine-format files (``realms export --to engine``, schemas/engine.schema.json) are read
 # through the export issue's importer into a graph-only scenario, then linted like any
