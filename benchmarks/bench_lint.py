@@ -130,8 +130,10 @@ def spread(samples: list[Sample], which: int) -> str:
     return f"{min(values):.3f} / {statistics.median(values):.3f}"
 
 
-def med(samples: list[Sample], which: int) -> float:
-    return statistics.median(s[which] for s in samples) if samples else math.nan
+def med(samples: dict[str, list[Sample]], name: str, which: int) -> float:
+    """The median of one measurement's wall (0) or CPU (1) seconds; NaN when not run."""
+    found = samples.get(name)
+    return statistics.median(s[which] for s in found) if found else math.nan
 
 
 ROWS = ("checker", "full1", "full2", "warm", "schema", "no_rs", "pass", "version", "help",
@@ -146,10 +148,10 @@ def parallel_efficiency(samples: dict[str, list[Sample]]) -> str:
     --jobs 1's CPU time over each run's wall time is the number of CPUs' worth of --jobs 1's
     work each run delivered (about 1 and 2 on two free cores; a loaded machine lowers
     both), and the CPU overhead is what the workers cost on top of --jobs 1's CPU."""
-    cpu1 = med(samples["full1"], 1)
-    pace1 = cpu1 / med(samples["full1"], 0)
-    pace2 = cpu1 / med(samples["full2"], 0)
-    overhead = med(samples["full2"], 1) / cpu1
+    cpu1 = med(samples, "full1", 1)
+    pace1 = cpu1 / med(samples, "full1", 0)
+    pace2 = cpu1 / med(samples, "full2", 0)
+    overhead = med(samples, "full2", 1) / cpu1
     return (f"| parallel efficiency: --jobs 1's CPU over the wall time of --jobs 2 and of "
             f"--jobs 1 | | | | {pace2:.2f} and {pace1:.2f} CPUs ({pace2 / pace1:.2f}x); "
             f"CPU overhead of --jobs 2 {overhead:.2f}x | | |")
@@ -234,38 +236,38 @@ def main() -> int:
 
     chk = "check-jsonschema"
     row(chk + " (schema only, the lint baseline)", "checker", "", 1.0, "1", "", None)
-    cpu1 = med(samples.get("full1", []), 1) / med(samples.get("checker", []), 1)
+    cpu1 = med(samples, "full1", 1) / med(samples, "checker", 1)
     row("`realms lint --no-cache --jobs 1` (all rules, all counts)", "full1", chk, cpu1,
         f"{cpu1:.2f}x its CPU", "<= 0.5x CPU", lambda r: r <= 0.5)
-    cpu2 = med(samples.get("full2", []), 1) / med(samples.get("checker", []), 1)
+    cpu2 = med(samples, "full2", 1) / med(samples, "checker", 1)
     row("`realms lint --no-cache --jobs 2`", "full2", chk, cpu2, f"{cpu2:.2f}x its CPU",
         "<= 0.5x CPU", lambda r: r <= 0.5)
-    speedup = med(samples.get("full1", []), 0) / med(samples.get("full2", []), 0)
-    overhead = med(samples.get("full2", []), 1) / med(samples.get("full1", []), 1)
+    speedup = med(samples, "full1", 0) / med(samples, "full2", 0)
+    overhead = med(samples, "full2", 1) / med(samples, "full1", 1)
     # how many CPUs' worth of time it was given
-    share = med(samples.get("full2", []), 1) / med(samples.get("full2", []), 0)
+    share = med(samples, "full2", 1) / med(samples, "full2", 0)
     row("`--jobs 2` vs `--jobs 1` (wall speed-up; CPU of --jobs 2 over --jobs 1; CPUs' "
         "worth of time --jobs 2 got)", "full2", "`--jobs 1`", speedup,
         f"{speedup:.2f}x wall, {overhead:.2f}x CPU, got {share:.2f} CPUs", ">= 1.6x wall",
         lambda r: r >= 1.6)
     if samples.get("full1") and samples.get("full2"):
         print(parallel_efficiency(samples))
-    warm = med(samples.get("warm", []), 0) / med(samples.get("checker", []), 0)
+    warm = med(samples, "warm", 0) / med(samples, "checker", 0)
     row("same, warm cache, nothing changed", "warm", chk + " wall", warm,
         f"{warm:.3f}x its wall", "<= 0.05x wall", lambda r: r <= 0.05)
-    schema = med(samples.get("checker", []), 0) / med(samples.get("schema", []), 0)
+    schema = med(samples, "checker", 0) / med(samples, "schema", 0)
     row("`realms lint --select S` (schema only)", "schema", chk + " wall", schema,
         f"{schema:.1f}x faster", ">= 15x", lambda r: r >= 15)
-    fallback = med(samples.get("checker", []), 0) / med(samples.get("no_rs", []), 0)
+    fallback = med(samples, "checker", 0) / med(samples, "no_rs", 0)
     row("same, jsonschema_rs hidden (fallback path)", "no_rs", chk + " wall", fallback,
         f"{fallback:.1f}x faster", ">= 3x", lambda r: r >= 3)
     row("`python -c pass`", "pass", "", 1.0, "1", "", None)
     for label, name in (("`realms --version`", "version"), ("`realms lint --help`", "help")):
-        ratio = med(samples.get(name, []), 1) / med(samples.get("pass", []), 1)
+        ratio = med(samples, name, 1) / med(samples, "pass", 1)
         row(label, name, "`python -c pass` CPU", ratio, f"{ratio:.2f}x", "<= 1.5x",
             lambda r: r <= 1.5)
     row('`python -c "import shapely, networkx"`', "geo", "", 1.0, "1", "", None)
-    ratio = med(samples.get("derive", []), 1) / med(samples.get("geo", []), 1)
+    ratio = med(samples, "derive", 1) / med(samples, "geo", 1)
     row("`realms derive --players 2` booklet scenario 1", "derive", "that import's CPU", ratio,
         f"{ratio:.2f}x", "<= 1.3x", lambda r: r <= 1.3)
     if editor_ms is not None:

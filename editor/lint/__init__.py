@@ -44,8 +44,9 @@ def lint_loaded(loaded: LoadedScenario, players: int | None = None,
     line:column (1:1): the editor shows none, and mapping paths costs a scan of the text."""
     from editor.lint.config import default_config
     from editor.lint.engine import lint_document, to_findings
+    from editor.lint.findings import REFERENCE, SCHEMA
     from editor.lint.registry import enabled_codes
-    from editor.lint.rules_schema import REFERENCE, SCHEMA, loaded_hits
+    from editor.lint.rules_schema import loaded_hits
 
     config = config if config is not None else default_config()
     enabled = enabled_codes(config.select, config.ignore)

@@ -36,12 +36,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from editor.lint.findings import Finding
+from editor.lint.findings import INTERNAL, IO_ERROR, WORKER_DIED, Finding
 
 CACHE_DIR_NAME = ".realms_cache"
 ROOT_MARKERS = ("pyproject.toml", "realms.toml", ".git")
 ENTRIES = "lint-v2"  # v2: each finding is a row of its fields, not an object
-NOT_CACHED = frozenset({"S000", "S001", "S007"})  # bugs, I/O trouble, dead workers
+NOT_CACHED = frozenset({INTERNAL, IO_ERROR, WORKER_DIED})  # bugs, I/O trouble, dead workers
 INDEX = "index.json"
 RACY_WINDOW_NS = 3_000_000_000  # > FAT's 2 s timestamps, and coarse kernel clocks
 INDEX_LIMIT = 50_000  # entries of files outside a run kept in the index at most

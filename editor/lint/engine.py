@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 from editor.lint import suppress
 from editor.lint.config import LintConfig
 from editor.lint.context import CountContext, DocContext
-from editor.lint.findings import Finding, Hit, compose
+from editor.lint.findings import INTERNAL, Finding, Hit, compose
 from editor.lint.registry import Rule, all_rules, enabled_codes
-from editor.lint.rules_schema import INTERNAL
 from editor.model.jsonpos import SourceMap, format_json_path
 from editor.model.scenario_io import LoadedScenario
 

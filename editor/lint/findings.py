@@ -16,6 +16,17 @@ from editor.model.jsonpos import PathKey
 SEVERITIES = ("info", "warning", "error")
 SEVERITY_RANK = {name: rank for rank, name in enumerate(SEVERITIES)}
 
+# The load rules' codes (registered by editor.lint.rules_schema): here, so that the runner
+# can report them without importing the rules.
+INTERNAL = "S000"
+IO_ERROR = "S001"
+SYNTAX = "S002"
+SCHEMA = "S003"
+VERSION = "S004"
+REFERENCE = "S005"
+ENGINE = "S006"
+WORKER_DIED = "S007"
+
 
 @dataclass(frozen=True)
 class Hit:

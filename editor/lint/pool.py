@@ -62,6 +62,13 @@ class _Worker:
         child.close()  # the parent keeps one end: a dead worker's pipe reports EOF
         self.held: deque[int] = deque()  # indexes sent, not answered yet, in order
 
+    def collect(self, done: dict[int, Any]) -> None:
+        """Move the results already in the pipe into ``done`` (EOFError or OSError when the
+        worker died)."""
+        while self.held and self.conn.poll():
+            result = self.conn.recv()
+            done[self.held.popleft()] = result
+
     def cause(self) -> str:
         """How the worker ended, for the message."""
         self.process.join(timeout=1)
@@ -124,9 +131,7 @@ def run_jobs(jobs: Sequence[Job], work: Callable[[Job], Result],
                 if not worker.held:
                     continue
                 try:
-                    while worker.held and worker.conn.poll():
-                        result = worker.conn.recv()
-                        done[worker.held.popleft()] = result
+                    worker.collect(done)
                 except (EOFError, OSError):
                     pool[index] = _replace(worker, done, jobs, todo)
                     continue
@@ -147,9 +152,7 @@ def _replace(worker: _Worker, done: dict[int, Any], jobs: Sequence[Any],
     (the first it still held: it answers in order), give the others it held back to the
     queue, and start a fresh worker in its place."""
     with contextlib.suppress(EOFError, OSError, ValueError):
-        while worker.held and worker.conn.poll():
-            result = worker.conn.recv()
-            done[worker.held.popleft()] = result
+        worker.collect(done)
     if worker.held:
         first = worker.held.popleft()
         done[first] = Died(jobs[first], worker.cause())

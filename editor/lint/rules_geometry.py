@@ -119,29 +119,10 @@ def adjacency(ctx: CountContext, nodes: list[str]) -> dict[str, list[str]]:
     return {n: sorted(keep.intersection(adj[n])) for n in nodes}
 
 
-def components(adj: dict[str, list[str]]) -> list[list[str]]:
-    """Connected components, each sorted, largest first (ties by first id)."""
-    seen: set[str] = set()
-    found = []
-    for start in sorted(adj):
-        if start in seen:
-            continue
-        seen.add(start)
-        stack, piece = [start], [start]
-        while stack:
-            for nxt in adj[stack.pop()]:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
-                    piece.append(nxt)
-        found.append(sorted(piece))
-    return sorted(found, key=lambda c: (-len(c), c))
-
-
 def components_in(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
-    """``components(adjacency(ctx, nodes))`` without the neighbour lists: each piece grows by
-    one set intersection per region over the graph's own dicts (G003's and B006's largest
-    cost, as neither needs the lists sorted to find the pieces)."""
+    """Connected components of the graph of play restricted to ``nodes``, each sorted,
+    largest first (ties by first id). Each piece grows by one set intersection per region
+    over the graph's own dicts, with no neighbour lists (G003's and B006's largest cost)."""
     adj = ctx.realm.graph._adj
     rest = set(nodes)
     found = []
@@ -161,9 +142,9 @@ def components_in(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
 
 
 def land(ctx: CountContext) -> list[Region]:
-    """The realm's land regions (``Realm.land_regions``), once per count: several rules ask."""
+    """The realm's land regions, once per count: several rules ask."""
     if "land" not in ctx.cache:
-        ctx.cache["land"] = [r for r in ctx.realm.regions.values() if r.kind == "land"]
+        ctx.cache["land"] = ctx.realm.land_regions()
     result: list[Region] = ctx.cache["land"]
     return result
 

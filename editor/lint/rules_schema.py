@@ -11,7 +11,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from editor.lint.findings import Hit
+from editor.lint.findings import (
+    ENGINE,
+    INTERNAL,
+    IO_ERROR,
+    REFERENCE,
+    SCHEMA,
+    SYNTAX,
+    VERSION,
+    WORKER_DIED,
+    Hit,
+)
 from editor.lint.registry import Rule, register
 from editor.model.catalogue import Catalogue, default_catalogue
 from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
@@ -24,14 +34,6 @@ from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.scenario_io import LoadedScenario
 from editor.model.schemas import explain
 
-INTERNAL = "S000"
-IO_ERROR = "S001"
-SYNTAX = "S002"
-SCHEMA = "S003"
-VERSION = "S004"
-REFERENCE = "S005"
-ENGINE = "S006"
-WORKER_DIED = "S007"
 MAX_SCHEMA_HITS = 50
 
 for _rule in (

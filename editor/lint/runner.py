@@ -18,26 +18,15 @@ from pathlib import Path
 from editor import heap
 from editor.lint.cache import ResultCache
 from editor.lint.config import LintConfig, config_for, settings_text
-from editor.lint.findings import Finding, Hit
+from editor.lint.findings import ENGINE, SYNTAX, Finding, Hit
+from editor.lint.findings import INTERNAL as INTERNAL  # (these three: the CLI imports them here)
+from editor.lint.findings import IO_ERROR as IO_ERROR
+from editor.lint.findings import WORKER_DIED as WORKER_DIED
 from editor.lint.registry import enabled_codes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from editor.model.scenario_io import LoadedScenario
-
-# The rule engine, the schema rules and the worker pool are imported where a file is
-# actually linted: a warm run answered from the result cache never needs them.
-ENGINE = "S006"  # editor.lint.rules_schema's codes (tests/perf/test_result_cache.py)
-INTERNAL = "S000"
-IO_ERROR = "S001"
-SYNTAX = "S002"
-WORKER_DIED = "S007"
-
-
-def to_findings(hits: list[Hit], shown: str, text: str) -> list[Finding]:
-    from editor.lint.engine import to_findings as convert
-
-    return convert(hits, shown, text)
 
 SCENARIO_SUFFIX = ".realm.json"
 ENGINE_SUFFIX = ".engine.json"
@@ -45,6 +34,15 @@ PROGRESS_MIN_FILES = 20
 GC_YOUNG_THRESHOLD = 7000  # allocations between young collections while linting
 SKIPPED_DIRS = {".git", ".venv", "node_modules", "__pycache__", ".mypy_cache", ".ruff_cache",
                 ".realms_cache"}
+
+
+# The rule engine, the schema rules and the worker pool are imported where a file is
+# actually linted: a warm run answered from the result cache never needs them.
+def to_findings(hits: list[Hit], shown: str, text: str) -> list[Finding]:
+    from editor.lint.engine import to_findings as convert
+
+    return convert(hits, shown, text)
+
 
 # Engine-format files (``realms export --to engine``, schemas/engine.schema.json) are read
 # through the export issue's importer into a graph-only scenario, then linted like any

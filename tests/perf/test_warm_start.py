@@ -79,7 +79,8 @@ def test_a_damaged_rule_code_file_is_read_from_the_registry_again(project: Path)
 
 
 def test_the_runner_s_load_codes_are_the_schema_rules() -> None:
-    """runner keeps its own copies so a warm run need not import the schema rules."""
+    """Both take them from editor.lint.findings, so a warm run need not import the schema
+    rules."""
     assert (runner.ENGINE, runner.INTERNAL, runner.IO_ERROR, runner.SYNTAX,
             runner.WORKER_DIED) == (rules_schema.ENGINE, rules_schema.INTERNAL,
                                     rules_schema.IO_ERROR, rules_schema.SYNTAX,
