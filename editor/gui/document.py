@@ -401,7 +401,7 @@ class ScenarioDocument(QObject):
 
     def _start_background(self) -> None:
         if self._running is not None:
-            return  # _take_analysis starts again once this one is in
+            return  # _take_metrics starts again once this one is in
         if self._worker is None:
             self._worker = ThreadPoolExecutor(1, thread_name_prefix="realm-analysis")
         generation, loaded, players = self._generation, self.snapshot(), self.players
