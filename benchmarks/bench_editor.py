@@ -48,6 +48,7 @@ from summary import Measured
 
 from editor.gui.canvas.tile_cache import DESIGNS
 from editor.gui.canvas.tools import Tool
+from editor.gui.canvas.view import RealmView
 from editor.gui.document import ScenarioDocument, Selection
 from editor.gui.main_window import MainWindow
 from editor.gui.shapes import hex_centre
@@ -318,14 +319,10 @@ def send_wheel_notch(viewport: QWidget, centre: QPoint, direction: int) -> None:
     QApplication.sendEvent(viewport, event)
 
 
-@pytest.mark.benchmark(group="600 tiles")
-def test_wheel_600(big_window: MainWindow, benchmark: BenchmarkFixture,
-                   record: dict[str, Measured]) -> None:
-    """One wheel notch in or out, until idle: the first frame at the new zoom (on a realm
-    this big, the last exact frame scaled about the cursor; the exact frame follows when
-    the wheel rests, timed by ``test_wheel_rests_600``)."""
-    window = big_window
-    view, viewport = window.view, window.view.viewport()
+def wheel_swing(view: RealmView) -> Callable[[], None]:
+    """Zoom 0.5 about the origin, until idle; then a function sending one wheel notch at
+    the viewport's centre, until idle, that turns back once the zoom leaves 0.2 .. 2.5."""
+    viewport = view.viewport()
     view.set_zoom(0.5)
     view.centerOn(0, 0)
     until_idle()
@@ -338,7 +335,16 @@ def test_wheel_600(big_window: MainWindow, benchmark: BenchmarkFixture,
         if not 0.2 < view.transform().m11() < 2.5:
             direction[0] = -direction[0]
 
-    clock = CpuClock(notch)
+    return notch
+
+
+@pytest.mark.benchmark(group="600 tiles")
+def test_wheel_600(big_window: MainWindow, benchmark: BenchmarkFixture,
+                   record: dict[str, Measured]) -> None:
+    """One wheel notch in or out, until idle: the first frame at the new zoom (on a realm
+    this big, the last exact frame scaled about the cursor; the exact frame follows when
+    the wheel rests, timed by ``test_wheel_rests_600``)."""
+    clock = CpuClock(wheel_swing(big_window.view))
     benchmark.pedantic(clock, rounds=30, iterations=1)
     keep(record, "600 tiles: wheel notch (zoom, first frame, until idle)", benchmark, clock,
          BUDGET["repaint"])
@@ -353,22 +359,15 @@ def test_wheel_rests_600(big_window: MainWindow, benchmark: BenchmarkFixture,
     borrowed and then drawn exactly in slices; each later frame is timed too (the worst
     of each gesture). 30 notches swing the zoom from 0.5 up to 2.7 and down to 0.23."""
     window = big_window
-    view, viewport = window.view, window.view.viewport()
-    view.set_zoom(0.5)
-    view.centerOn(0, 0)
-    until_idle()
-    centre = viewport.rect().center()
-    direction = [1]
+    view = window.view
+    swing = wheel_swing(view)
     later: list[tuple[float, float]] = []  # the worst later frame of each gesture
 
     def notch() -> tuple[tuple[object, ...], dict[str, object]]:
         frames = exact(window)  # the previous gesture's refinement, frame by frame
         if frames:
             later.append(max(frames))
-        send_wheel_notch(viewport, centre, direction[0])
-        until_idle()
-        if not 0.2 < view.transform().m11() < 2.5:
-            direction[0] = -direction[0]
+        swing()
         assert view.previewing
         return (), {}
 
@@ -376,14 +375,8 @@ def test_wheel_rests_600(big_window: MainWindow, benchmark: BenchmarkFixture,
         view.refine_zoom()  # what the timer does when the wheel rests
         until_idle()
 
-    clock = CpuClock(lambda: None)
-
-    def timed() -> None:
-        start = time.process_time()
-        rest()
-        clock.cpu.append(time.process_time() - start)
-
-    benchmark.pedantic(timed, setup=notch, rounds=30, iterations=1)
+    clock = CpuClock(rest)
+    benchmark.pedantic(clock, setup=notch, rounds=30, iterations=1)
     frames = exact(window)
     if frames:
         later.append(max(frames))

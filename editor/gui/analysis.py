@@ -90,9 +90,17 @@ def analyse(loaded: LoadedScenario, players: int, *, deriver: RealmDeriver | Non
     elif result.realm is not None:
         result.issues.extend(_from_problem(p) for p in result.realm.problems)
     result.issues.sort(key=lambda i: (SEVERITY_ORDER.get(i.severity, 3), i.code, i.message))
-    if with_metrics and result.realm is not None:
-        try:
-            result.metrics = measure(result.realm)
-        except Exception:  # the dock measures again and shows what it can
-            result.metrics = None
+    if with_metrics:
+        result.metrics = measure_realm(result.realm)
     return result
+
+
+def measure_realm(realm: Realm | None) -> BalanceMetrics | None:
+    """The Balance dock's metrics of ``realm``; None without a realm or when measuring
+    fails (the dock measures again and shows what it can). Never raises."""
+    if realm is None:
+        return None
+    try:
+        return measure(realm)
+    except Exception:
+        return None

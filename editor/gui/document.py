@@ -27,8 +27,8 @@ from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QTimer, Si
 from PySide6.QtGui import QUndoStack
 
 import editor.qtcompat  # noqa: F401  (must run before any painting)
-from editor.analysis.metrics import BalanceMetrics, measure
-from editor.gui.analysis import Analysis, analyse, make_deriver
+from editor.analysis.metrics import BalanceMetrics
+from editor.gui.analysis import Analysis, analyse, make_deriver, measure_realm
 from editor.model.catalogue import Catalogue
 from editor.model.scenario import (
     Board,
@@ -401,7 +401,7 @@ class ScenarioDocument(QObject):
 
     def _start_background(self) -> None:
         if self._running is not None:
-            return  # _take_analysis starts again once this one is in
+            return  # _take_metrics starts again once this one is in
         if self._worker is None:
             self._worker = ThreadPoolExecutor(1, thread_name_prefix="realm-analysis")
         generation, loaded, players = self._generation, self.snapshot(), self.players
@@ -411,13 +411,7 @@ class ScenarioDocument(QObject):
             # takes longer than its lint): the Issues dock does not wait for the Balance dock.
             analysis = analyse(loaded, players, deriver=self.deriver, with_metrics=False)
             self._analysed.emit(generation, analysis)
-            metrics = None
-            if analysis.realm is not None:
-                try:
-                    metrics = measure(analysis.realm)
-                except Exception:  # the Balance dock measures again and shows what it can
-                    metrics = None
-            self._measured.emit(generation, metrics)
+            self._measured.emit(generation, measure_realm(analysis.realm))
 
         self._running = self._worker.submit(work)
         self.analysingChanged.emit(True)

@@ -144,6 +144,24 @@ def test_issue_click_centres_double_click_zooms_and_flashes(qtbot: QtBot) -> Non
     assert scene.flash_item.isVisible()
 
 
+def packed_window(qtbot: QtBot, count: int, columns: int, rows_above: int, zoom: float, *,
+                  turned: bool) -> MainWindow:
+    """``count`` tiles side by side, ``columns`` a row (centred, ``rows_above`` rows above
+    the origin; rotations 0 .. 5 in turn if ``turned``), shown at ``zoom`` about the
+    origin, analysed."""
+    letters = sorted(k for k in default_catalogue().tiles if len(k) == 1)
+    scenario = new_scenario("Big", 2, 4)
+    scenario.boards[0].tiles = [
+        Placement(letters[i % 26], "surface", i % columns - columns // 2,
+                  i // columns - rows_above, i % 6 if turned else 0)
+        for i in range(count)]
+    window = open_window(qtbot, ScenarioDocument(scenario, default_catalogue()))
+    window.view.set_zoom(zoom)
+    window.view.centerOn(*hex_centre(0, 0))
+    window.doc.wait_for_analysis()
+    return window
+
+
 def test_wheel_zoom_of_a_big_realm_previews_the_last_frame_then_draws_exactly(
         qtbot: QtBot) -> None:
     """Over 150 tiles, the frames while the wheel turns are the last exact frame scaled
@@ -152,16 +170,8 @@ def test_wheel_zoom_of_a_big_realm_previews_the_last_frame_then_draws_exactly(
     drawn exactly."""
     from editor.gui.canvas.view import PREVIEW_TILES, ZOOM_SETTLE_MS
 
-    letters = sorted(k for k in default_catalogue().tiles if len(k) == 1)
-    scenario = new_scenario("Big", 2, 4)
-    scenario.boards[0].tiles = [
-        Placement(letters[i % 26], "surface", i % 16 - 8, i // 16 - 5, 0)
-        for i in range(PREVIEW_TILES + 10)]
-    window = open_window(qtbot, ScenarioDocument(scenario, default_catalogue()))
+    window = packed_window(qtbot, PREVIEW_TILES + 10, 16, 5, 0.4, turned=False)
     view = window.view
-    view.set_zoom(0.4)
-    view.centerOn(*hex_centre(0, 0))
-    window.doc.wait_for_analysis()
     qtbot.wait(200)  # the exact tile pictures of this zoom are drawn
     cursor = view_point(view, *hex_centre(2, 1)) + QPoint(11, 7)
 
@@ -208,16 +218,8 @@ def test_the_exact_frame_after_a_wheel_zoom_is_drawn_nearest_the_cursor_first(
     import editor.gui.canvas.view as view_module
     from editor.gui.canvas.tile_cache import DESIGNS
 
-    letters = sorted(k for k in default_catalogue().tiles if len(k) == 1)
-    scenario = new_scenario("Big", 2, 4)
-    scenario.boards[0].tiles = [
-        Placement(letters[i % 26], "surface", i % 20 - 10, i // 20 - 6, i % 6)
-        for i in range(view_module.PREVIEW_TILES + 90)]
-    window = open_window(qtbot, ScenarioDocument(scenario, default_catalogue()))
+    window = packed_window(qtbot, view_module.PREVIEW_TILES + 90, 20, 6, 0.5, turned=True)
     view = window.view
-    view.set_zoom(0.5)
-    view.centerOn(*hex_centre(0, 0))
-    window.doc.wait_for_analysis()
     qtbot.waitUntil(lambda: not DESIGNS.pending, timeout=5000)  # this zoom's exact pictures
     qtbot.wait(50)
     cursor = view.viewport().rect().center() + QPoint(13, 9)

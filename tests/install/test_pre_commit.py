@@ -52,15 +52,20 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Itera
     yield HookRepo(root / "repo", (root / "rev").read_text(encoding="utf-8"), root / "store")
 
 
+def hook_env(store: Path) -> dict[str, str]:
+    """A user's shell running pre-commit with its store (``PRE_COMMIT_HOME``) at ``store``."""
+    return clean_env(QT_QPA_PLATFORM="offscreen", PRE_COMMIT_COLOR="never", PIP_NO_COMPILE="1",
+                     PRE_COMMIT_HOME=str(store), **GIT_ENV)
+
+
 def run_hooks(hook_repo: HookRepo, cwd: Path, *files: str) -> subprocess.CompletedProcess[str]:
     """Both hooks on ``files``, from the collection's config. The first run clones the repo
     and installs the hook environment; later runs of the session reuse it (pre-commit keys
     it by repository and rev)."""
-    env = clean_env(QT_QPA_PLATFORM="offscreen", PRE_COMMIT_COLOR="never", PIP_NO_COMPILE="1",
-                    PRE_COMMIT_HOME=str(hook_repo.store), **GIT_ENV)
     return subprocess.run(
         [sys.executable, "-m", "pre_commit", "run", "--verbose", "--files", *files], cwd=cwd,
-        env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+        env=hook_env(hook_repo.store), capture_output=True, text=True, timeout=TIMEOUT,
+        check=False)
 
 
 def hook_outputs(stdout: str) -> dict[str, str]:
@@ -119,13 +124,12 @@ def test_try_repo_fails_on_the_broken_file_only(hook_repo: HookRepo, collection:
     always installs a fresh hook environment (about as long as the two runs above together),
     so one run checks both verdicts: the broken file fails the hook and is named, the clean
     file beside it gets no finding."""
-    env = clean_env(QT_QPA_PLATFORM="offscreen", PRE_COMMIT_COLOR="never", PIP_NO_COMPILE="1",
-                    PRE_COMMIT_HOME=str(collection / ".pre-commit-store"), **GIT_ENV)
     result = subprocess.run(
         [sys.executable, "-m", "pre_commit", "try-repo", str(hook_repo.repo), "realms-lint",
          "--ref", hook_repo.rev, "--verbose", "--files", "clean.realm.json",
          "broken.realm.json"],
-        cwd=collection, env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+        cwd=collection, env=hook_env(collection / ".pre-commit-store"), capture_output=True,
+        text=True, timeout=TIMEOUT, check=False)
     assert result.returncode == 1, result.stdout + result.stderr
     lint = hook_outputs(result.stdout)["realms lint"]
     assert "Failed" in lint.splitlines()[0], result.stdout

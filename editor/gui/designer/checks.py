@@ -155,8 +155,9 @@ def _areas(shapes: tuple[tuple[Point, ...], ...]) -> tuple[tuple[Point, ...], ..
 
 
 def _area(ring: tuple[Point, ...]) -> float:
-    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
-                   in zip(ring, ring[1:] + ring[:1], strict=True))) / 2
+    from editor.model.catalogue_check import signed_area
+
+    return abs(signed_area(ring))
 
 
 def _crossing_segments(polygon: tuple[Point, ...]) -> tuple[tuple[Point, Point], ...]:
