@@ -204,16 +204,10 @@ def _lint(args: argparse.Namespace) -> int:
         forget_settings,
         load_config,
     )
+    from editor.lint.findings import INTERNAL, IO_ERROR, WORKER_DIED
     from editor.lint.output import default_format, render_all, statistics, summary
     from editor.lint.registry import SelectorError, check_selectors
-    from editor.lint.runner import (
-        INTERNAL,
-        IO_ERROR,
-        WORKER_DIED,
-        collect,
-        default_jobs,
-        lint_files,
-    )
+    from editor.lint.runner import collect, default_jobs, lint_files
     from editor.lint.source import SourceCache
 
     forget_settings()  # each run reads the settings afresh (main() is re-entrant)

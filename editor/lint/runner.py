@@ -18,10 +18,7 @@ from pathlib import Path
 from editor import heap
 from editor.lint.cache import ResultCache
 from editor.lint.config import LintConfig, config_for, settings_text
-from editor.lint.findings import ENGINE, SYNTAX, Finding, Hit
-from editor.lint.findings import INTERNAL as INTERNAL  # (these three: the CLI imports them here)
-from editor.lint.findings import IO_ERROR as IO_ERROR
-from editor.lint.findings import WORKER_DIED as WORKER_DIED
+from editor.lint.findings import ENGINE, INTERNAL, IO_ERROR, SYNTAX, WORKER_DIED, Finding, Hit
 from editor.lint.registry import enabled_codes
 
 TYPE_CHECKING = False
