@@ -2,6 +2,11 @@
 
 Placing a tile is then a translation of precomputed coordinate arrays, and its
 seams are read from the rotated edge profile instead of intersecting polygons.
+
+Nothing here imports shapely or numpy until a polygon is built: the graph of play
+(and with it all of ``realms lint``) needs only the edge profiles and the internal
+borders, which for the bundled catalogue come from a table checked against shapely
+by the test suite (:mod:`editor.geometry.bundled_borders`).
 """
 
 from __future__ import annotations
@@ -9,14 +14,16 @@ from __future__ import annotations
 import itertools
 import operator
 from dataclasses import dataclass
-from functools import cache
-
-import numpy as np
-import shapely
-from numpy.typing import NDArray
+from functools import cache, cached_property
+from typing import TYPE_CHECKING
 
 from editor.model import lattice
 from editor.model.catalogue import TileSide
+
+if TYPE_CHECKING:
+    import numpy as np
+    import shapely
+    from numpy.typing import NDArray
 
 HALF_EDGE_LENGTH = 0.5  # euclidean, for hex size 1 (a hex side is as long as its radius)
 
@@ -36,15 +43,50 @@ class RotatedSide:
     side: TileSide
     rotation: int
     local_ids: tuple[str, ...]
-    rings: tuple[NDArray[np.float64], ...]  # closed rings, lattice coords relative to the centre
+    # closed rings (first point repeated last), lattice coords relative to the centre
+    ring_points: tuple[tuple[lattice.Point, ...], ...]
     # owner[d][h]: local id owning board direction d, half h (h=0 starts at corner d)
     owner: tuple[tuple[str, str], ...]
     internal: tuple[InternalBorder, ...]
 
+    @cached_property
+    def rings(self) -> tuple[NDArray[np.float64], ...]:
+        """The closed rings as numpy arrays, made when a polygon is first built."""
+        import numpy as np
+
+        return tuple(np.array(points, dtype=np.float64) for points in self.ring_points)
+
 
 @cache
 def internal_borders(side: TileSide) -> tuple[InternalBorder, ...]:
-    """Borders inside a tile side, found once with shapely on the template polygons."""
+    """Borders inside a tile side: from the bundled table when the side is one of the
+    bundled catalogue's (same local ids and polygons), else found with shapely."""
+    known = bundled_borders(side)
+    return known if known is not None else shapely_borders(side)
+
+
+def bundled_borders(side: TileSide) -> tuple[InternalBorder, ...] | None:
+    """What :func:`shapely_borders` gives for a side of the bundled catalogue, read from
+    the table generated from it (``tests/perf/bundled_borders_table.py --update``; the
+    test suite checks every entry against shapely); None for any other side: a table
+    entry is used only when the side's local ids and polygons are exactly the ones it
+    was computed from."""
+    from editor.geometry.bundled_borders import TABLE
+
+    entry = TABLE.get((side.tile, side.side))
+    if entry is None:
+        return None
+    regions, borders = entry
+    if regions != tuple((r.local_id, r.polygon) for r in side.regions):
+        return None
+    return tuple(InternalBorder(a, b, length, segments) for a, b, length, segments in borders)
+
+
+def shapely_borders(side: TileSide) -> tuple[InternalBorder, ...]:
+    """Borders inside a tile side, found with shapely on the template polygons."""
+    import numpy as np
+    import shapely
+
     polygons = [shapely.Polygon(r.polygon) for r in side.regions]
     result: list[InternalBorder] = []
     for i, first in enumerate(side.regions):
@@ -101,7 +143,7 @@ def _rotated_side(side: TileSide, rotation: int) -> RotatedSide:
     for region in side.regions:
         points = [lattice.rotate_point(p, rotation) for p in region.polygon]
         points.append(points[0])
-        rings.append(np.array(points, dtype=np.float64))
+        rings.append(tuple(points))
     owner = []
     for direction in range(6):
         local_edge = (direction - rotation) % 6
@@ -121,6 +163,9 @@ def rotate_segment(segment: tuple[lattice.Point, lattice.Point], rotation: int,
 def build_polygons(rings: list[NDArray[np.float64]],
                    offsets: list[lattice.Point]) -> NDArray[np.object_]:
     """Many polygons at once: one ragged-array call instead of one shapely call each."""
+    import numpy as np
+    import shapely
+
     if not rings:
         return np.empty(0, dtype=object)
     if len(rings) != len(offsets):
@@ -136,12 +181,17 @@ def build_polygons(rings: list[NDArray[np.float64]],
 
 
 def hex_polygons(cells: list[tuple[int, int]]) -> NDArray[np.object_]:
+    import numpy as np
+
     ring = np.array([*lattice.CORNERS, lattice.CORNERS[0]], dtype=np.float64)
     return build_polygons([ring] * len(cells), [lattice.hex_centre(q, r) for q, r in cells])
 
 
 def euclidean(geometry: shapely.Geometry, size: float = 1.0) -> shapely.Geometry:
     """Lattice -> screen units, for drawing and measuring."""
+    import numpy as np
+    import shapely
+
     scale = np.array([lattice.X_UNIT * size, lattice.Y_UNIT * size])
     return shapely.transform(geometry, lambda xy: xy * scale)
 

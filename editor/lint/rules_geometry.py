@@ -115,15 +115,16 @@ def adjacency(ctx: CountContext, nodes: list[str]) -> dict[str, list[str]]:
     """Neighbour lists of the graph of play restricted to ``nodes`` (plain dicts: much faster
     than networkx subgraph views for the few traversals lint needs)."""
     keep = set(nodes)
-    adj = ctx.realm.graph._adj  # the graph's own dict of dicts: no view object per node
+    adj = ctx.realm.adjacency  # plain dicts: no networkx, no view object per node
     return {n: sorted(keep.intersection(adj[n])) for n in nodes}
 
 
 def components_in(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
     """Connected components of the graph of play restricted to ``nodes``, each sorted,
     largest first (ties by first id). Each piece grows by one set intersection per region
-    over the graph's own dicts, with no neighbour lists (G003's and B006's largest cost)."""
-    adj = ctx.realm.graph._adj
+    over the realm's adjacency dicts, with no neighbour lists (G003's and B006's largest
+    cost)."""
+    adj = ctx.realm.adjacency
     rest = set(nodes)
     found = []
     for start in sorted(rest):

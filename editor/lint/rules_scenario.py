@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
@@ -92,21 +93,39 @@ def sky_access_on_edge(ctx: CountContext) -> Iterator[Hit]:
                       "the beanstalk", path, regions=(rid,))
 
 
+def _steps(adjacency: dict[str, dict[str, Any]], keep: set[str], a: str,
+           b: str) -> int | None:
+    """The number of edges on a shortest path from ``a`` to ``b`` through ``keep`` (a
+    breadth-first search over the realm's adjacency); None when either is outside
+    ``keep`` or no path joins them."""
+    if a not in keep or b not in keep:
+        return None
+    seen, frontier, steps = {a}, [a], 0
+    while frontier:
+        if b in seen:
+            return steps
+        steps += 1
+        ahead = []
+        for node in frontier:
+            for other in adjacency[node]:
+                if other in keep and other not in seen:
+                    seen.add(other)
+                    ahead.append(other)
+        frontier = ahead
+    return None
+
+
 @rule("R004", "warning", "sky-island access tokens are too close together", "realm")
 def sky_access_spacing(ctx: CountContext) -> Iterator[Hit]:
-    import networkx as nx
-
     tokens = _sky_tokens(ctx)
     minimum = ctx.config.scenario.sky_access_min_distance
     realm = ctx.realm
     for i, (a, _) in enumerate(tokens):
         for b, path in tokens[i + 1:]:
             board = realm.regions[a].board
-            keep = [r for r, reg in realm.regions.items() if reg.board == board and not reg.chasm]
-            graph = realm.graph.subgraph(keep)
-            try:
-                steps = nx.shortest_path_length(graph, a, b)
-            except (nx.NetworkXNoPath, nx.NodeNotFound):
+            keep = {r for r, reg in realm.regions.items() if reg.board == board and not reg.chasm}
+            steps = _steps(realm.adjacency, keep, a, b)
+            if steps is None:
                 continue
             if steps < minimum:
                 yield Hit("R004", f"sky-island access tokens on {a} and {b} are {steps} "

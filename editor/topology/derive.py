@@ -1,9 +1,11 @@
 """Derive the graph of play of a scenario for one player count.
 
 Pipeline: lay out each board combinatorially (:mod:`boards`), merge water parts
-into bodies, build polygons with shapely (cached per placement, so an editor
-change rebuilds only the tiles it touched), find holes from the union of the
-occupied hexes, then fill the networkx graph and the per-region flags.
+into bodies, find holes from the occupied hexes, then fill the adjacency of the graph of
+play and the per-region flags. Polygons are built with shapely only when one is first
+read (cached per placement, so an editor change rebuilds only the tiles it touched), and
+the networkx graph only when it is first asked for (:mod:`editor.topology.realm`): the
+derivation itself imports neither shapely, numpy nor networkx.
 """
 
 from __future__ import annotations
@@ -12,12 +14,7 @@ import gc
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import NamedTuple
-
-import networkx as nx
-import numpy as np
-import shapely
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, NamedTuple
 
 from editor import heap
 from editor.geometry.templates import (
@@ -33,8 +30,22 @@ from editor.model.rules import WaterBodyRule, entry_rules, holes_are_board_edge,
 from editor.model.scenario import Board, Marker, Placement, Scenario, split_region_id
 from editor.model.scenario_io import LoadedScenario
 from editor.topology.boards import BoardLayout, Cell, PlacedTile, lay_out_board
-from editor.topology.realm import BorderSegment, Hole, Problem, Realm, Region
+from editor.topology.realm import (
+    Adjacency,
+    BorderSegment,
+    Hole,
+    Problem,
+    Realm,
+    Region,
+    RegionShape,
+    Shapes,
+)
 from editor.topology.unionfind import UnionFind
+
+if TYPE_CHECKING:
+    import numpy as np
+    import shapely
+    from numpy.typing import NDArray
 
 LAND_OVERLAYS = {"mountain": "mountain", "black_mountain": "mountain"}
 COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "south": (4, 5)}
@@ -53,29 +64,6 @@ _KINDS_OF = tuple(frozenset(kind for kind, bit in _KIND_BIT.items() if mask & bi
 EdgeData = dict[str, object]  # an edge's attributes in the graph: "kinds", "length"
 
 
-def _tables_fillable() -> bool:
-    """Whether this networkx keeps a graph as ``add_nodes_from`` / ``add_edges_from`` did
-    when the derivation learned to fill those tables itself: a plain dict of node data and
-    a plain dict of neighbour dicts sharing one data dict per edge. Checked once, on a
-    small graph built through the public API; another layout (a later networkx) makes the
-    derivation use the public calls instead."""
-    try:
-        probe = nx.Graph()
-        probe.add_nodes_from(["a", "b", "c"])
-        probe.add_edges_from([("b", "a", {"x": 1})])
-        node, adj = probe._node, probe._adj
-        return (type(node) is dict and type(adj) is dict
-                and node == {"a": {}, "b": {}, "c": {}}
-                and adj == {"a": {"b": {"x": 1}}, "b": {"a": {"x": 1}}, "c": {}}
-                and all(type(v) is dict for v in (*node.values(), *adj.values()))
-                and adj["a"]["b"] is adj["b"]["a"] and type(adj["a"]["b"]) is dict
-                and not getattr(probe, "__networkx_cache__", None)
-                and list(probe.edges(data=True)) == [("a", "b", {"x": 1})])
-    except Exception:  # any other layout: use the public calls
-        return False
-
-
-_FILL_TABLES = _tables_fillable()
 
 
 class RealmDeriver:
@@ -232,10 +220,9 @@ class _Assembly:
         # "kinds" holds _KIND_BIT bits until the graph is built.
         self.adjacent: dict[str, dict[str, EdgeData]] = {}
         self.edge_data: list[EdgeData] = []  # every edge's data, for the kinds at the end
-        # (a, b, data) in the order found; kept only when networkx's tables are not filled
-        self.edge_order: list[tuple[str, str, EdgeData]] | None = (
-            None if _FILL_TABLES else [])
-        self.part_polygons: dict[str, shapely.Geometry] = {}
+        # (a, b, data) in the order found: no longer kept (the realm's networkx graph,
+        # made on first use, finds an order of its own when it cannot share the tables)
+        self.edge_order: list[tuple[str, str, EdgeData]] | None = None
         # letters placed on any board (any count) and graph-only region ids of the scenario
         self._named: tuple[set[str], set[str]] | None = None
 
@@ -250,18 +237,23 @@ class _Assembly:
         self._water_kinds()
         self._coasts()
         self._first_conquests()
-        graph = self._graph()  # borders only: links are added after coasts and entries
-        self._links(graph)
+        adjacency = self._graph()  # borders only: links are added after coasts and entries
+        self._links()
+        adjacent = self.adjacent
         for rid, region in self.regions.items():
-            if region.chasm:
-                graph.remove_edges_from(list(graph.edges(rid)))
+            if region.chasm:  # all its edges go, as networkx's remove_edges_from would
+                near = adjacent[rid]
+                for other in list(near):
+                    del near[other]
+                    if other != rid:
+                        del adjacent[other][rid]
         realm = Realm(self.scenario, self.catalogue, self.players,
-                      {rid: self.regions[rid] for rid in self.sorted_ids}, graph, holes,
+                      {rid: self.regions[rid] for rid in self.sorted_ids}, adjacency, holes,
                       self.problems,
                       self.part_region,
                       {lay.board.id: [t.placement for t in lay.tiles.values()]
                        for lay in self.layouts},
-                      self.part_polygons)
+                      self.shapes)
         realm._border_source = self._border_builder()
         return realm
 
@@ -304,34 +296,54 @@ class _Assembly:
                         template.symbols, (), (part,), (placed.placement.tile,))
 
     def _geometry(self) -> None:
-        polygons, measures = self.deriver._part_shapes(self.layouts)
-        self.part_polygons = polygons
-        bodies = self.deriver._bodies
-        merged: list[tuple[Region, tuple[int, ...], tuple[shapely.Geometry, ...]]] = []
+        """Give every region made from tiles (all regions so far) the realm's polygons,
+        built for all of them when the first is read: lint never reads them."""
+        shapes = self.shapes = Shapes(self._shape_builder())
         for region in self.regions.values():
-            parts = region.parts
-            if len(parts) == 1:
-                region.polygon = polygons[parts[0]]
-                region.area, region.centroid = measures[parts[0]]
-                continue
-            # A water body of several parts: the player counts of a file mostly share
-            # their bodies, so each union (and its measures) is cached by its members.
-            members = tuple(polygons[p] for p in parts)
-            key = tuple(map(id, members))
-            known = bodies.get(key)
-            if known is not None:
-                region.polygon = known[1]
-                region.area, region.centroid = known[2]
-            else:
-                region.polygon = shapely.coverage_union_all(members)
-                merged.append((region, key, members))
-        if merged:
-            for (region, key, members), measure in zip(
-                    merged, _measure([r.polygon for r, _, _ in merged]), strict=True):
-                region.area, region.centroid = measure
-                bodies[key] = (members, region.polygon, measure)
-            if len(bodies) > self.deriver._cache_size:
-                bodies.clear()
+            region._shapes = shapes
+
+    def _shape_builder(self) -> Callable[[], tuple[dict[str, shapely.Geometry],
+                                                   dict[str, RegionShape]]]:
+        """What builds the polygons later: every part's polygon, and each tile region's
+        polygon, area and centroid, exactly as the derivation used to build them. It holds
+        the layouts and each region's parts, never a region (no reference cycle)."""
+        deriver, layouts = self.deriver, self.layouts
+        members = [(rid, region.parts) for rid, region in self.regions.items()]
+
+        def build() -> tuple[dict[str, shapely.Geometry], dict[str, RegionShape]]:
+            with _no_cyclic_gc():
+                polygons, measures = deriver._part_shapes(layouts)
+                bodies = deriver._bodies
+                shapes: dict[str, RegionShape] = {}
+                merged: list[tuple[str, tuple[int, ...], tuple[shapely.Geometry, ...],
+                                   shapely.Geometry]] = []
+                for rid, parts in members:
+                    if len(parts) == 1:
+                        area, centroid = measures[parts[0]]
+                        shapes[rid] = (polygons[parts[0]], area, centroid)
+                        continue
+                    # A water body of several parts: the player counts of a file mostly
+                    # share their bodies, so each union (and its measures) is cached by
+                    # its members.
+                    group = tuple(polygons[p] for p in parts)
+                    key = tuple(map(id, group))
+                    known = bodies.get(key)
+                    if known is not None:
+                        shapes[rid] = (known[1], *known[2])
+                    else:
+                        import shapely
+
+                        merged.append((rid, key, group, shapely.coverage_union_all(group)))
+                if merged:
+                    for (rid, key, group, union), measure in zip(
+                            merged, _measure([m[3] for m in merged]), strict=True):
+                        shapes[rid] = (union, *measure)
+                        bodies[key] = (group, union, measure)
+                    if len(bodies) > deriver._cache_size:
+                        bodies.clear()
+            return polygons, shapes
+
+        return build
 
     # -- adjacency ----------------------------------------------------------------------
     def _add_edge(self, a: str, b: str, kind: str, length: float) -> EdgeData:
@@ -607,30 +619,19 @@ class _Assembly:
         return False
 
     # -- graph and links ----------------------------------------------------------------
-    def _graph(self) -> nx.Graph:
-        """The graph of borders: one node per region (sorted), one edge per bordering pair.
-
-        The adjacency gathered while the edges were found is already what
-        ``add_nodes_from(sorted ids)`` then ``add_edges_from(edges in the order found)``
-        would build (same dicts, same order; one data dict shared by both directions), so
-        where this networkx keeps its tables that way (``_FILL_TABLES``) they are filled
-        with it directly, without the per-item checks (at 50,000 tiles the calls would
-        copy 350,000 data dicts); otherwise through those public calls."""
+    def _graph(self) -> Adjacency:
+        """The adjacency of the graph of borders: every region (sorted) with its
+        neighbours in the order the edges were found, one data dict per edge shared by
+        both ends: what ``add_nodes_from(sorted ids)`` then ``add_edges_from(edges in the
+        order found)`` would give networkx. The realm's ``graph`` is made from it on first
+        use; its inner dicts are :attr:`adjacent`'s, so links and chasms change both."""
         self.sorted_ids = sorted(self.regions)  # fixed from here on; the realm's order too
         for data in self.edge_data:
             data["kinds"] = _KINDS_OF[data["kinds"]]  # type: ignore[call-overload]
-        graph = nx.Graph()
-        if self.edge_order is None:
-            node, adj, adjacent = graph._node, graph._adj, self.adjacent
-            for rid in self.sorted_ids:
-                node[rid] = {}
-                adj[rid] = adjacent[rid]
-        else:
-            graph.add_nodes_from(self.sorted_ids)
-            graph.add_edges_from(self.edge_order)
-        return graph
+        adjacent = self.adjacent
+        return {rid: adjacent[rid] for rid in self.sorted_ids}
 
-    def _link(self, graph: nx.Graph, a_ref: str, b_ref: str, kind: str, what: str) -> None:
+    def _link(self, a_ref: str, b_ref: str, kind: str, what: str) -> None:
         a, b = self.part_region.get(a_ref), self.part_region.get(b_ref)
         if a is None or b is None:
             missing = a_ref if a is None else b_ref
@@ -642,23 +643,25 @@ class _Assembly:
             return
         if a == b:
             return
-        if graph.has_edge(a, b):
-            graph.edges[a, b]["kinds"] = graph.edges[a, b]["kinds"] | {kind}
-        else:
-            graph.add_edge(a, b, kinds=frozenset({kind}), length=0.0)
+        near = self.adjacent[a]
+        data = near.get(b)
+        if data is not None:
+            data["kinds"] = data["kinds"] | {kind}  # type: ignore[operator]
+        else:  # as networkx's add_edge(a, b, kinds=..., length=0.0) would add it
+            near[b] = self.adjacent[b][a] = {"kinds": frozenset({kind}), "length": 0.0}
 
-    def _links(self, graph: nx.Graph) -> None:
+    def _links(self) -> None:
         tunnels: dict[int, list[str]] = defaultdict(list)
         for region in self.regions.values():
             for marker in region.markers:
                 if marker.kind == "tunnel":
                     tunnels[int(marker.attrs["number"])].append(region.id)
                 elif marker.kind == "sky_access":
-                    self._link(graph, region.id, str(marker.attrs["target"]), "access",
+                    self._link(region.id, str(marker.attrs["target"]), "access",
                                f"{marker.attrs.get('token', 'access')} token")
         for number, ends in sorted(tunnels.items()):
             if len(ends) == 2:
-                self._link(graph, ends[0], ends[1], "tunnel", f"tunnel {number}")
+                self._link(ends[0], ends[1], "tunnel", f"tunnel {number}")
             else:
                 self.problems.append(Problem(
                     "tunnel-pairing", f"tunnel {number} is on {len(ends)} region(s) for "
@@ -666,7 +669,7 @@ class _Assembly:
                     regions=tuple(ends), hint="lay each tunnel number on exactly two regions"))
         for link in self.scenario.links:
             if link.presence.includes(self.players, self.scenario.players_min):
-                self._link(graph, link.a, link.b, link.kind, f"{link.kind} link")
+                self._link(link.a, link.b, link.kind, f"{link.kind} link")
 
     # -- borders (built lazily) ---------------------------------------------------------
     def _border_builder(self) -> Callable[[], list[BorderSegment]]:
@@ -717,6 +720,9 @@ class _TileShapes(NamedTuple):
 def _measure(shapes: Sequence[shapely.Geometry] | NDArray[np.object_]
              ) -> list[tuple[float, lattice.Point]]:
     """Euclidean area and centroid of each shape (one vectorised shapely call each)."""
+    import numpy as np
+    import shapely
+
     array = np.array(shapes, dtype=object)
     areas = (shapely.area(array) * AREA_SCALE).tolist()
     centroids = shapely.get_coordinates(shapely.centroid(array))
@@ -750,6 +756,9 @@ def _find_holes(layout: BoardLayout) -> dict[Cell, str]:
     """
     if not layout.outer or not _may_enclose(layout):
         return {}
+    import numpy as np
+    import shapely
+
     cells = list(layout.tiles)
     union = shapely.coverage_union_all(hex_polygons(cells))
     interiors = [ring for poly in getattr(union, "geoms", [union]) for ring in poly.interiors]

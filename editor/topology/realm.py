@@ -1,19 +1,61 @@
-"""The derived graph of play for one player count: what engines and linters consume."""
+"""The derived graph of play for one player count: what engines and linters consume.
+
+A realm is built without shapely, numpy or networkx: its adjacency is plain dicts
+(:attr:`Realm.adjacency`), the networkx graph (:attr:`Realm.graph`) is made from them on
+first use, and the region and part polygons with their areas and centroids are built,
+for the whole realm at once, the first time one of them is read. ``realms lint`` reads
+none of them, so it never imports those libraries for the bundled tiles.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
-
-import networkx as nx
-import shapely
+from typing import TYPE_CHECKING, Any
 
 from editor.model.catalogue import Catalogue
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, Scenario
 
+if TYPE_CHECKING:
+    import networkx as nx
+    import shapely
+
 LAND_KINDS = frozenset({"farmland", "forest", "hill", "swamp", "mountain"})
 WATER_KINDS = frozenset({"river", "sea", "lake"})
+
+EdgeData = dict[str, Any]  # an edge's attributes: "kinds" (frozenset), "length" (float)
+Adjacency = dict[str, dict[str, EdgeData]]
+RegionShape = tuple["shapely.Geometry", float, Point]  # polygon, area, centroid
+
+
+class Shapes:
+    """The polygons of one realm, built on first use: ``build`` returns every part's
+    polygon and, per region made from tiles, its (polygon, area, centroid). Holds no
+    region, so regions pointing here make no reference cycle."""
+
+    __slots__ = ("_build", "_parts", "_regions")
+
+    def __init__(self, build: Callable[[], tuple[dict[str, shapely.Geometry],
+                                                 dict[str, RegionShape]]]) -> None:
+        self._build: Callable[[], tuple[dict[str, shapely.Geometry],
+                                        dict[str, RegionShape]]] | None = build
+        self._parts: dict[str, shapely.Geometry] = {}
+        self._regions: dict[str, RegionShape] = {}
+
+    def _ready(self) -> None:
+        build = self._build
+        if build is not None:
+            self._parts, self._regions = build()
+            self._build = None
+
+    def parts(self) -> dict[str, shapely.Geometry]:
+        self._ready()
+        return self._parts
+
+    def region(self, region_id: str) -> RegionShape:
+        self._ready()
+        return self._regions[region_id]
 
 
 @dataclass
@@ -27,9 +69,6 @@ class Region:
     markers: tuple[Marker, ...] = ()
     parts: tuple[str, ...] = ()
     tiles: tuple[str, ...] = ()
-    polygon: shapely.Geometry | None = None  # lattice units; None on graph-only boards
-    area: float = 0.0  # euclidean, hex size 1
-    centroid: Point = (0.0, 0.0)  # euclidean, hex size 1
     board_edge: bool = False
     first_conquest: bool = False
     first_conquest_for: frozenset[str] = frozenset()
@@ -39,6 +78,56 @@ class Region:
     water_kind: str | None = None
     entry_edge: bool = False
     holes: tuple[str, ...] = ()
+    # polygon, area and centroid: given by the realm's Shapes on first read (see below)
+    _shapes: Shapes | None = field(default=None, init=False, repr=False, compare=False)
+    _polygon: shapely.Geometry | None = field(default=None, init=False, repr=False,
+                                              compare=False)
+    _area: float = field(default=0.0, init=False, repr=False, compare=False)
+    _centroid: Point = field(default=(0.0, 0.0), init=False, repr=False, compare=False)
+
+    def _take_shape(self, shapes: Shapes) -> None:
+        self._polygon, self._area, self._centroid = shapes.region(self.id)
+        self._shapes = None
+
+    @property
+    def polygon(self) -> shapely.Geometry | None:
+        """The region's outline in lattice units (a water body's is the union of its
+        parts); None on graph-only boards. Built for the whole realm on first read."""
+        if self._shapes is not None:
+            self._take_shape(self._shapes)
+        return self._polygon
+
+    @polygon.setter
+    def polygon(self, value: shapely.Geometry | None) -> None:
+        if self._shapes is not None:
+            self._take_shape(self._shapes)
+        self._polygon = value
+
+    @property
+    def area(self) -> float:
+        """Euclidean area, hex size 1 (0.0 on graph-only boards)."""
+        if self._shapes is not None:
+            self._take_shape(self._shapes)
+        return self._area
+
+    @area.setter
+    def area(self, value: float) -> None:
+        if self._shapes is not None:
+            self._take_shape(self._shapes)
+        self._area = value
+
+    @property
+    def centroid(self) -> Point:
+        """Euclidean centroid, hex size 1 ((0.0, 0.0) on graph-only boards)."""
+        if self._shapes is not None:
+            self._take_shape(self._shapes)
+        return self._centroid
+
+    @centroid.setter
+    def centroid(self, value: Point) -> None:
+        if self._shapes is not None:
+            self._take_shape(self._shapes)
+        self._centroid = value
 
     @property
     def is_land(self) -> bool:
@@ -92,14 +181,37 @@ class Realm:
     catalogue: Catalogue
     players: int
     regions: dict[str, Region]
-    graph: nx.Graph
+    # The graph of play as plain dicts, read-only: region -> neighbour -> the edge's
+    # attributes ("kinds": a frozenset of border, link and marker kinds; "length": the
+    # shared border's euclidean length, 0.0 for links), one dict per edge shared by both
+    # ends. Every region is a key, in the order of ``regions`` (sorted ids). It is the
+    # very table ``graph`` is made of: networkx's ``graph.adj`` has the same nodes,
+    # neighbours and edge dicts in the same order.
+    adjacency: Adjacency
     holes: list[Hole]
     problems: list[Problem]
     part_to_region: dict[str, str]
     active_placements: dict[str, list[Placement]]
-    part_polygons: dict[str, shapely.Geometry] = field(default_factory=dict, repr=False)
+    _shapes: Shapes | None = field(default=None, repr=False, compare=False)
+    _graph: nx.Graph | None = field(default=None, repr=False, compare=False)
     _borders: list[BorderSegment] | None = field(default=None, repr=False)
     _border_source: Any = field(default=None, repr=False)
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The graph of play as a networkx ``Graph``, made from :attr:`adjacency` on first
+        use (nodes in region order; each node's neighbours in adjacency order; the edge
+        dicts shared with :attr:`adjacency` where networkx keeps its tables as plain
+        dicts, else equal copies made through its public calls)."""
+        graph = self._graph
+        if graph is None:
+            graph = self._graph = graph_of(self.adjacency)
+        return graph
+
+    @property
+    def part_polygons(self) -> dict[str, shapely.Geometry]:
+        """Every placed part's polygon (lattice units), built for the realm on first use."""
+        return self._shapes.parts() if self._shapes is not None else {}
 
     @property
     def borders(self) -> list[BorderSegment]:
@@ -127,3 +239,89 @@ class Realm:
         """The graph without chasm regions, for reachability questions."""
         keep = [rid for rid, region in self.regions.items() if not region.chasm]
         return self.graph.subgraph(keep)
+
+
+def _tables_fillable() -> bool:
+    """Whether this networkx keeps a graph as ``add_nodes_from`` / ``add_edges_from`` did
+    when the derivation learned to fill those tables itself: a plain dict of node data and
+    a plain dict of neighbour dicts sharing one data dict per edge. Checked once, on a
+    small graph built through the public API; another layout (a later networkx) makes
+    :func:`graph_of` use the public calls instead."""
+    import networkx as nx
+
+    try:
+        probe = nx.Graph()
+        probe.add_nodes_from(["a", "b", "c"])
+        probe.add_edges_from([("b", "a", {"x": 1})])
+        node, adj = probe._node, probe._adj
+        return (type(node) is dict and type(adj) is dict
+                and node == {"a": {}, "b": {}, "c": {}}
+                and adj == {"a": {"b": {"x": 1}}, "b": {"a": {"x": 1}}, "c": {}}
+                and all(type(v) is dict for v in (*node.values(), *adj.values()))
+                and adj["a"]["b"] is adj["b"]["a"] and type(adj["a"]["b"]) is dict
+                and not getattr(probe, "__networkx_cache__", None)
+                and list(probe.edges(data=True)) == [("a", "b", {"x": 1})])
+    except Exception:  # any other layout: use the public calls
+        return False
+
+
+_FILL_TABLES: bool | None = None  # _tables_fillable(), asked when the first graph is made
+
+
+def graph_of(adjacency: Adjacency) -> nx.Graph:
+    """The networkx graph of a realm's adjacency: what ``add_nodes_from(adjacency)`` then
+    ``add_edges_from`` (in an order giving every node its neighbours in adjacency order)
+    build. Where this networkx keeps its tables that way (``_FILL_TABLES``) they are
+    filled with the adjacency's own dicts directly, without the per-item checks (at
+    50,000 tiles the public calls would copy 350,000 data dicts)."""
+    import networkx as nx
+
+    global _FILL_TABLES
+    if _FILL_TABLES is None:
+        _FILL_TABLES = _tables_fillable()
+    graph = nx.Graph()
+    if _FILL_TABLES:
+        node, adj = graph._node, graph._adj
+        for rid, near in adjacency.items():
+            node[rid] = {}
+            adj[rid] = near
+    else:
+        graph.add_nodes_from(adjacency)
+        graph.add_edges_from(_edge_order(adjacency))
+    return graph
+
+
+def _edge_order(adjacency: Adjacency) -> list[tuple[str, str, EdgeData]]:
+    """Every edge once, as (a, b, data), in an order in which adding them one by one gives
+    each node its neighbours in the order ``adjacency`` lists them: each node's list says
+    which of its edges come first, and the edges are sorted topologically by all those
+    constraints (the order the derivation found them in is one such order, so one
+    exists). An edge is known by its data dict, which both of its ends share."""
+    ends: dict[int, tuple[str, str, EdgeData]] = {}
+    waits: dict[int, int] = {}
+    then: dict[int, list[int]] = {}
+    for a, near in adjacency.items():
+        before = None
+        for b, data in near.items():
+            key = id(data)
+            if key not in ends:
+                ends[key] = (a, b, data)
+                waits[key] = 0
+                then[key] = []
+            if before is not None:
+                then[before].append(key)
+                waits[key] += 1
+            before = key
+    ready = [key for key, count in waits.items() if count == 0]
+    ready.reverse()  # the first edge found first
+    order: list[tuple[str, str, EdgeData]] = []
+    while ready:
+        key = ready.pop()
+        order.append(ends[key])
+        for later in then[key]:
+            waits[later] -= 1
+            if waits[later] == 0:
+                ready.append(later)
+    if len(order) != len(ends):
+        raise ValueError("the adjacency lists its edges in contradictory orders")
+    return order

@@ -2,11 +2,13 @@
 
 Each case runs ``realms ARGS`` in a fresh interpreter and lists the heavy modules it
 loaded: ``--version``, help and argument errors load none of them, and the schema-only
-lint (``--select S``) never loads the derivation (topology, networkx).
+lint (``--select S``) never loads the derivation (topology, networkx); a full lint of
+files on the bundled tiles derives their realms without shapely, numpy or networkx.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -63,3 +65,19 @@ def test_derive_of_a_valid_file_needs_no_jsonschema() -> None:
     modules = loaded_modules("derive", "--players", "2", BOOKLET_1)
     assert "editor.topology" in modules
     assert "jsonschema" not in modules
+
+
+def test_full_lint_of_bundled_tiles_loads_no_geometry_or_graph_library() -> None:
+    files = ["scenarios/booklet/01-my-precious-world.realm.json",
+             "scenarios/booklet/02-life-is-a-long-river.realm.json",  # water bodies
+             "scenarios/booklet/11-all-together-now.realm.json",  # tunnels, chasms
+             "scenarios/expansions/sky-islands.realm.json",  # graph-only board, access links
+             "tests/perf/fixtures/generated-0000.realm.json"]  # findings of realm rules
+    result = probe(["lint", "--no-cache", "--jobs", "1", "--format", "json", *files], REPO)
+    modules, out = result["modules"], result["out"]
+    assert isinstance(modules, list) and isinstance(out, str)
+    assert result["status"] == 1, out
+    codes = {finding["code"] for finding in json.loads(out)}
+    assert {"G003", "B006"} <= codes  # rules that walk the graph of play ran
+    assert {f["path"] for f in json.loads(out)} == {files[-1]}
+    assert [m for m in ("shapely", "numpy", "networkx") if m in modules] == []

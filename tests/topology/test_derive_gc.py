@@ -26,7 +26,7 @@ def test_objects_kept_by_a_derivation_do_not_start_a_young_collection() -> None:
     # moved to the oldest generation, so returning started no collection that walks them.
     assert gc.get_count()[0] < 100
     assert gc.get_count()[1] == young_collections
-    assert any(obj is realm.graph for obj in gc.get_objects(generation=2))
+    assert any(obj is realm.adjacency for obj in gc.get_objects(generation=2))
     assert gc.isenabled() and gc.get_freeze_count() == 0
 
 

@@ -1,6 +1,7 @@
-"""The derivation fills networkx's node and adjacency tables itself only where this
-networkx keeps them as its public calls would; both ways give the same graph, down to
-the order of nodes, of each node's neighbours and of each edge's attributes."""
+"""A realm's networkx graph is made from its adjacency by filling networkx's node and
+adjacency tables directly only where this networkx keeps them as its public calls would;
+both ways give the same graph, down to the order of nodes, of each node's neighbours and
+of each edge's attributes."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import networkx as nx
 import pytest
 
 from editor.model.scenario_io import load_scenario
-from editor.topology import RealmDeriver, derive
+from editor.topology import RealmDeriver, realm
 from editor.topology.serialize import realm_to_dict
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -25,7 +26,7 @@ def _shape(graph: object) -> list[object]:
 
 
 def test_this_networkx_tables_are_filled_directly() -> None:
-    assert derive._tables_fillable()
+    assert realm._tables_fillable()
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
@@ -34,9 +35,13 @@ def test_public_calls_build_the_same_graph(path: Path,
     loaded = load_scenario(path)
     counts = loaded.scenario.player_counts
     direct = {n: RealmDeriver().derive(loaded, n) for n in counts}
-    monkeypatch.setattr(derive, "_FILL_TABLES", False)
+    for made in direct.values():  # the graphs are made on first use: make them now
+        assert all(made.graph._adj[rid] is near for rid, near in made.adjacency.items())
+    monkeypatch.setattr(realm, "_FILL_TABLES", False)
     for n in counts:
         public = RealmDeriver().derive(loaded, n)
+        assert all(public.graph._adj[rid] is not near and public.graph._adj[rid] == near
+                   for rid, near in public.adjacency.items() if near)
         assert _shape(public.graph) == _shape(direct[n].graph)
         assert list(public.graph.nodes) == list(direct[n].graph.nodes)
         assert realm_to_dict(public) == realm_to_dict(direct[n])
@@ -48,4 +53,4 @@ def test_a_changed_networkx_layout_is_noticed(monkeypatch: pytest.MonkeyPatch) -
         adjlist_inner_dict_factory = type("Inner", (dict,), {})
 
     monkeypatch.setattr(nx, "Graph", OtherGraph)
-    assert not derive._tables_fillable()
+    assert not realm._tables_fillable()
