@@ -64,8 +64,6 @@ _KINDS_OF = tuple(frozenset(kind for kind, bit in _KIND_BIT.items() if mask & bi
 EdgeData = dict[str, object]  # an edge's attributes in the graph: "kinds", "length"
 
 
-
-
 class RealmDeriver:
     """Derives realms, caching placed polygons between calls (the editor keeps one)."""
 
