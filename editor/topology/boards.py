@@ -166,3 +166,182 @@ def _lay_river_markers(layout: BoardLayout, players: int, scenario_min: int) -> 
                 hint="put river markers on seams where water meets water"))
         if other is not None:
             layout.marked_seams.add(frozenset((placed.cell, other_cell)))
+
+
+# -- every player count of a file at once -------------------------------------------------
+#
+# The player counts of one file place mostly the same tiles (booklet boards grow as players
+# join), so what depends only on a tile and its neighbours is found once for all counts:
+# the placed tiles, the matching of every side against the union of the tiles of all
+# counts, and the facts the derivation reads per part. Every entry carries a mask of the
+# counts it belongs to (bit ``1 << players``); a count's lists are the union's lists
+# filtered by its bit, in the union's order, which is the order :func:`lay_out_board`
+# produces for that count (tiles in placement order, then direction, then half).
+
+# (part a, part b, cell, direction, half), see BoardLayout.seams
+Seam = tuple[str, str, Cell, int, int]
+# (part, cell, direction, half, empty neighbour cell), see BoardLayout.outer
+Outer = tuple[str, Cell, int, int, Cell]
+
+
+@dataclass
+class BoardTable:
+    """One board's combinatorial facts for a set of player counts, each with its mask."""
+
+    tiles: list[tuple[Cell, PlacedTile, int]] = field(default_factory=list)
+    parts: list[tuple[str, PlacedTile, int, int]] = field(default_factory=list)
+    seams: list[tuple[Seam, int]] = field(default_factory=list)
+    outer: list[tuple[Outer, int]] = field(default_factory=list)
+    # tile pairs sharing a side (indices into ``tiles``, each pair once) and the vertices
+    # shared by three tiles, with their masks: the board's holes by Euler's formula; None
+    # for a table of one count taken from its layout (the holes are then searched as before)
+    links: list[tuple[int, int, int]] | None = None
+    triangles: list[int] | None = None
+    # What the assembly reads per part, in the layouts' order:
+    water_parts: list[tuple[str, int]] = field(default_factory=list)
+    # (a, b, cell, direction, mask) for the seams where water meets water
+    water_seams: list[tuple[str, str, Cell, int, int]] = field(default_factory=list)
+    # (part, mask, None for water or (terrain, symbols, parts, tiles) for land)
+    part_rows: list[tuple[str, int, tuple[str, tuple[str, ...], tuple[str, ...],
+                                          tuple[str, ...]] | None]] = field(
+        default_factory=list)
+    # (part a, part b, length, mask): every tile's internal borders, in tile order
+    internal: list[tuple[str, str, float, int]] = field(default_factory=list)
+
+    def layout(self, board: Board, players: int, scenario_min: int) -> BoardLayout:
+        """The layout :func:`lay_out_board` gives for ``players`` (a count of the table with
+        no duplicate or overlapping tiles)."""
+        bit = 1 << players
+        layout = BoardLayout(board)
+        tiles = layout.tiles = {cell: placed for cell, placed, mask in self.tiles
+                                if mask & bit}
+        layout.by_letter = {placed.placement.tile: placed for placed in tiles.values()}
+        layout.seams = [entry for entry, mask in self.seams if mask & bit]
+        layout.outer = [entry for entry, mask in self.outer if mask & bit]
+        layout._parts = [(part, placed, index) for part, placed, index, mask in self.parts
+                         if mask & bit]
+        _lay_river_markers(layout, players, scenario_min)
+        return layout
+
+    def may_have_holes(self, bit: int) -> bool:
+        """Whether the tiles of the count ``bit`` may enclose empty cells; False is exact.
+
+        Hexes meet at a corner only where they share a side, so the union of a count's
+        tiles is a surface whose Euler characteristic is tiles - shared sides + corners
+        shared by three tiles, and equals its components minus its holes."""
+        if self.links is None or self.triangles is None:
+            return True
+        parent = list(range(len(self.tiles)))
+        tiles = components = sum(1 for _, _, mask in self.tiles if mask & bit)
+        shared = 0
+        for a, b, mask in self.links:
+            if mask & bit:
+                shared += 1
+                while parent[a] != a:
+                    a = parent[a]
+                while parent[b] != b:
+                    b = parent[b]
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+                    components -= 1
+        corners = sum(1 for mask in self.triangles if mask & bit)
+        return components - (tiles - shared + corners) > 0
+
+    def _tabulate_parts(self) -> None:
+        """The per-part lists, from ``tiles``, ``parts`` and ``seams``."""
+        water: set[str] = set()
+        for part, placed, index, mask in self.parts:
+            template = placed.side.side.regions[index]
+            if template.terrain == "water":
+                water.add(part)
+                self.water_parts.append((part, mask))
+                self.part_rows.append((part, mask, None))
+            else:
+                self.part_rows.append((part, mask, (template.terrain, template.symbols,
+                                                    (part,), (placed.placement.tile,))))
+        self.water_seams = [(a, b, cell, direction, mask)
+                            for (a, b, cell, direction, _), mask in self.seams
+                            if a in water and b in water]
+        for _, placed, mask in self.tiles:
+            names = placed.part_ids
+            self.internal.extend((names[border.a], names[border.b], border.length, mask)
+                                 for border in placed.side.internal)
+
+    @classmethod
+    def of_layout(cls, layout: BoardLayout) -> BoardTable:
+        """The table of one count's layout: every mask is 1."""
+        table = cls([(cell, placed, 1) for cell, placed in layout.tiles.items()],
+                    [(part, placed, index, 1) for part, placed, index in layout.parts()],
+                    [(entry, 1) for entry in layout.seams],
+                    [(entry, 1) for entry in layout.outer])
+        table._tabulate_parts()
+        return table
+
+
+def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int],
+                   counts: tuple[int, ...], scenario_min: int,
+                   letters: set[str]) -> BoardTable | None:
+    """The board's table for ``counts``; None when a letter (``letters``: those placed on
+    the boards before) or a hex is used twice at any of them (the counts' layouts then
+    report it, one by one)."""
+    table = BoardTable()
+    union: dict[Cell, tuple[int, PlacedTile, int]] = {}
+    for placement in board.tiles:
+        presence = placement.presence
+        key = (presence.min_players, presence.players)
+        mask = mask_of.get(key)
+        if mask is None:
+            mask = mask_of[key] = sum(1 << n for n in counts
+                                      if presence.includes(n, scenario_min))
+        if not mask:
+            continue
+        cell = (placement.q, placement.r)
+        if cell in union or placement.tile in letters:
+            return None
+        letters.add(placement.tile)
+        side = rotated_side(catalogue.side(placement.tile, placement.side), placement.rotation)
+        placed = PlacedTile(placement, side, cell)
+        union[cell] = (len(table.tiles), placed, mask)
+        table.tiles.append((cell, placed, mask))
+        table.parts.extend((placed.part_ids[lid], placed, index, mask)
+                           for index, lid in enumerate(side.local_ids))
+    seams, outer = table.seams.append, table.outer.append
+    links: list[tuple[int, int, int]] = []
+    triangles: list[int] = []
+    for index, (cell, placed, mask) in enumerate(table.tiles):
+        q, r = cell
+        owner = placed.side.owner
+        names = placed.part_ids
+        near: list[tuple[int, int] | None] = []
+        for direction, (dq, dr) in enumerate(lattice.NEIGHBOUR_DIRECTIONS):
+            other_cell = (q + dq, r + dr)
+            other = union.get(other_cell)
+            own0, own1 = owner[direction]
+            if other is None:
+                near.append(None)
+                outer(((names[own0], cell, direction, 0, other_cell), mask))
+                outer(((names[own1], cell, direction, 1, other_cell), mask))
+                continue
+            other_index, other_placed, other_mask = other
+            near.append((other_index, other_mask))
+            both = mask & other_mask
+            if direction < 3 and both:
+                face0, face1 = other_placed.side.owner[direction + 3]
+                theirs = other_placed.part_ids
+                seams(((names[own0], theirs[face1], cell, direction, 0), both))
+                seams(((names[own1], theirs[face0], cell, direction, 1), both))
+                links.append((index, other_index, both))
+            alone = mask & ~other_mask
+            if alone:
+                outer(((names[own0], cell, direction, 0, other_cell), alone))
+                outer(((names[own1], cell, direction, 1, other_cell), alone))
+        for direction in range(6):  # each corner of three tiles once, at its first tile
+            first, second = near[direction], near[(direction + 1) % 6]
+            if first is not None and second is not None and index < first[0] \
+                    and index < second[0]:
+                shared = mask & first[1] & second[1]
+                if shared:
+                    triangles.append(shared)
+    table.links, table.triangles = links, triangles
+    table._tabulate_parts()
+    return table

@@ -12,6 +12,7 @@ import gc
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from operator import attrgetter
 from typing import NamedTuple
 
 import networkx as nx
@@ -32,7 +33,14 @@ from editor.model.catalogue import Catalogue
 from editor.model.rules import WaterBodyRule, entry_rules, holes_are_board_edge, water_rules
 from editor.model.scenario import Board, Marker, Placement, Scenario, split_region_id
 from editor.model.scenario_io import LoadedScenario
-from editor.topology.boards import BoardLayout, Cell, PlacedTile, lay_out_board
+from editor.topology.boards import (
+    BoardLayout,
+    BoardTable,
+    Cell,
+    PlacedTile,
+    lay_out_board,
+    tabulate_board,
+)
 from editor.topology.realm import BorderSegment, Hole, Problem, Realm, Region
 from editor.topology.unionfind import UnionFind
 
@@ -94,6 +102,8 @@ class RealmDeriver:
         # another catalogue's side (after a reload) while its polygons are still cached.
         self._sides: dict[int, object] = {}
         self._cache_size = cache_size
+        # the counts of one file share their tables (see _count_table)
+        self._count_tables: dict[object, _KeptTable] = {}
 
     # -- polygons -----------------------------------------------------------------------
     def _part_shapes(self, layouts: list[BoardLayout]) -> tuple[
@@ -168,18 +178,104 @@ class RealmDeriver:
         scenario, catalogue = loaded.scenario, loaded.catalogue
         smin = scenario.players_min
         problems: list[Problem] = []
-        letters: dict[str, tuple[Board, Placement]] = {}
         layouts: list[BoardLayout] = []
         graph_boards: list[Board] = []
-        for board in scenario.boards:
-            if board.is_graph_only:
-                graph_boards.append(board)
-                continue
-            layout = lay_out_board(board, catalogue, players, smin, letters)
-            problems.extend(layout.problems)
-            layouts.append(layout)
+        table = self._count_table(scenario, catalogue)
+        if table is not None and players in table.counts:
+            bit = 1 << players
+            tables = table.boards
+            for board in scenario.boards:
+                if board.is_graph_only:
+                    graph_boards.append(board)
+                    continue
+                layout = tables[len(layouts)].layout(board, players, smin)
+                problems.extend(layout.problems)
+                layouts.append(layout)
+        else:  # a count the file does not list, or a tile or hex used twice
+            bit = 1
+            letters: dict[str, tuple[Board, Placement]] = {}
+            for board in scenario.boards:
+                if board.is_graph_only:
+                    graph_boards.append(board)
+                    continue
+                layout = lay_out_board(board, catalogue, players, smin, letters)
+                problems.extend(layout.problems)
+                layouts.append(layout)
+            tables = [BoardTable.of_layout(layout) for layout in layouts]
         return _Assembly(self, scenario, catalogue, players, layouts, graph_boards,
-                         problems).run()
+                         problems, tables, bit).run()
+
+    def _count_table(self, scenario: Scenario, catalogue: Catalogue) -> _CountTable | None:
+        """The boards' tables for every player count of ``scenario``, kept for the few files
+        derived last; None when a tile or hex is used twice (or the table cannot be made:
+        the counts then meet the problem one by one, as before).
+
+        The key is exactly what the tables are made of: the catalogue (its object, and each
+        placed side checked to be the one the table holds), the player range, each board's
+        id and kind, and each placement object with its current values, so an edit in place
+        or a new placement object makes a new table and a cached one is never stale."""
+        key = (id(catalogue), scenario.players_min, scenario.players_max,
+               tuple((board.id, True) if board.is_graph_only
+                     else (board.id, tuple(map(id, board.tiles)),
+                           tuple(map(_PLACEMENT_VALUES, board.tiles)))
+                     for board in scenario.boards))
+        tables = self._count_tables
+        known = tables.get(key)
+        if known is not None:
+            side = catalogue.side
+            if all(side(letter, name) is held for letter, name, held in known.sides):
+                return known.table
+            del tables[key]
+        table = _CountTable.make(scenario, catalogue)
+        if len(tables) >= _COUNT_TABLES_KEPT:
+            del tables[next(iter(tables))]
+        sides = [] if table is None else [
+            (placed.placement.tile, placed.placement.side, placed.side.side)
+            for board in table.boards for _, placed, _ in board.tiles]
+        tables[key] = _KeptTable(catalogue, table, sides)
+        return table
+
+
+# Placement values a table depends on (the ids of the placement objects are in the key too).
+_PLACEMENT_VALUES = attrgetter("tile", "side", "q", "r", "rotation", "presence.min_players",
+                               "presence.players")
+# Lint derives the counts of one file one after the other and the editor one file at a time:
+# a few tables are plenty.
+_COUNT_TABLES_KEPT = 4
+
+
+class _CountTable(NamedTuple):
+    """The tables of a scenario's tile boards (in order) for the counts it lists."""
+
+    counts: tuple[int, ...]
+    boards: list[BoardTable]
+
+    @classmethod
+    def make(cls, scenario: Scenario, catalogue: Catalogue) -> _CountTable | None:
+        counts = scenario.player_counts
+        try:
+            if not counts or min(counts) < 0 or max(counts) > 62:
+                return None
+            mask_of: dict[object, int] = {}
+            letters: set[str] = set()
+            boards: list[BoardTable] = []
+            for board in scenario.boards:
+                if board.is_graph_only:
+                    continue
+                table = tabulate_board(board, catalogue, mask_of, counts,
+                                       scenario.players_min, letters)
+                if table is None:
+                    return None
+                boards.append(table)
+        except Exception:  # whatever the derivation of a count makes of it, as before
+            return None
+        return cls(counts, boards)
+
+
+class _KeptTable(NamedTuple):
+    catalogue: Catalogue  # pinned: its id is in the key
+    table: _CountTable | None
+    sides: list[tuple[str, str, object]]  # (letter, side name, the side the table used)
 
 
 @contextmanager
@@ -216,8 +312,11 @@ class _Assembly:
 
     def __init__(self, deriver: RealmDeriver, scenario: Scenario, catalogue: Catalogue,
                  players: int, layouts: list[BoardLayout], graph_boards: list[Board],
-                 problems: list[Problem]) -> None:
+                 problems: list[Problem], tables: list[BoardTable], bit: int) -> None:
         self.deriver = deriver
+        # each layout's table (the file's, shared by its counts) and this count's mask bit
+        self.tables = tables
+        self.bit = bit
         self.scenario = scenario
         self.catalogue = catalogue
         self.players = players
@@ -270,38 +369,41 @@ class _Assembly:
         uf = UnionFind()
         self.uf = uf
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
-        water: set[str] = set()
-        for layout in self.layouts:
-            for part, placed, index in layout.parts():
-                if placed.side.side.regions[index].terrain == "water":
+        bit = self.bit
+        for layout, table in zip(self.layouts, self.tables, strict=True):
+            for part, mask in table.water_parts:
+                if mask & bit:
                     uf.add(part)
-                    water.add(part)
-            check_markers = bool(layout.marked_seams) and not ignore_markers
-            for a, b, cell, direction, _ in layout.seams:
-                if a in water and b in water:
-                    if check_markers and _seam_cells(cell, direction) in layout.marked_seams:
+            marked = layout.marked_seams if not ignore_markers else None
+            for a, b, cell, direction, mask in table.water_seams:
+                if mask & bit:
+                    if marked and _seam_cells(cell, direction) in marked:
                         continue
                     uf.union(a, b)
 
     def _make_regions(self) -> None:
         bodies = self.uf.groups()
-        for layout in self.layouts:
-            for part, placed, index in layout.parts():
-                template = placed.side.side.regions[index]
-                if template.is_water:
-                    root = self.uf.find(part)
-                    self.part_region[part] = root
+        find, bit = self.uf.find, self.bit
+        part_region, regions = self.part_region, self.regions
+        for layout, table in zip(self.layouts, self.tables, strict=True):
+            board = layout.board.id
+            for part, mask, land in table.part_rows:
+                if not mask & bit:
+                    continue
+                if land is None:
+                    root = find(part)
+                    part_region[part] = root
                     if root != part:
                         continue
                     members = tuple(sorted(bodies[root]))
-                    self.regions[root] = Region(
-                        root, layout.board.id, "water", "water", "water", (), (), members,
+                    regions[root] = Region(
+                        root, board, "water", "water", "water", (), (), members,
                         tuple(sorted({split_region_id(m)[0] for m in members})))
                 else:
-                    self.part_region[part] = part
-                    self.regions[part] = Region(
-                        part, layout.board.id, "land", template.terrain, template.terrain,
-                        template.symbols, (), (part,), (placed.placement.tile,))
+                    part_region[part] = part
+                    terrain, symbols, parts, tiles = land
+                    regions[part] = Region(part, board, "land", terrain, terrain, symbols, (),
+                                           parts, tiles)
 
     def _geometry(self) -> None:
         polygons, measures = self.deriver._part_shapes(self.layouts)
@@ -361,25 +463,26 @@ class _Assembly:
         adjacent = self.adjacent
         for rid in regions:
             adjacent[rid] = {}
-        for layout in self.layouts:
-            for placed in layout.tiles.values():
-                names = placed.part_ids
-                for border in placed.side.internal:
-                    a, b = pr[names[border.a]], pr[names[border.b]]
-                    if a != b:
-                        near = adjacent[a]
-                        data = near.get(b)
-                        if data is None:
-                            kinds = _INSIDE | _COAST if regions[a].kind != regions[b].kind \
-                                else _INSIDE
-                            data = {"kinds": kinds, "length": 0.0 + border.length}
-                            near[b] = adjacent[b][a] = data
-                            found(data)
-                            if order is not None:
-                                order.append((a, b, data))
-                        else:
-                            data["kinds"] |= _INSIDE  # type: ignore[operator]
-                            data["length"] += border.length  # type: ignore[operator]
+        bit = self.bit
+        for layout, table in zip(self.layouts, self.tables, strict=True):
+            for part_a, part_b, length, mask in table.internal:
+                if not mask & bit:
+                    continue
+                a, b = pr[part_a], pr[part_b]
+                if a != b:
+                    near = adjacent[a]
+                    data = near.get(b)
+                    if data is None:
+                        kinds = _INSIDE | _COAST if regions[a].kind != regions[b].kind \
+                            else _INSIDE
+                        data = {"kinds": kinds, "length": 0.0 + length}
+                        near[b] = adjacent[b][a] = data
+                        found(data)
+                        if order is not None:
+                            order.append((a, b, data))
+                    else:
+                        data["kinds"] |= _INSIDE  # type: ignore[operator]
+                        data["length"] += length  # type: ignore[operator]
             marked = layout.marked_seams
             for part_a, part_b, cell, direction, _ in layout.seams:
                 a, b = pr[part_a], pr[part_b]
@@ -405,8 +508,8 @@ class _Assembly:
         edge_counts = holes_are_board_edge(self.scenario)
         self.outer_facing: dict[str, set[int]] = defaultdict(set)  # region -> directions
         self.hole_cells: dict[Cell, str] = {}
-        for layout in self.layouts:
-            hole_of = _find_holes(layout)
+        for layout, table in zip(self.layouts, self.tables, strict=True):
+            hole_of = _find_holes(layout) if table.may_have_holes(self.bit) else {}
             board_holes: dict[str, set[str]] = defaultdict(set)
             pr, by_id, facing = self.part_region, self.regions, self.outer_facing
             for part, _, direction, _, empty in layout.outer:
