@@ -26,10 +26,21 @@ class PlacedTile:
     part_ids: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.part_ids = {lid: region_id(self.placement.tile, lid) for lid in self.side.local_ids}
+        # the same letter and parts give the same ids: one table for every placement of them
+        key = (self.placement.tile, self.side.local_ids)
+        names = _PART_IDS.get(key)
+        if names is None:
+            if len(_PART_IDS) >= 10_000:
+                _PART_IDS.clear()
+            names = _PART_IDS[key] = {lid: region_id(key[0], lid) for lid in key[1]}
+        self.part_ids = names
 
     def part(self, local_id: str) -> str:
         return self.part_ids[local_id]
+
+
+# (letter, local ids) -> {local id: part id}; read only, shared by the tiles that have them
+_PART_IDS: dict[tuple[str, tuple[str, ...]], dict[str, str]] = {}
 
 
 @dataclass
@@ -207,6 +218,8 @@ class BoardTable:
         default_factory=list)
     # (part a, part b, length, mask): every tile's internal borders, in tile order
     internal: list[tuple[str, str, float, int]] = field(default_factory=list)
+    # (part, mask of the counts where it has an outer side), in the order of ``outer``
+    edge_parts: list[tuple[str, int]] = field(default_factory=list)
 
     def layout(self, board: Board, players: int, scenario_min: int) -> BoardLayout:
         """The layout :func:`lay_out_board` gives for ``players`` (a count of the table with
@@ -262,6 +275,10 @@ class BoardTable:
         self.water_seams = [(a, b, cell, direction, mask)
                             for (a, b, cell, direction, _), mask in self.seams
                             if a in water and b in water]
+        edge: dict[str, int] = {}
+        for (part, *_), mask in self.outer:
+            edge[part] = edge.get(part, 0) | mask
+        self.edge_parts = list(edge.items())
         for _, placed, mask in self.tiles:
             names = placed.part_ids
             self.internal.extend((names[border.a], names[border.b], border.length, mask)

@@ -29,7 +29,7 @@ from editor.geometry.templates import (
     rotate_segment,
 )
 from editor.model import lattice
-from editor.model.catalogue import Catalogue
+from editor.model.catalogue import Catalogue, TileSide
 from editor.model.rules import WaterBodyRule, entry_rules, holes_are_board_edge, water_rules
 from editor.model.scenario import Board, Marker, Placement, Scenario, split_region_id
 from editor.model.scenario_io import LoadedScenario
@@ -104,6 +104,9 @@ class RealmDeriver:
         self._cache_size = cache_size
         # the counts of one file share their tables (see _count_table)
         self._count_tables: dict[object, _KeptTable] = {}
+        # how many of those tables were made: one per file whatever its counts (public, so
+        # a test can tell that the counts share them)
+        self.tables_made = 0
 
     # -- polygons -----------------------------------------------------------------------
     def _part_shapes(self, layouts: list[BoardLayout]) -> tuple[
@@ -227,6 +230,7 @@ class RealmDeriver:
                 return known.table
             del tables[key]
         table = _CountTable.make(scenario, catalogue)
+        self.tables_made += 1
         if len(tables) >= _COUNT_TABLES_KEPT:
             del tables[next(iter(tables))]
         sides = [] if table is None else [
@@ -275,7 +279,7 @@ class _CountTable(NamedTuple):
 class _KeptTable(NamedTuple):
     catalogue: Catalogue  # pinned: its id is in the key
     table: _CountTable | None
-    sides: list[tuple[str, str, object]]  # (letter, side name, the side the table used)
+    sides: list[tuple[str, str, TileSide]]  # (letter, side name, the side the table used)
 
 
 @contextmanager
@@ -324,6 +328,7 @@ class _Assembly:
         self.graph_boards = graph_boards
         self.problems = problems
         self.water = water_rules(scenario)
+        self.rules = entry_rules(scenario)
         self.part_region: dict[str, str] = {}
         self.regions: dict[str, Region] = {}
         # region -> neighbour -> the edge's data dict (one per edge, shared by both ends),
@@ -507,11 +512,20 @@ class _Assembly:
         holes: list[Hole] = []
         edge_counts = holes_are_board_edge(self.scenario)
         self.outer_facing: dict[str, set[int]] = defaultdict(set)  # region -> directions
+        # only a compass_edge entry rule reads the directions; without one, and without
+        # holes, a region is on the board edge when one of its parts has an outer side
+        facing_read = any(rule.kind == "compass_edge" for rule in self.rules)
         self.hole_cells: dict[Cell, str] = {}
+        bit = self.bit
         for layout, table in zip(self.layouts, self.tables, strict=True):
-            hole_of = _find_holes(layout) if table.may_have_holes(self.bit) else {}
-            board_holes: dict[str, set[str]] = defaultdict(set)
+            hole_of = _find_holes(layout) if table.may_have_holes(bit) else {}
             pr, by_id, facing = self.part_region, self.regions, self.outer_facing
+            if not hole_of and not facing_read:
+                for part, mask in table.edge_parts:
+                    if mask & bit:
+                        by_id[pr[part]].board_edge = True
+                continue
+            board_holes: dict[str, set[str]] = defaultdict(set)
             for part, _, direction, _, empty in layout.outer:
                 rid = pr[part]
                 hole_id = hole_of.get(empty) if hole_of else None
@@ -660,12 +674,28 @@ class _Assembly:
                 region.coastal = not wet.isdisjoint(self.adjacent[rid])
 
     def _first_conquests(self) -> None:
-        rules = entry_rules(self.scenario)
+        rules = self.rules
         self.entry_regions = {rid for rid, region in self.regions.items()
                               if region.entry_edge}
+        entry, adjacent = self.entry_regions, self.adjacent
+        if len(rules) == 1 and rules[0].kind == "board_edge" and rules[0].board is None:
+            # the default rule alone (most files): the loop below, with the rule inlined
+            allowed = frozenset({rules[0].applies_to})
+            none: frozenset[str] = frozenset()
+            for rid, region in self.regions.items():
+                if region.kind != "land" or region.chasm:
+                    region.first_conquest = False
+                    region.first_conquest_for = frozenset()
+                elif not region.first_conquest_for:  # else given by a graph-only board
+                    if region.board_edge or not entry.isdisjoint(adjacent[rid]):
+                        region.first_conquest_for = allowed
+                        region.first_conquest = True
+                    else:
+                        region.first_conquest_for = none
+                        region.first_conquest = False
+            return
         boards = {b.id: b.kind for b in self.scenario.boards}
         shared: dict[frozenset[str], frozenset[str]] = {}  # one object per mix of groups
-        entry, adjacent = self.entry_regions, self.adjacent
         for rid, region in self.regions.items():
             if region.kind != "land" or region.chasm:
                 region.first_conquest = False
@@ -685,8 +715,8 @@ class _Assembly:
                                                rule.applies_to)
                 if allows:
                     groups.add(rule.applies_to)
-            allowed = frozenset(groups)
-            region.first_conquest_for = shared.setdefault(allowed, allowed)
+            allowed_groups = frozenset(groups)
+            region.first_conquest_for = shared.setdefault(allowed_groups, allowed_groups)
             region.first_conquest = bool(groups)
 
     def _at_edge(self, rid: str, region: Region) -> bool:
