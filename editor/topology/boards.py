@@ -8,6 +8,7 @@ which parts touch.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
@@ -295,6 +296,43 @@ class BoardTable:
         return table
 
 
+class _TileFacts(NamedTuple):
+    """What a turned side placed as a letter gives every placement of it, in any file."""
+
+    side: RotatedSide  # pinned: its id is in the key
+    # (part id of half 0, part id of half 1) of the side facing each board direction
+    halves: tuple[tuple[str, str], ...]
+    # (part id, index in the side, None for water or (terrain, symbols, parts, tiles))
+    parts: tuple[tuple[str, int, tuple[str, tuple[str, ...], tuple[str, ...],
+                                       tuple[str, ...]] | None], ...]
+    water: frozenset[str]
+    internal: tuple[tuple[str, str, float], ...]  # (part a, part b, length)
+
+
+_FACTS: dict[tuple[int, str], _TileFacts] = {}
+
+
+def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
+    key = (id(side), letter)
+    facts = _FACTS.get(key)
+    if facts is not None and facts.side is side:
+        return facts
+    names = {lid: region_id(letter, lid) for lid in side.local_ids}
+    parts = []
+    for index, template in enumerate(side.side.regions):
+        part = names[template.local_id]
+        parts.append((part, index, None if template.terrain == "water" else
+                      (template.terrain, template.symbols, (part,), (letter,))))
+    facts = _TileFacts(side, tuple((names[a], names[b]) for a, b in side.owner),
+                       tuple(parts),
+                       frozenset(part for part, _, land in parts if land is None),
+                       tuple((names[b.a], names[b.b], b.length) for b in side.internal))
+    if len(_FACTS) >= 20_000:
+        _FACTS.clear()
+    _FACTS[key] = facts
+    return facts
+
+
 def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int],
                    counts: tuple[int, ...], scenario_min: int,
                    letters: set[str]) -> BoardTable | None:
@@ -302,7 +340,11 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
     the boards before) or a hex is used twice at any of them (the counts' layouts then
     report it, one by one)."""
     table = BoardTable()
-    union: dict[Cell, tuple[int, PlacedTile, int]] = {}
+    union: dict[Cell, tuple[int, tuple[tuple[str, str], ...], int]] = {}
+    placed_tiles = table.tiles
+    all_facts: list[_TileFacts] = []
+    part_rows, water_parts, internal = table.part_rows, table.water_parts, table.internal
+    parts = table.parts
     for placement in board.tiles:
         presence = placement.presence
         key = (presence.min_players, presence.players)
@@ -313,52 +355,68 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
         if not mask:
             continue
         cell = (placement.q, placement.r)
-        if cell in union or placement.tile in letters:
+        letter = placement.tile
+        if cell in union or letter in letters:
             return None
-        letters.add(placement.tile)
-        side = rotated_side(catalogue.side(placement.tile, placement.side), placement.rotation)
+        letters.add(letter)
+        side = rotated_side(catalogue.side(letter, placement.side), placement.rotation)
+        facts = _tile_facts(side, letter)
         placed = PlacedTile(placement, side, cell)
-        union[cell] = (len(table.tiles), placed, mask)
-        table.tiles.append((cell, placed, mask))
-        table.parts.extend((placed.part_ids[lid], placed, index, mask)
-                           for index, lid in enumerate(side.local_ids))
+        union[cell] = (len(placed_tiles), facts.halves, mask)
+        placed_tiles.append((cell, placed, mask))
+        all_facts.append(facts)
+        for part, index, land in facts.parts:
+            parts.append((part, placed, index, mask))
+            part_rows.append((part, mask, land))
+            if land is None:
+                water_parts.append((part, mask))
+        internal.extend([(a, b, length, mask) for a, b, length in facts.internal])
     seams, outer = table.seams.append, table.outer.append
     links: list[tuple[int, int, int]] = []
     triangles: list[int] = []
-    for index, (cell, placed, mask) in enumerate(table.tiles):
+    edge: dict[str, int] = {}
+    directions = list(enumerate(lattice.NEIGHBOUR_DIRECTIONS))
+    for index, (cell, _, mask) in enumerate(placed_tiles):
         q, r = cell
-        owner = placed.side.owner
-        names = placed.part_ids
-        near: list[tuple[int, int] | None] = []
-        for direction, (dq, dr) in enumerate(lattice.NEIGHBOUR_DIRECTIONS):
+        halves = all_facts[index].halves
+        near = [0, 0, 0, 0, 0, 0]  # the neighbours' masks (0: no tile in the union)
+        for direction, (dq, dr) in directions:
             other_cell = (q + dq, r + dr)
             other = union.get(other_cell)
-            own0, own1 = owner[direction]
+            name0, name1 = halves[direction]
             if other is None:
-                near.append(None)
-                outer(((names[own0], cell, direction, 0, other_cell), mask))
-                outer(((names[own1], cell, direction, 1, other_cell), mask))
+                outer(((name0, cell, direction, 0, other_cell), mask))
+                outer(((name1, cell, direction, 1, other_cell), mask))
+                edge[name0] = edge.get(name0, 0) | mask
+                edge[name1] = edge.get(name1, 0) | mask
                 continue
-            other_index, other_placed, other_mask = other
-            near.append((other_index, other_mask))
+            other_index, other_halves, other_mask = other
+            near[direction] = other_mask
             both = mask & other_mask
             if direction < 3 and both:
-                face0, face1 = other_placed.side.owner[direction + 3]
-                theirs = other_placed.part_ids
-                seams(((names[own0], theirs[face1], cell, direction, 0), both))
-                seams(((names[own1], theirs[face0], cell, direction, 1), both))
+                face0, face1 = other_halves[direction + 3]
+                seams(((name0, face1, cell, direction, 0), both))
+                seams(((name1, face0, cell, direction, 1), both))
                 links.append((index, other_index, both))
             alone = mask & ~other_mask
             if alone:
-                outer(((names[own0], cell, direction, 0, other_cell), alone))
-                outer(((names[own1], cell, direction, 1, other_cell), alone))
-        for direction in range(6):  # each corner of three tiles once, at its first tile
-            first, second = near[direction], near[(direction + 1) % 6]
-            if first is not None and second is not None and index < first[0] \
-                    and index < second[0]:
-                shared = mask & first[1] & second[1]
-                if shared:
-                    triangles.append(shared)
+                outer(((name0, cell, direction, 0, other_cell), alone))
+                outer(((name1, cell, direction, 1, other_cell), alone))
+                edge[name0] = edge.get(name0, 0) | alone
+                edge[name1] = edge.get(name1, 0) | alone
+        # Every corner shared by three tiles is corner 0 or corner 1 (between directions
+        # 5 and 0, or 0 and 1) of exactly one of them: counted there, once.
+        if near[0]:
+            if near[1] and mask & near[0] & near[1]:
+                triangles.append(mask & near[0] & near[1])
+            if near[5] and mask & near[5] & near[0]:
+                triangles.append(mask & near[5] & near[0])
     table.links, table.triangles = links, triangles
-    table._tabulate_parts()
+    table.edge_parts = list(edge.items())
+    water: set[str] = set()
+    for facts in all_facts:
+        water |= facts.water
+    table.water_seams = [(a, b, cell, direction, mask)
+                         for (a, b, cell, direction, _), mask in table.seams
+                         if a in water and b in water]
     return table
