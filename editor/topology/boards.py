@@ -261,40 +261,6 @@ class BoardTable:
         corners = sum(1 for mask in self.triangles if mask & bit)
         return components - (tiles - shared + corners) > 0
 
-    def _tabulate_parts(self) -> None:
-        """The per-part lists, from ``tiles``, ``parts`` and ``seams``."""
-        water: set[str] = set()
-        for part, placed, index, mask in self.parts:
-            template = placed.side.side.regions[index]
-            if template.terrain == "water":
-                water.add(part)
-                self.water_parts.append((part, mask))
-                self.part_rows.append((part, mask, None))
-            else:
-                self.part_rows.append((part, mask, (template.terrain, template.symbols,
-                                                    (part,), (placed.placement.tile,))))
-        self.water_seams = [(a, b, cell, direction, mask)
-                            for (a, b, cell, direction, _), mask in self.seams
-                            if a in water and b in water]
-        edge: dict[str, int] = {}
-        for (part, *_), mask in self.outer:
-            edge[part] = edge.get(part, 0) | mask
-        self.edge_parts = list(edge.items())
-        for _, placed, mask in self.tiles:
-            names = placed.part_ids
-            self.internal.extend((names[border.a], names[border.b], border.length, mask)
-                                 for border in placed.side.internal)
-
-    @classmethod
-    def of_layout(cls, layout: BoardLayout) -> BoardTable:
-        """The table of one count's layout: every mask is 1."""
-        table = cls([(cell, placed, 1) for cell, placed in layout.tiles.items()],
-                    [(part, placed, index, 1) for part, placed, index in layout.parts()],
-                    [(entry, 1) for entry in layout.seams],
-                    [(entry, 1) for entry in layout.outer])
-        table._tabulate_parts()
-        return table
-
 
 class _TileFacts(NamedTuple):
     """What a turned side placed as a letter gives every placement of it, in any file."""

@@ -183,7 +183,11 @@ class RealmDeriver:
         problems: list[Problem] = []
         layouts: list[BoardLayout] = []
         graph_boards: list[Board] = []
-        table = self._count_table(scenario, catalogue)
+        table = None
+        if len(scenario.player_counts) > 1 and \
+                sum(len(board.tiles) for board in scenario.boards) <= _TABLE_TILES:
+            table = self._count_table(scenario, catalogue)
+        tables: list[BoardTable] | None = None
         if table is not None and players in table.counts:
             bit = 1 << players
             tables = table.boards
@@ -194,7 +198,7 @@ class RealmDeriver:
                 layout = tables[len(layouts)].layout(board, players, smin)
                 problems.extend(layout.problems)
                 layouts.append(layout)
-        else:  # a count the file does not list, or a tile or hex used twice
+        else:  # one count, a big realm, a count not listed, or a tile or hex used twice
             bit = 1
             letters: dict[str, tuple[Board, Placement]] = {}
             for board in scenario.boards:
@@ -204,7 +208,6 @@ class RealmDeriver:
                 layout = lay_out_board(board, catalogue, players, smin, letters)
                 problems.extend(layout.problems)
                 layouts.append(layout)
-            tables = [BoardTable.of_layout(layout) for layout in layouts]
         return _Assembly(self, scenario, catalogue, players, layouts, graph_boards,
                          problems, tables, bit).run()
 
@@ -244,8 +247,10 @@ class RealmDeriver:
 _PLACEMENT_VALUES = attrgetter("tile", "side", "q", "r", "rotation", "presence.min_players",
                                "presence.players")
 # Lint derives the counts of one file one after the other and the editor one file at a time:
-# a few tables are plenty.
+# a few tables are plenty. A file of one count has nothing to share, and a very big realm
+# derives each count from scratch rather than keeping its tables.
 _COUNT_TABLES_KEPT = 4
+_TABLE_TILES = 5_000
 
 
 class _CountTable(NamedTuple):
@@ -274,6 +279,7 @@ class _CountTable(NamedTuple):
         except Exception:  # whatever the derivation of a count makes of it, as before
             return None
         return cls(counts, boards)
+
 
 
 class _KeptTable(NamedTuple):
@@ -316,9 +322,11 @@ class _Assembly:
 
     def __init__(self, deriver: RealmDeriver, scenario: Scenario, catalogue: Catalogue,
                  players: int, layouts: list[BoardLayout], graph_boards: list[Board],
-                 problems: list[Problem], tables: list[BoardTable], bit: int) -> None:
+                 problems: list[Problem], tables: list[BoardTable] | None,
+                 bit: int) -> None:
         self.deriver = deriver
-        # each layout's table (the file's, shared by its counts) and this count's mask bit
+        # each layout's table (the file's, shared by its counts) and this count's mask bit;
+        # without tables (one count, a big realm) the layouts are walked as they are
         self.tables = tables
         self.bit = bit
         self.scenario = scenario
@@ -373,6 +381,9 @@ class _Assembly:
     def _merge_water(self) -> None:
         uf = UnionFind()
         self.uf = uf
+        if self.tables is None:
+            self._merge_layouts_water()
+            return
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
         bit = self.bit
         for layout, table in zip(self.layouts, self.tables, strict=True):
@@ -386,7 +397,26 @@ class _Assembly:
                         continue
                     uf.union(a, b)
 
+    def _merge_layouts_water(self) -> None:
+        uf = self.uf
+        ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
+        water: set[str] = set()
+        for layout in self.layouts:
+            for part, placed, index in layout.parts():
+                if placed.side.side.regions[index].terrain == "water":
+                    uf.add(part)
+                    water.add(part)
+            check_markers = bool(layout.marked_seams) and not ignore_markers
+            for a, b, cell, direction, _ in layout.seams:
+                if a in water and b in water:
+                    if check_markers and _seam_cells(cell, direction) in layout.marked_seams:
+                        continue
+                    uf.union(a, b)
+
     def _make_regions(self) -> None:
+        if self.tables is None:
+            self._make_layouts_regions()
+            return
         bodies = self.uf.groups()
         find, bit = self.uf.find, self.bit
         part_region, regions = self.part_region, self.regions
@@ -409,6 +439,26 @@ class _Assembly:
                     terrain, symbols, parts, tiles = land
                     regions[part] = Region(part, board, "land", terrain, terrain, symbols, (),
                                            parts, tiles)
+
+    def _make_layouts_regions(self) -> None:
+        bodies = self.uf.groups()
+        for layout in self.layouts:
+            for part, placed, index in layout.parts():
+                template = placed.side.side.regions[index]
+                if template.is_water:
+                    root = self.uf.find(part)
+                    self.part_region[part] = root
+                    if root != part:
+                        continue
+                    members = tuple(sorted(bodies[root]))
+                    self.regions[root] = Region(
+                        root, layout.board.id, "water", "water", "water", (), (), members,
+                        tuple(sorted({split_region_id(m)[0] for m in members})))
+                else:
+                    self.part_region[part] = part
+                    self.regions[part] = Region(
+                        part, layout.board.id, "land", template.terrain, template.terrain,
+                        template.symbols, (), (part,), (placed.placement.tile,))
 
     def _geometry(self) -> None:
         polygons, measures = self.deriver._part_shapes(self.layouts)
@@ -468,6 +518,9 @@ class _Assembly:
         adjacent = self.adjacent
         for rid in regions:
             adjacent[rid] = {}
+        if self.tables is None:
+            self._borders_one_by_one()
+            return
         bit = self.bit
         for layout, table in zip(self.layouts, self.tables, strict=True):
             for part_a, part_b, length, mask in table.internal:
@@ -508,6 +561,48 @@ class _Assembly:
                 if marked and _seam_cells(cell, direction) in marked:
                     data["kinds"] |= _RIVER_MARKER  # type: ignore[operator]
 
+    def _borders_one_by_one(self) -> None:
+        pr, regions, found = self.part_region, self.regions, self.edge_data.append
+        order, adjacent = self.edge_order, self.adjacent
+        for layout in self.layouts:
+            for placed in layout.tiles.values():
+                names = placed.part_ids
+                for border in placed.side.internal:
+                    a, b = pr[names[border.a]], pr[names[border.b]]
+                    if a != b:
+                        near = adjacent[a]
+                        data = near.get(b)
+                        if data is None:
+                            kinds = _INSIDE | _COAST if regions[a].kind != regions[b].kind \
+                                else _INSIDE
+                            data = {"kinds": kinds, "length": 0.0 + border.length}
+                            near[b] = adjacent[b][a] = data
+                            found(data)
+                            if order is not None:
+                                order.append((a, b, data))
+                        else:
+                            data["kinds"] |= _INSIDE  # type: ignore[operator]
+                            data["length"] += border.length  # type: ignore[operator]
+            marked = layout.marked_seams
+            for part_a, part_b, cell, direction, _ in layout.seams:
+                a, b = pr[part_a], pr[part_b]
+                if a == b:
+                    continue
+                near = adjacent[a]
+                data = near.get(b)
+                if data is None:
+                    kinds = _SEAM | _COAST if regions[a].kind != regions[b].kind else _SEAM
+                    data = {"kinds": kinds, "length": HALF_EDGE_LENGTH}
+                    near[b] = adjacent[b][a] = data
+                    found(data)
+                    if order is not None:
+                        order.append((a, b, data))
+                else:
+                    data["kinds"] |= _SEAM  # type: ignore[operator]
+                    data["length"] += HALF_EDGE_LENGTH  # type: ignore[operator]
+                if marked and _seam_cells(cell, direction) in marked:
+                    data["kinds"] |= _RIVER_MARKER  # type: ignore[operator]
+
     def _holes_and_edge_flags(self) -> list[Hole]:
         holes: list[Hole] = []
         edge_counts = holes_are_board_edge(self.scenario)
@@ -517,10 +612,12 @@ class _Assembly:
         facing_read = any(rule.kind == "compass_edge" for rule in self.rules)
         self.hole_cells: dict[Cell, str] = {}
         bit = self.bit
-        for layout, table in zip(self.layouts, self.tables, strict=True):
-            hole_of = _find_holes(layout) if table.may_have_holes(bit) else {}
+        for index, layout in enumerate(self.layouts):
+            table = self.tables[index] if self.tables is not None else None
+            hole_of = _find_holes(layout) if table is None or table.may_have_holes(bit) \
+                else {}
             pr, by_id, facing = self.part_region, self.regions, self.outer_facing
-            if not hole_of and not facing_read:
+            if table is not None and not hole_of and not facing_read:
                 for part, mask in table.edge_parts:
                     if mask & bit:
                         by_id[pr[part]].board_edge = True
