@@ -224,17 +224,14 @@ class BoardTable:
 
     def layout(self, board: Board, players: int, scenario_min: int) -> BoardLayout:
         """The layout :func:`lay_out_board` gives for ``players`` (a count of the table with
-        no duplicate or overlapping tiles)."""
+        no duplicate or overlapping tiles); its seams and outer sides are filtered from the
+        table when first read (the derivation reads the table's)."""
         bit = 1 << players
-        layout = BoardLayout(board)
-        tiles = layout.tiles = {cell: placed for cell, placed, mask in self.tiles
-                                if mask & bit}
-        layout.by_letter = {placed.placement.tile: placed for placed in tiles.values()}
-        layout.seams = [entry for entry, mask in self.seams if mask & bit]
-        layout.outer = [entry for entry, mask in self.outer if mask & bit]
-        layout._parts = [(part, placed, index) for part, placed, index, mask in self.parts
-                         if mask & bit]
-        _lay_river_markers(layout, players, scenario_min)
+        tiles = {cell: placed for cell, placed, mask in self.tiles if mask & bit}
+        layout = _TabledLayout(board, tiles, self, bit)
+        if board.river_markers:
+            layout.by_letter = {placed.placement.tile: placed for placed in tiles.values()}
+            _lay_river_markers(layout, players, scenario_min)
         return layout
 
     def may_have_holes(self, bit: int) -> bool:
@@ -260,6 +257,40 @@ class BoardTable:
                     components -= 1
         corners = sum(1 for mask in self.triangles if mask & bit)
         return components - (tiles - shared + corners) > 0
+
+
+class _TabledLayout(BoardLayout):
+    """A count's layout taken from its file's table: ``seams`` and ``outer`` are the
+    table's entries of the count, listed on first use."""
+
+    def __init__(self, board: Board, tiles: dict[Cell, PlacedTile], table: BoardTable,
+                 bit: int) -> None:
+        super().__init__(board, tiles)
+        self._table, self._bit = table, bit
+        self._seams: list[Seam] | None = None
+        self._outer: list[Outer] | None = None
+
+    @property
+    def seams(self) -> list[Seam]:
+        if self._seams is None:
+            bit = self._bit
+            self._seams = [entry for entry, mask in self._table.seams if mask & bit]
+        return self._seams
+
+    @seams.setter
+    def seams(self, value: list[Seam]) -> None:
+        self._seams = value
+
+    @property
+    def outer(self) -> list[Outer]:
+        if self._outer is None:
+            bit = self._bit
+            self._outer = [entry for entry, mask in self._table.outer if mask & bit]
+        return self._outer
+
+    @outer.setter
+    def outer(self, value: list[Outer]) -> None:
+        self._outer = value
 
 
 class _TileFacts(NamedTuple):

@@ -542,7 +542,9 @@ class _Assembly:
                         data["kinds"] |= _INSIDE  # type: ignore[operator]
                         data["length"] += length  # type: ignore[operator]
             marked = layout.marked_seams
-            for part_a, part_b, cell, direction, _ in layout.seams:
+            for (part_a, part_b, cell, direction, _), mask in table.seams:
+                if not mask & bit:
+                    continue
                 a, b = pr[part_a], pr[part_b]
                 if a == b:
                     continue
