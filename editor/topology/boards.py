@@ -209,6 +209,8 @@ class BoardTable:
     # for a table of one count taken from its layout (the holes are then searched as before)
     links: list[tuple[int, int, int]] | None = None
     triangles: list[int] | None = None
+    count_mask: int = 0  # the bits of the table's counts
+    _holes: dict[int, bool] | None = field(default=None, repr=False, compare=False)
     # What the assembly reads per part, in the layouts' order:
     water_parts: list[tuple[str, int]] = field(default_factory=list)
     # (a, b, cell, direction, mask) for the seams where water meets water
@@ -239,9 +241,18 @@ class BoardTable:
 
         Hexes meet at a corner only where they share a side, so the union of a count's
         tiles is a surface whose Euler characteristic is tiles - shared sides + corners
-        shared by three tiles, and equals its components minus its holes."""
+        shared by three tiles, and equals its components minus its holes. Where every
+        tile stays once it has joined (booklet boards grow with the players), all counts
+        are answered in one pass, adding the tiles count by count."""
         if self.links is None or self.triangles is None:
             return True
+        if self._holes is None:
+            self._holes = self._holes_as_tiles_join()
+        known = self._holes.get(bit)
+        return known if known is not None else self._holes_of(bit)
+
+    def _holes_of(self, bit: int) -> bool:
+        assert self.links is not None and self.triangles is not None
         parent = list(range(len(self.tiles)))
         tiles = components = sum(1 for _, _, mask in self.tiles if mask & bit)
         shared = 0
@@ -258,6 +269,56 @@ class BoardTable:
         corners = sum(1 for mask in self.triangles if mask & bit)
         return components - (tiles - shared + corners) > 0
 
+    def _holes_as_tiles_join(self) -> dict[int, bool]:
+        """{count bit: may have holes} for every count, when each tile, shared side and
+        corner is in every count from its first one on; {} otherwise."""
+        assert self.links is not None and self.triangles is not None
+        every = self.count_mask
+
+        def first(mask: int) -> int | None:  # the lowest bit, if the mask is upward closed
+            low = mask & -mask
+            return low if mask == every & ~(low - 1) else None
+
+        joins: dict[int, list[int]] = {}
+        for index, (_, _, mask) in enumerate(self.tiles):
+            low = first(mask)
+            if low is None:
+                return {}
+            joins.setdefault(low, []).append(index)
+        links: dict[int, list[tuple[int, int]]] = {}
+        for a, b, mask in self.links:
+            low = first(mask)
+            if low is None:
+                return {}
+            links.setdefault(low, []).append((a, b))
+        corners: dict[int, int] = {}
+        for mask in self.triangles:
+            low = first(mask)
+            if low is None:
+                return {}
+            corners[low] = corners.get(low, 0) + 1
+        parent = list(range(len(self.tiles)))
+        result: dict[int, bool] = {}
+        tiles = components = shared = triangles = 0
+        bit = 1
+        while bit <= every:
+            if bit & every:
+                added = len(joins.get(bit, ()))
+                tiles += added
+                components += added
+                for a, b in links.get(bit, ()):
+                    shared += 1
+                    while parent[a] != a:
+                        a = parent[a]
+                    while parent[b] != b:
+                        b = parent[b]
+                    if a != b:
+                        parent[max(a, b)] = min(a, b)
+                        components -= 1
+                triangles += corners.get(bit, 0)
+                result[bit] = components - (tiles - shared + triangles) > 0
+            bit <<= 1
+        return result
 
 class _TabledLayout(BoardLayout):
     """A count's layout taken from its file's table: ``seams`` and ``outer`` are the
@@ -336,7 +397,7 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
     """The board's table for ``counts``; None when a letter (``letters``: those placed on
     the boards before) or a hex is used twice at any of them (the counts' layouts then
     report it, one by one)."""
-    table = BoardTable()
+    table = BoardTable(count_mask=sum(1 << n for n in counts))
     union: dict[Cell, tuple[int, tuple[tuple[str, str], ...], int]] = {}
     placed_tiles = table.tiles
     all_facts: list[_TileFacts] = []
