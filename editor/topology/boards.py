@@ -190,6 +190,8 @@ def _lay_river_markers(layout: BoardLayout, players: int, scenario_min: int) -> 
 # filtered by its bit, in the union's order, which is the order :func:`lay_out_board`
 # produces for that count (tiles in placement order, then direction, then half).
 
+# a land part's Region arguments after id, board and kind (see BoardTable.part_rows)
+LandArgs = tuple[str, str, tuple[str, ...], tuple[()], tuple[str], tuple[str]]
 # (part a, part b, cell, direction, half), see BoardLayout.seams
 Seam = tuple[str, str, Cell, int, int]
 # (part, cell, direction, half, empty neighbour cell), see BoardLayout.outer
@@ -215,12 +217,15 @@ class BoardTable:
     water_parts: list[tuple[str, int]] = field(default_factory=list)
     # (a, b, cell, direction, mask) for the seams where water meets water
     water_seams: list[tuple[str, str, Cell, int, int]] = field(default_factory=list)
-    # (part, mask, None for water or (terrain, symbols, parts, tiles) for land)
-    part_rows: list[tuple[str, int, tuple[str, tuple[str, ...], tuple[str, ...],
-                                          tuple[str, ...]] | None]] = field(
+    # (part, mask, None for water or, for land, the arguments of its Region after id,
+    # board and kind: terrain, base terrain, symbols, markers, parts, tiles)
+    part_rows: list[tuple[str, int, LandArgs | None]] = field(default_factory=list)
+    # (part a, part b, length, mask, one is water and the other land, both are land):
+    # every tile's internal borders, in tile order
+    internal: list[tuple[str, str, float, int, bool, bool]] = field(default_factory=list)
+    # (part a, part b, cell, direction, mask, coast, both land): the seams, in order
+    seam_rows: list[tuple[str, str, Cell, int, int, bool, bool]] = field(
         default_factory=list)
-    # (part a, part b, length, mask): every tile's internal borders, in tile order
-    internal: list[tuple[str, str, float, int]] = field(default_factory=list)
     # (part, mask of the counts where it has an outer side), in the order of ``outer``
     edge_parts: list[tuple[str, int]] = field(default_factory=list)
 
@@ -360,11 +365,11 @@ class _TileFacts(NamedTuple):
     side: RotatedSide  # pinned: its id is in the key
     # (part id of half 0, part id of half 1) of the side facing each board direction
     halves: tuple[tuple[str, str], ...]
-    # (part id, index in the side, None for water or (terrain, symbols, parts, tiles))
-    parts: tuple[tuple[str, int, tuple[str, tuple[str, ...], tuple[str, ...],
-                                       tuple[str, ...]] | None], ...]
+    # (part id, index in the side, None for water or the land Region's arguments)
+    parts: tuple[tuple[str, int, LandArgs | None], ...]
     water: frozenset[str]
-    internal: tuple[tuple[str, str, float], ...]  # (part a, part b, length)
+    # (part a, part b, length, one is water and the other land, both are land)
+    internal: tuple[tuple[str, str, float, bool, bool], ...]
 
 
 _FACTS: dict[tuple[int, str], _TileFacts] = {}
@@ -380,11 +385,16 @@ def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
     for index, template in enumerate(side.side.regions):
         part = names[template.local_id]
         parts.append((part, index, None if template.terrain == "water" else
-                      (template.terrain, template.symbols, (part,), (letter,))))
+                      (template.terrain, template.terrain, template.symbols, (), (part,),
+                       (letter,))))
+    water = frozenset(part for part, _, land in parts if land is None)
+    internal = []
+    for border in side.internal:
+        a, b = names[border.a], names[border.b]
+        internal.append((a, b, border.length, (a in water) != (b in water),
+                         a not in water and b not in water))
     facts = _TileFacts(side, tuple((names[a], names[b]) for a, b in side.owner),
-                       tuple(parts),
-                       frozenset(part for part, _, land in parts if land is None),
-                       tuple((names[b.a], names[b.b], b.length) for b in side.internal))
+                       tuple(parts), water, tuple(internal))
     if len(_FACTS) >= 20_000:
         _FACTS.clear()
     _FACTS[key] = facts
@@ -428,7 +438,8 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
             part_rows.append((part, mask, land))
             if land is None:
                 water_parts.append((part, mask))
-        internal.extend([(a, b, length, mask) for a, b, length in facts.internal])
+        internal.extend([(a, b, length, mask, coast, land)
+                         for a, b, length, coast, land in facts.internal])
     seams, outer = table.seams.append, table.outer.append
     links: list[tuple[int, int, int]] = []
     triangles: list[int] = []
@@ -477,4 +488,7 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
     table.water_seams = [(a, b, cell, direction, mask)
                          for (a, b, cell, direction, _), mask in table.seams
                          if a in water and b in water]
+    table.seam_rows = [(a, b, cell, direction, mask, (a in water) != (b in water),
+                        a not in water and b not in water)
+                       for (a, b, cell, direction, _), mask in table.seams]
     return table

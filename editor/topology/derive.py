@@ -436,9 +436,7 @@ class _Assembly:
                         tuple(sorted({split_region_id(m)[0] for m in members})))
                 else:
                     part_region[part] = part
-                    terrain, symbols, parts, tiles = land
-                    regions[part] = Region(part, board, "land", terrain, terrain, symbols, (),
-                                           parts, tiles)
+                    regions[part] = Region(part, board, "land", *land)
 
     def _make_layouts_regions(self) -> None:
         bodies = self.uf.groups()
@@ -523,36 +521,44 @@ class _Assembly:
             return
         bit = self.bit
         for layout, table in zip(self.layouts, self.tables, strict=True):
-            for part_a, part_b, length, mask in table.internal:
+            # region kinds are part kinds: whether an edge is a coast is known per border,
+            # and a border of two land parts joins the parts' own regions
+            for part_a, part_b, length, mask, coast, land in table.internal:
                 if not mask & bit:
                     continue
-                a, b = pr[part_a], pr[part_b]
-                if a != b:
-                    near = adjacent[a]
-                    data = near.get(b)
-                    if data is None:
-                        kinds = _INSIDE | _COAST if regions[a].kind != regions[b].kind \
-                            else _INSIDE
-                        data = {"kinds": kinds, "length": 0.0 + length}
-                        near[b] = adjacent[b][a] = data
-                        found(data)
-                        if order is not None:
-                            order.append((a, b, data))
-                    else:
-                        data["kinds"] |= _INSIDE  # type: ignore[operator]
-                        data["length"] += length  # type: ignore[operator]
-            marked = layout.marked_seams
-            for (part_a, part_b, cell, direction, _), mask in table.seams:
-                if not mask & bit:
-                    continue
-                a, b = pr[part_a], pr[part_b]
-                if a == b:
-                    continue
+                if land:
+                    a, b = part_a, part_b
+                else:
+                    a, b = pr[part_a], pr[part_b]
+                    if a == b:
+                        continue
                 near = adjacent[a]
                 data = near.get(b)
                 if data is None:
-                    kinds = _SEAM | _COAST if regions[a].kind != regions[b].kind else _SEAM
-                    data = {"kinds": kinds, "length": HALF_EDGE_LENGTH}
+                    data = {"kinds": _INSIDE | _COAST if coast else _INSIDE,
+                            "length": 0.0 + length}
+                    near[b] = adjacent[b][a] = data
+                    found(data)
+                    if order is not None:
+                        order.append((a, b, data))
+                else:
+                    data["kinds"] |= _INSIDE  # type: ignore[operator]
+                    data["length"] += length  # type: ignore[operator]
+            marked = layout.marked_seams
+            for part_a, part_b, cell, direction, mask, coast, land in table.seam_rows:
+                if not mask & bit:
+                    continue
+                if land:
+                    a, b = part_a, part_b
+                else:
+                    a, b = pr[part_a], pr[part_b]
+                    if a == b:
+                        continue
+                near = adjacent[a]
+                data = near.get(b)
+                if data is None:
+                    data = {"kinds": _SEAM | _COAST if coast else _SEAM,
+                            "length": HALF_EDGE_LENGTH}
                     near[b] = adjacent[b][a] = data
                     found(data)
                     if order is not None:
