@@ -205,13 +205,19 @@ class BoardTable:
     tiles: list[tuple[Cell, PlacedTile, int]] = field(default_factory=list)
     parts: list[tuple[str, PlacedTile, int, int]] = field(default_factory=list)
     seams: list[tuple[Seam, int]] = field(default_factory=list)
-    outer: list[tuple[Outer, int]] = field(default_factory=list)
+    # (tile index, direction, mask of the counts where no tile is on that side); the
+    # outer entries are listed from them when first asked for (see outer_entries)
+    open_sides: list[tuple[int, int, int]] = field(default_factory=list)
+    _outer: list[tuple[Outer, int]] | None = field(default=None, repr=False, compare=False)
     # tile pairs sharing a side (indices into ``tiles``, each pair once) and the vertices
     # shared by three tiles, with their masks: the board's holes by Euler's formula; None
     # for a table of one count taken from its layout (the holes are then searched as before)
     links: list[tuple[int, int, int]] | None = None
     triangles: list[int] | None = None
     count_mask: int = 0  # the bits of the table's counts
+    # each tile's (part of half 0, part of half 1) per direction
+    _halves: list[tuple[tuple[str, str], ...]] = field(default_factory=list, repr=False,
+                                                       compare=False)
     _holes: dict[int, bool] | None = field(default=None, repr=False, compare=False)
     # What the assembly reads per part, in the layouts' order:
     water_parts: list[tuple[str, int]] = field(default_factory=list)
@@ -240,6 +246,20 @@ class BoardTable:
             layout.by_letter = {placed.placement.tile: placed for placed in tiles.values()}
             _lay_river_markers(layout, players, scenario_min)
         return layout
+
+    def outer_entries(self) -> list[tuple[Outer, int]]:
+        """Every outer half side of the union with its mask, in the layouts' order."""
+        if self._outer is None:
+            self._outer = outer = []
+            tiles, halves = self.tiles, self._halves
+            for index, direction, mask in self.open_sides:
+                cell = tiles[index][0]
+                dq, dr = lattice.NEIGHBOUR_DIRECTIONS[direction]
+                empty = (cell[0] + dq, cell[1] + dr)
+                name0, name1 = halves[index][direction]
+                outer.append(((name0, cell, direction, 0, empty), mask))
+                outer.append(((name1, cell, direction, 1, empty), mask))
+        return self._outer
 
     def may_have_holes(self, bit: int) -> bool:
         """Whether the tiles of the count ``bit`` may enclose empty cells; False is exact.
@@ -279,27 +299,23 @@ class BoardTable:
         corner is in every count from its first one on; {} otherwise."""
         assert self.links is not None and self.triangles is not None
         every = self.count_mask
-
-        def first(mask: int) -> int | None:  # the lowest bit, if the mask is upward closed
-            low = mask & -mask
-            return low if mask == every & ~(low - 1) else None
-
+        # each item's first count (lowest bit), if it is in every count from there on
         joins: dict[int, list[int]] = {}
         for index, (_, _, mask) in enumerate(self.tiles):
-            low = first(mask)
-            if low is None:
+            low = mask & -mask
+            if mask != every & ~(low - 1):
                 return {}
             joins.setdefault(low, []).append(index)
         links: dict[int, list[tuple[int, int]]] = {}
         for a, b, mask in self.links:
-            low = first(mask)
-            if low is None:
+            low = mask & -mask
+            if mask != every & ~(low - 1):
                 return {}
             links.setdefault(low, []).append((a, b))
         corners: dict[int, int] = {}
         for mask in self.triangles:
-            low = first(mask)
-            if low is None:
+            low = mask & -mask
+            if mask != every & ~(low - 1):
                 return {}
             corners[low] = corners.get(low, 0) + 1
         parent = list(range(len(self.tiles)))
@@ -351,7 +367,8 @@ class _TabledLayout(BoardLayout):
     def outer(self) -> list[Outer]:
         if self._outer is None:
             bit = self._bit
-            self._outer = [entry for entry, mask in self._table.outer if mask & bit]
+            self._outer = [entry for entry, mask in self._table.outer_entries()
+                           if mask & bit]
         return self._outer
 
     @outer.setter
@@ -440,39 +457,37 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
                 water_parts.append((part, mask))
         internal.extend([(a, b, length, mask, coast, land)
                          for a, b, length, coast, land in facts.internal])
-    seams, outer = table.seams.append, table.outer.append
+    seams, open_side = table.seams.append, table.open_sides.append
     links: list[tuple[int, int, int]] = []
     triangles: list[int] = []
     edge: dict[str, int] = {}
     directions = list(enumerate(lattice.NEIGHBOUR_DIRECTIONS))
+    all_halves = table._halves = [facts.halves for facts in all_facts]
     for index, (cell, _, mask) in enumerate(placed_tiles):
         q, r = cell
-        halves = all_facts[index].halves
+        halves = all_halves[index]
         near = [0, 0, 0, 0, 0, 0]  # the neighbours' masks (0: no tile in the union)
         for direction, (dq, dr) in directions:
-            other_cell = (q + dq, r + dr)
-            other = union.get(other_cell)
-            name0, name1 = halves[direction]
+            other = union.get((q + dq, r + dr))
             if other is None:
-                outer(((name0, cell, direction, 0, other_cell), mask))
-                outer(((name1, cell, direction, 1, other_cell), mask))
-                edge[name0] = edge.get(name0, 0) | mask
-                edge[name1] = edge.get(name1, 0) | mask
-                continue
-            other_index, other_halves, other_mask = other
-            near[direction] = other_mask
-            both = mask & other_mask
-            if direction < 3 and both:
-                face0, face1 = other_halves[direction + 3]
-                seams(((name0, face1, cell, direction, 0), both))
-                seams(((name1, face0, cell, direction, 1), both))
-                links.append((index, other_index, both))
-            alone = mask & ~other_mask
+                alone = mask
+            else:
+                other_index, other_halves, other_mask = other
+                near[direction] = other_mask
+                both = mask & other_mask
+                if direction < 3 and both:
+                    name0, name1 = halves[direction]
+                    face0, face1 = other_halves[direction + 3]
+                    seams(((name0, face1, cell, direction, 0), both))
+                    seams(((name1, face0, cell, direction, 1), both))
+                    links.append((index, other_index, both))
+                alone = mask & ~other_mask
             if alone:
-                outer(((name0, cell, direction, 0, other_cell), alone))
-                outer(((name1, cell, direction, 1, other_cell), alone))
+                open_side((index, direction, alone))
+                name0, name1 = halves[direction]
                 edge[name0] = edge.get(name0, 0) | alone
-                edge[name1] = edge.get(name1, 0) | alone
+                if name1 != name0:
+                    edge[name1] = edge.get(name1, 0) | alone
         # Every corner shared by three tiles is corner 0 or corner 1 (between directions
         # 5 and 0, or 0 and 1) of exactly one of them: counted there, once.
         if near[0]:
