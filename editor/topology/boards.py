@@ -229,8 +229,9 @@ class BoardTable:
     # (part a, part b, length, mask, one is water and the other land, both are land):
     # every tile's internal borders, in tile order
     internal: list[tuple[str, str, float, int, bool, bool]] = field(default_factory=list)
-    # (part a, part b, cell, direction, mask, coast, both land): the seams, in order
-    seam_rows: list[tuple[str, str, Cell, int, int, bool, bool]] = field(
+    # (part a, part b, cell, direction, mask, coast, both land, halves): the seams, in
+    # order, the two halves of a side in one row (halves 2) when the same parts meet there
+    seam_rows: list[tuple[str, str, Cell, int, int, bool, bool, int]] = field(
         default_factory=list)
     # (part, mask of the counts where it has an outer side), in the order of ``outer``
     edge_parts: list[tuple[str, int]] = field(default_factory=list)
@@ -503,7 +504,17 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
     table.water_seams = [(a, b, cell, direction, mask)
                          for (a, b, cell, direction, _), mask in table.seams
                          if a in water and b in water]
-    table.seam_rows = [(a, b, cell, direction, mask, (a in water) != (b in water),
-                        a not in water and b not in water)
-                       for (a, b, cell, direction, _), mask in table.seams]
+    rows = table.seam_rows
+    entries = table.seams
+    for at in range(0, len(entries), 2):  # the two halves of a side, one after the other
+        (a, b, cell, direction, _), mask = entries[at]
+        other_a, other_b = entries[at + 1][0][:2]
+        coast, both_land = (a in water) != (b in water), a not in water and b not in water
+        if (other_a, other_b) == (a, b):
+            rows.append((a, b, cell, direction, mask, coast, both_land, 2))
+        else:
+            rows.append((a, b, cell, direction, mask, coast, both_land, 1))
+            rows.append((other_a, other_b, cell, direction, mask,
+                         (other_a in water) != (other_b in water),
+                         other_a not in water and other_b not in water, 1))
     return table

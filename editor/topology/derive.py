@@ -59,6 +59,7 @@ _KINDS_OF = tuple(frozenset(kind for kind, bit in _KIND_BIT.items() if mask & bi
 
 
 EdgeData = dict[str, object]  # an edge's attributes in the graph: "kinds", "length"
+_TWO_HALVES = HALF_EDGE_LENGTH + HALF_EDGE_LENGTH  # a whole side, summed half by half
 
 
 def _tables_fillable() -> bool:
@@ -545,7 +546,8 @@ class _Assembly:
                     data["kinds"] |= _INSIDE  # type: ignore[operator]
                     data["length"] += length  # type: ignore[operator]
             marked = layout.marked_seams
-            for part_a, part_b, cell, direction, mask, coast, land in table.seam_rows:
+            for part_a, part_b, cell, direction, mask, coast, land, halves in \
+                    table.seam_rows:
                 if not mask & bit:
                     continue
                 if land:
@@ -557,8 +559,9 @@ class _Assembly:
                 near = adjacent[a]
                 data = near.get(b)
                 if data is None:
+                    # both halves: HALF_EDGE_LENGTH, then += HALF_EDGE_LENGTH, as before
                     data = {"kinds": _SEAM | _COAST if coast else _SEAM,
-                            "length": HALF_EDGE_LENGTH}
+                            "length": HALF_EDGE_LENGTH if halves == 1 else _TWO_HALVES}
                     near[b] = adjacent[b][a] = data
                     found(data)
                     if order is not None:
@@ -566,6 +569,8 @@ class _Assembly:
                 else:
                     data["kinds"] |= _SEAM  # type: ignore[operator]
                     data["length"] += HALF_EDGE_LENGTH  # type: ignore[operator]
+                    if halves == 2:  # one half at a time: the sum rounds as before
+                        data["length"] += HALF_EDGE_LENGTH  # type: ignore[operator]
                 if marked and _seam_cells(cell, direction) in marked:
                     data["kinds"] |= _RIVER_MARKER  # type: ignore[operator]
 
