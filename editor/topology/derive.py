@@ -12,7 +12,7 @@ import gc
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import NamedTuple
 
 import networkx as nx
@@ -229,18 +229,19 @@ class RealmDeriver:
         tables = self._count_tables
         known = tables.get(key)
         if known is not None:
-            side = catalogue.side
-            if all(side(letter, name) is held for letter, name, held in known.sides):
+            if all(map(is_, map(catalogue.side, known.letters, known.names), known.sides)):
                 return known.table
             del tables[key]
         table = _CountTable.make(scenario, catalogue)
         self.tables_made += 1
         if len(tables) >= _COUNT_TABLES_KEPT:
             del tables[next(iter(tables))]
-        sides = [] if table is None else [
-            (placed.placement.tile, placed.placement.side, placed.side.side)
-            for board in table.boards for _, placed, _ in board.tiles]
-        tables[key] = _KeptTable(catalogue, table, sides)
+        placed = [] if table is None else [
+            tile for board in table.boards for _, tile, _ in board.tiles]
+        tables[key] = _KeptTable(catalogue, table,
+                                 tuple(tile.placement.tile for tile in placed),
+                                 tuple(tile.placement.side for tile in placed),
+                                 tuple(tile.side.side for tile in placed))
         return table
 
 
@@ -286,7 +287,10 @@ class _CountTable(NamedTuple):
 class _KeptTable(NamedTuple):
     catalogue: Catalogue  # pinned: its id is in the key
     table: _CountTable | None
-    sides: list[tuple[str, str, TileSide]]  # (letter, side name, the side the table used)
+    # each placed tile's letter and side name, and the side the table used
+    letters: tuple[str, ...]
+    names: tuple[str, ...]
+    sides: tuple[TileSide, ...]
 
 
 @contextmanager

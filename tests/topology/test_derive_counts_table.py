@@ -139,3 +139,15 @@ def load_scenario_dict(tiles: list[dict[str, Any]]) -> Any:
     data = scenario_dict(tiles, players=(2, 6))
     data["boards"][0]["tiles"] = tiles
     return load_dict(data)
+
+
+def test_a_side_replaced_in_the_catalogue_makes_a_new_table() -> None:
+    loaded = load_dict(_data())
+    deriver = RealmDeriver()
+    before = exact(deriver.derive(loaded, 3))
+    assert deriver.tables_made == 1
+    tiles = loaded.catalogue.tiles
+    old = tiles["TW"]
+    tiles["TW"] = replace(old, sides={name: replace(side) for name, side in old.sides.items()})
+    assert exact(deriver.derive(loaded, 3)) == before  # an equal side: the same realm
+    assert deriver.tables_made == 2  # but not from the table made with the old side
