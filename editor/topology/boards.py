@@ -8,6 +8,7 @@ which parts touch.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
@@ -26,10 +27,21 @@ class PlacedTile:
     part_ids: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.part_ids = {lid: region_id(self.placement.tile, lid) for lid in self.side.local_ids}
+        # the same letter and parts give the same ids: one table for every placement of them
+        key = (self.placement.tile, self.side.local_ids)
+        names = _PART_IDS.get(key)
+        if names is None:
+            if len(_PART_IDS) >= 10_000:
+                _PART_IDS.clear()
+            names = _PART_IDS[key] = {lid: region_id(key[0], lid) for lid in key[1]}
+        self.part_ids = names
 
     def part(self, local_id: str) -> str:
         return self.part_ids[local_id]
+
+
+# (letter, local ids) -> {local id: part id}; read only, shared by the tiles that have them
+_PART_IDS: dict[tuple[str, tuple[str, ...]], dict[str, str]] = {}
 
 
 @dataclass
@@ -166,3 +178,343 @@ def _lay_river_markers(layout: BoardLayout, players: int, scenario_min: int) -> 
                 hint="put river markers on seams where water meets water"))
         if other is not None:
             layout.marked_seams.add(frozenset((placed.cell, other_cell)))
+
+
+# -- every player count of a file at once -------------------------------------------------
+#
+# The player counts of one file place mostly the same tiles (booklet boards grow as players
+# join), so what depends only on a tile and its neighbours is found once for all counts:
+# the placed tiles, the matching of every side against the union of the tiles of all
+# counts, and the facts the derivation reads per part. Every entry carries a mask of the
+# counts it belongs to (bit ``1 << players``); a count's lists are the union's lists
+# filtered by its bit, in the union's order, which is the order :func:`lay_out_board`
+# produces for that count (tiles in placement order, then direction, then half).
+
+# a land part's Region arguments after id, board and kind (see BoardTable.part_rows)
+LandArgs = tuple[str, str, tuple[str, ...], tuple[()], tuple[str], tuple[str]]
+# (part a, part b, cell, direction, half), see BoardLayout.seams
+Seam = tuple[str, str, Cell, int, int]
+# (part, cell, direction, half, empty neighbour cell), see BoardLayout.outer
+Outer = tuple[str, Cell, int, int, Cell]
+
+
+@dataclass
+class BoardTable:
+    """One board's combinatorial facts for a set of player counts, each with its mask."""
+
+    tiles: list[tuple[Cell, PlacedTile, int]] = field(default_factory=list)
+    parts: list[tuple[str, PlacedTile, int, int]] = field(default_factory=list)
+    seams: list[tuple[Seam, int]] = field(default_factory=list)
+    # (tile index, direction, mask of the counts where no tile is on that side); the
+    # outer entries are listed from them when first asked for (see outer_entries)
+    open_sides: list[tuple[int, int, int]] = field(default_factory=list)
+    _outer: list[tuple[Outer, int]] | None = field(default=None, repr=False, compare=False)
+    # tile pairs sharing a side (indices into ``tiles``, each pair once) and the vertices
+    # shared by three tiles, with their masks: the board's holes by Euler's formula; None
+    # for a table of one count taken from its layout (the holes are then searched as before)
+    links: list[tuple[int, int, int]] | None = None
+    triangles: list[int] | None = None
+    count_mask: int = 0  # the bits of the table's counts
+    # each tile's (part of half 0, part of half 1) per direction
+    _halves: list[tuple[tuple[str, str], ...]] = field(default_factory=list, repr=False,
+                                                       compare=False)
+    _holes: dict[int, bool] | None = field(default=None, repr=False, compare=False)
+    # What the assembly reads per part, in the layouts' order:
+    water_parts: list[tuple[str, int]] = field(default_factory=list)
+    # (a, b, cell, direction, mask) for the seams where water meets water
+    water_seams: list[tuple[str, str, Cell, int, int]] = field(default_factory=list)
+    # (part, mask, None for water or, for land, the arguments of its Region after id,
+    # board and kind: terrain, base terrain, symbols, markers, parts, tiles)
+    part_rows: list[tuple[str, int, LandArgs | None]] = field(default_factory=list)
+    # (part a, part b, length, mask, one is water and the other land, both are land):
+    # every tile's internal borders, in tile order
+    internal: list[tuple[str, str, float, int, bool, bool]] = field(default_factory=list)
+    # (part a, part b, cell, direction, mask, coast, both land, halves): the seams, in
+    # order, the two halves of a side in one row (halves 2) when the same parts meet there
+    seam_rows: list[tuple[str, str, Cell, int, int, bool, bool, int]] = field(
+        default_factory=list)
+    # (part, mask of the counts where it has an outer side), in the order of ``outer``
+    edge_parts: list[tuple[str, int]] = field(default_factory=list)
+
+    def layout(self, board: Board, players: int, scenario_min: int) -> BoardLayout:
+        """The layout :func:`lay_out_board` gives for ``players`` (a count of the table with
+        no duplicate or overlapping tiles); its seams and outer sides are filtered from the
+        table when first read (the derivation reads the table's)."""
+        bit = 1 << players
+        tiles = {cell: placed for cell, placed, mask in self.tiles if mask & bit}
+        layout = _TabledLayout(board, tiles, self, bit)
+        if board.river_markers:
+            layout.by_letter = {placed.placement.tile: placed for placed in tiles.values()}
+            _lay_river_markers(layout, players, scenario_min)
+        return layout
+
+    def outer_entries(self) -> list[tuple[Outer, int]]:
+        """Every outer half side of the union with its mask, in the layouts' order."""
+        if self._outer is None:
+            self._outer = outer = []
+            tiles, halves = self.tiles, self._halves
+            for index, direction, mask in self.open_sides:
+                cell = tiles[index][0]
+                dq, dr = lattice.NEIGHBOUR_DIRECTIONS[direction]
+                empty = (cell[0] + dq, cell[1] + dr)
+                name0, name1 = halves[index][direction]
+                outer.append(((name0, cell, direction, 0, empty), mask))
+                outer.append(((name1, cell, direction, 1, empty), mask))
+        return self._outer
+
+    def may_have_holes(self, bit: int) -> bool:
+        """Whether the tiles of the count ``bit`` may enclose empty cells; False is exact.
+
+        Hexes meet at a corner only where they share a side, so the union of a count's
+        tiles is a surface whose Euler characteristic is tiles - shared sides + corners
+        shared by three tiles, and equals its components minus its holes. Where every
+        tile stays once it has joined (booklet boards grow with the players), all counts
+        are answered in one pass, adding the tiles count by count."""
+        if self.links is None or self.triangles is None:
+            return True
+        if self._holes is None:
+            self._holes = self._holes_as_tiles_join()
+        known = self._holes.get(bit)
+        return known if known is not None else self._holes_of(bit)
+
+    def _holes_of(self, bit: int) -> bool:
+        assert self.links is not None and self.triangles is not None
+        parent = list(range(len(self.tiles)))
+        tiles = components = sum(1 for _, _, mask in self.tiles if mask & bit)
+        shared = 0
+        for a, b, mask in self.links:
+            if mask & bit:
+                shared += 1
+                while parent[a] != a:
+                    a = parent[a]
+                while parent[b] != b:
+                    b = parent[b]
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+                    components -= 1
+        corners = sum(1 for mask in self.triangles if mask & bit)
+        return components - (tiles - shared + corners) > 0
+
+    def _holes_as_tiles_join(self) -> dict[int, bool]:
+        """{count bit: may have holes} for every count, when each tile, shared side and
+        corner is in every count from its first one on; {} otherwise."""
+        assert self.links is not None and self.triangles is not None
+        every = self.count_mask
+        # each item's first count (lowest bit), if it is in every count from there on
+        joins: dict[int, list[int]] = {}
+        for index, (_, _, mask) in enumerate(self.tiles):
+            low = mask & -mask
+            if mask != every & ~(low - 1):
+                return {}
+            joins.setdefault(low, []).append(index)
+        links: dict[int, list[tuple[int, int]]] = {}
+        for a, b, mask in self.links:
+            low = mask & -mask
+            if mask != every & ~(low - 1):
+                return {}
+            links.setdefault(low, []).append((a, b))
+        corners: dict[int, int] = {}
+        for mask in self.triangles:
+            low = mask & -mask
+            if mask != every & ~(low - 1):
+                return {}
+            corners[low] = corners.get(low, 0) + 1
+        parent = list(range(len(self.tiles)))
+        result: dict[int, bool] = {}
+        tiles = components = shared = triangles = 0
+        bit = 1
+        while bit <= every:
+            if bit & every:
+                added = len(joins.get(bit, ()))
+                tiles += added
+                components += added
+                for a, b in links.get(bit, ()):
+                    shared += 1
+                    while parent[a] != a:
+                        a = parent[a]
+                    while parent[b] != b:
+                        b = parent[b]
+                    if a != b:
+                        parent[max(a, b)] = min(a, b)
+                        components -= 1
+                triangles += corners.get(bit, 0)
+                result[bit] = components - (tiles - shared + triangles) > 0
+            bit <<= 1
+        return result
+
+class _TabledLayout(BoardLayout):
+    """A count's layout taken from its file's table: ``seams`` and ``outer`` are the
+    table's entries of the count, listed on first use."""
+
+    def __init__(self, board: Board, tiles: dict[Cell, PlacedTile], table: BoardTable,
+                 bit: int) -> None:
+        super().__init__(board, tiles)
+        self._table, self._bit = table, bit
+        self._seams: list[Seam] | None = None
+        self._outer: list[Outer] | None = None
+
+    @property
+    def seams(self) -> list[Seam]:
+        if self._seams is None:
+            bit = self._bit
+            self._seams = [entry for entry, mask in self._table.seams if mask & bit]
+        return self._seams
+
+    @seams.setter
+    def seams(self, value: list[Seam]) -> None:
+        self._seams = value
+
+    @property
+    def outer(self) -> list[Outer]:
+        if self._outer is None:
+            bit = self._bit
+            self._outer = [entry for entry, mask in self._table.outer_entries()
+                           if mask & bit]
+        return self._outer
+
+    @outer.setter
+    def outer(self, value: list[Outer]) -> None:
+        self._outer = value
+
+
+class _TileFacts(NamedTuple):
+    """What a turned side placed as a letter gives every placement of it, in any file."""
+
+    side: RotatedSide  # pinned: its id is in the key
+    # (part id of half 0, part id of half 1) of the side facing each board direction
+    halves: tuple[tuple[str, str], ...]
+    # (part id, index in the side, None for water or the land Region's arguments)
+    parts: tuple[tuple[str, int, LandArgs | None], ...]
+    water: frozenset[str]
+    # (part a, part b, length, one is water and the other land, both are land)
+    internal: tuple[tuple[str, str, float, bool, bool], ...]
+
+
+_FACTS: dict[tuple[int, str], _TileFacts] = {}
+
+
+def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
+    key = (id(side), letter)
+    facts = _FACTS.get(key)
+    if facts is not None and facts.side is side:
+        return facts
+    names = {lid: region_id(letter, lid) for lid in side.local_ids}
+    parts = []
+    for index, template in enumerate(side.side.regions):
+        part = names[template.local_id]
+        parts.append((part, index, None if template.terrain == "water" else
+                      (template.terrain, template.terrain, template.symbols, (), (part,),
+                       (letter,))))
+    water = frozenset(part for part, _, land in parts if land is None)
+    internal = []
+    for border in side.internal:
+        a, b = names[border.a], names[border.b]
+        internal.append((a, b, border.length, (a in water) != (b in water),
+                         a not in water and b not in water))
+    facts = _TileFacts(side, tuple((names[a], names[b]) for a, b in side.owner),
+                       tuple(parts), water, tuple(internal))
+    if len(_FACTS) >= 20_000:
+        _FACTS.clear()
+    _FACTS[key] = facts
+    return facts
+
+
+def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int],
+                   counts: tuple[int, ...], scenario_min: int,
+                   letters: set[str]) -> BoardTable | None:
+    """The board's table for ``counts``; None when a letter (``letters``: those placed on
+    the boards before) or a hex is used twice at any of them (the counts' layouts then
+    report it, one by one)."""
+    table = BoardTable(count_mask=sum(1 << n for n in counts))
+    union: dict[Cell, tuple[int, tuple[tuple[str, str], ...], int]] = {}
+    placed_tiles = table.tiles
+    all_facts: list[_TileFacts] = []
+    part_rows, water_parts, internal = table.part_rows, table.water_parts, table.internal
+    parts = table.parts
+    for placement in board.tiles:
+        presence = placement.presence
+        key = (presence.min_players, presence.players)
+        mask = mask_of.get(key)
+        if mask is None:
+            mask = mask_of[key] = sum(1 << n for n in counts
+                                      if presence.includes(n, scenario_min))
+        if not mask:
+            continue
+        cell = (placement.q, placement.r)
+        letter = placement.tile
+        if cell in union or letter in letters:
+            return None
+        letters.add(letter)
+        side = rotated_side(catalogue.side(letter, placement.side), placement.rotation)
+        facts = _tile_facts(side, letter)
+        placed = PlacedTile(placement, side, cell)
+        union[cell] = (len(placed_tiles), facts.halves, mask)
+        placed_tiles.append((cell, placed, mask))
+        all_facts.append(facts)
+        for part, index, land in facts.parts:
+            parts.append((part, placed, index, mask))
+            part_rows.append((part, mask, land))
+            if land is None:
+                water_parts.append((part, mask))
+        internal.extend([(a, b, length, mask, coast, land)
+                         for a, b, length, coast, land in facts.internal])
+    seams, open_side = table.seams.append, table.open_sides.append
+    links: list[tuple[int, int, int]] = []
+    triangles: list[int] = []
+    edge: dict[str, int] = {}
+    directions = list(enumerate(lattice.NEIGHBOUR_DIRECTIONS))
+    all_halves = table._halves = [facts.halves for facts in all_facts]
+    for index, (cell, _, mask) in enumerate(placed_tiles):
+        q, r = cell
+        halves = all_halves[index]
+        near = [0, 0, 0, 0, 0, 0]  # the neighbours' masks (0: no tile in the union)
+        for direction, (dq, dr) in directions:
+            other = union.get((q + dq, r + dr))
+            if other is None:
+                alone = mask
+            else:
+                other_index, other_halves, other_mask = other
+                near[direction] = other_mask
+                both = mask & other_mask
+                if direction < 3 and both:
+                    name0, name1 = halves[direction]
+                    face0, face1 = other_halves[direction + 3]
+                    seams(((name0, face1, cell, direction, 0), both))
+                    seams(((name1, face0, cell, direction, 1), both))
+                    links.append((index, other_index, both))
+                alone = mask & ~other_mask
+            if alone:
+                open_side((index, direction, alone))
+                name0, name1 = halves[direction]
+                edge[name0] = edge.get(name0, 0) | alone
+                if name1 != name0:
+                    edge[name1] = edge.get(name1, 0) | alone
+        # Every corner shared by three tiles is corner 0 or corner 1 (between directions
+        # 5 and 0, or 0 and 1) of exactly one of them: counted there, once.
+        if near[0]:
+            if near[1] and mask & near[0] & near[1]:
+                triangles.append(mask & near[0] & near[1])
+            if near[5] and mask & near[5] & near[0]:
+                triangles.append(mask & near[5] & near[0])
+    table.links, table.triangles = links, triangles
+    table.edge_parts = list(edge.items())
+    water: set[str] = set()
+    for facts in all_facts:
+        water |= facts.water
+    table.water_seams = [(a, b, cell, direction, mask)
+                         for (a, b, cell, direction, _), mask in table.seams
+                         if a in water and b in water]
+    rows = table.seam_rows
+    entries = table.seams
+    for at in range(0, len(entries), 2):  # the two halves of a side, one after the other
+        (a, b, cell, direction, _), mask = entries[at]
+        other_a, other_b = entries[at + 1][0][:2]
+        coast, both_land = (a in water) != (b in water), a not in water and b not in water
+        if (other_a, other_b) == (a, b):
+            rows.append((a, b, cell, direction, mask, coast, both_land, 2))
+        else:
+            rows.append((a, b, cell, direction, mask, coast, both_land, 1))
+            rows.append((other_a, other_b, cell, direction, mask,
+                         (other_a in water) != (other_b in water),
+                         other_a not in water and other_b not in water, 1))
+    return table

@@ -14,6 +14,7 @@ import gc
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, NamedTuple
 
 from editor import heap
@@ -25,11 +26,18 @@ from editor.geometry.templates import (
     rotate_segment,
 )
 from editor.model import lattice
-from editor.model.catalogue import Catalogue
+from editor.model.catalogue import Catalogue, TileSide
 from editor.model.rules import WaterBodyRule, entry_rules, holes_are_board_edge, water_rules
 from editor.model.scenario import Board, Marker, Placement, Scenario, split_region_id
 from editor.model.scenario_io import LoadedScenario
-from editor.topology.boards import BoardLayout, Cell, PlacedTile, lay_out_board
+from editor.topology.boards import (
+    BoardLayout,
+    BoardTable,
+    Cell,
+    PlacedTile,
+    lay_out_board,
+    tabulate_board,
+)
 from editor.topology.realm import (
     Adjacency,
     BorderSegment,
@@ -62,6 +70,7 @@ _KINDS_OF = tuple(frozenset(kind for kind, bit in _KIND_BIT.items() if mask & bi
 
 
 EdgeData = dict[str, object]  # an edge's attributes in the graph: "kinds", "length"
+_TWO_HALVES = HALF_EDGE_LENGTH + HALF_EDGE_LENGTH  # a whole side, summed half by half
 
 
 class RealmDeriver:
@@ -80,6 +89,11 @@ class RealmDeriver:
         # another catalogue's side (after a reload) while its polygons are still cached.
         self._sides: dict[int, object] = {}
         self._cache_size = cache_size
+        # the counts of one file share their tables (see _count_table)
+        self._count_tables: dict[object, _KeptTable] = {}
+        # how many of those tables were made: one per file whatever its counts (public, so
+        # a test can tell that the counts share them)
+        self.tables_made = 0
 
     # -- polygons -----------------------------------------------------------------------
     def _part_shapes(self, layouts: list[BoardLayout]) -> tuple[
@@ -154,18 +168,115 @@ class RealmDeriver:
         scenario, catalogue = loaded.scenario, loaded.catalogue
         smin = scenario.players_min
         problems: list[Problem] = []
-        letters: dict[str, tuple[Board, Placement]] = {}
         layouts: list[BoardLayout] = []
         graph_boards: list[Board] = []
-        for board in scenario.boards:
-            if board.is_graph_only:
-                graph_boards.append(board)
-                continue
-            layout = lay_out_board(board, catalogue, players, smin, letters)
-            problems.extend(layout.problems)
-            layouts.append(layout)
+        table = None
+        if len(scenario.player_counts) > 1 and \
+                sum(len(board.tiles) for board in scenario.boards) <= _TABLE_TILES:
+            table = self._count_table(scenario, catalogue)
+        tables: list[BoardTable] | None = None
+        if table is not None and players in table.counts:
+            bit = 1 << players
+            tables = table.boards
+            for board in scenario.boards:
+                if board.is_graph_only:
+                    graph_boards.append(board)
+                    continue
+                layout = tables[len(layouts)].layout(board, players, smin)
+                problems.extend(layout.problems)
+                layouts.append(layout)
+        else:  # one count, a big realm, a count not listed, or a tile or hex used twice
+            bit = 1
+            letters: dict[str, tuple[Board, Placement]] = {}
+            for board in scenario.boards:
+                if board.is_graph_only:
+                    graph_boards.append(board)
+                    continue
+                layout = lay_out_board(board, catalogue, players, smin, letters)
+                problems.extend(layout.problems)
+                layouts.append(layout)
         return _Assembly(self, scenario, catalogue, players, layouts, graph_boards,
-                         problems).run()
+                         problems, tables, bit).run()
+
+    def _count_table(self, scenario: Scenario, catalogue: Catalogue) -> _CountTable | None:
+        """The boards' tables for every player count of ``scenario``, kept for the few files
+        derived last; None when a tile or hex is used twice (or the table cannot be made:
+        the counts then meet the problem one by one, as before).
+
+        The key is exactly what the tables are made of: the catalogue (its object, and each
+        placed side checked to be the one the table holds), the player range, each board's
+        id and kind, and each placement object with its current values, so an edit in place
+        or a new placement object makes a new table and a cached one is never stale."""
+        key = (id(catalogue), scenario.players_min, scenario.players_max,
+               tuple((board.id, True) if board.is_graph_only
+                     else (board.id, tuple(map(id, board.tiles)),
+                           tuple(map(_PLACEMENT_VALUES, board.tiles)))
+                     for board in scenario.boards))
+        tables = self._count_tables
+        known = tables.get(key)
+        if known is not None:
+            if all(map(is_, map(catalogue.side, known.letters, known.names), known.sides)):
+                return known.table
+            del tables[key]
+        table = _CountTable.make(scenario, catalogue)
+        self.tables_made += 1
+        if len(tables) >= _COUNT_TABLES_KEPT:
+            del tables[next(iter(tables))]
+        placed = [] if table is None else [
+            tile for board in table.boards for _, tile, _ in board.tiles]
+        tables[key] = _KeptTable(catalogue, table,
+                                 tuple(tile.placement.tile for tile in placed),
+                                 tuple(tile.placement.side for tile in placed),
+                                 tuple(tile.side.side for tile in placed))
+        return table
+
+
+# Placement values a table depends on (the ids of the placement objects are in the key too).
+_PLACEMENT_VALUES = attrgetter("tile", "side", "q", "r", "rotation", "presence.min_players",
+                               "presence.players")
+# Lint derives the counts of one file one after the other and the editor one file at a time:
+# a few tables are plenty. A file of one count has nothing to share, and a very big realm
+# derives each count from scratch rather than keeping its tables.
+_COUNT_TABLES_KEPT = 4
+_TABLE_TILES = 5_000
+
+
+class _CountTable(NamedTuple):
+    """The tables of a scenario's tile boards (in order) for the counts it lists."""
+
+    counts: tuple[int, ...]
+    boards: list[BoardTable]
+
+    @classmethod
+    def make(cls, scenario: Scenario, catalogue: Catalogue) -> _CountTable | None:
+        counts = scenario.player_counts
+        try:
+            if not counts or min(counts) < 0 or max(counts) > 62:
+                return None
+            mask_of: dict[object, int] = {}
+            letters: set[str] = set()
+            boards: list[BoardTable] = []
+            for board in scenario.boards:
+                if board.is_graph_only:
+                    continue
+                table = tabulate_board(board, catalogue, mask_of, counts,
+                                       scenario.players_min, letters)
+                if table is None:
+                    return None
+                boards.append(table)
+        except Exception:  # whatever the derivation of a count makes of it, as before
+            return None
+        return cls(counts, boards)
+
+
+
+class _KeptTable(NamedTuple):
+    catalogue: Catalogue  # pinned: its id is in the key
+    table: _CountTable | None
+    # each placed tile's letter and side name, and the side the table used
+    letters: tuple[str, ...]
+    names: tuple[str, ...]
+    sides: tuple[TileSide, ...]
 
 
 @contextmanager
@@ -202,8 +313,13 @@ class _Assembly:
 
     def __init__(self, deriver: RealmDeriver, scenario: Scenario, catalogue: Catalogue,
                  players: int, layouts: list[BoardLayout], graph_boards: list[Board],
-                 problems: list[Problem]) -> None:
+                 problems: list[Problem], tables: list[BoardTable] | None,
+                 bit: int) -> None:
         self.deriver = deriver
+        # each layout's table (the file's, shared by its counts) and this count's mask bit;
+        # without tables (one count, a big realm) the layouts are walked as they are
+        self.tables = tables
+        self.bit = bit
         self.scenario = scenario
         self.catalogue = catalogue
         self.players = players
@@ -211,6 +327,7 @@ class _Assembly:
         self.graph_boards = graph_boards
         self.problems = problems
         self.water = water_rules(scenario)
+        self.rules = entry_rules(scenario)
         self.part_region: dict[str, str] = {}
         self.regions: dict[str, Region] = {}
         # region -> neighbour -> the edge's data dict (one per edge, shared by both ends),
@@ -259,6 +376,24 @@ class _Assembly:
     def _merge_water(self) -> None:
         uf = UnionFind()
         self.uf = uf
+        if self.tables is None:
+            self._merge_layouts_water()
+            return
+        ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
+        bit = self.bit
+        for layout, table in zip(self.layouts, self.tables, strict=True):
+            for part, mask in table.water_parts:
+                if mask & bit:
+                    uf.add(part)
+            marked = layout.marked_seams if not ignore_markers else None
+            for a, b, cell, direction, mask in table.water_seams:
+                if mask & bit:
+                    if marked and _seam_cells(cell, direction) in marked:
+                        continue
+                    uf.union(a, b)
+
+    def _merge_layouts_water(self) -> None:
+        uf = self.uf
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
         water: set[str] = set()
         for layout in self.layouts:
@@ -274,6 +409,31 @@ class _Assembly:
                     uf.union(a, b)
 
     def _make_regions(self) -> None:
+        if self.tables is None:
+            self._make_layouts_regions()
+            return
+        bodies = self.uf.groups()
+        find, bit = self.uf.find, self.bit
+        part_region, regions = self.part_region, self.regions
+        for layout, table in zip(self.layouts, self.tables, strict=True):
+            board = layout.board.id
+            for part, mask, land in table.part_rows:
+                if not mask & bit:
+                    continue
+                if land is None:
+                    root = find(part)
+                    part_region[part] = root
+                    if root != part:
+                        continue
+                    members = tuple(sorted(bodies[root]))
+                    regions[root] = Region(
+                        root, board, "water", "water", "water", (), (), members,
+                        tuple(sorted({split_region_id(m)[0] for m in members})))
+                else:
+                    part_region[part] = part
+                    regions[part] = Region(part, board, "land", *land)
+
+    def _make_layouts_regions(self) -> None:
         bodies = self.uf.groups()
         for layout in self.layouts:
             for part, placed, index in layout.parts():
@@ -371,6 +531,66 @@ class _Assembly:
         adjacent = self.adjacent
         for rid in regions:
             adjacent[rid] = {}
+        if self.tables is None:
+            self._borders_one_by_one()
+            return
+        bit = self.bit
+        for layout, table in zip(self.layouts, self.tables, strict=True):
+            # region kinds are part kinds: whether an edge is a coast is known per border,
+            # and a border of two land parts joins the parts' own regions
+            for part_a, part_b, length, mask, coast, land in table.internal:
+                if not mask & bit:
+                    continue
+                if land:
+                    a, b = part_a, part_b
+                else:
+                    a, b = pr[part_a], pr[part_b]
+                    if a == b:
+                        continue
+                near = adjacent[a]
+                data = near.get(b)
+                if data is None:
+                    data = {"kinds": _INSIDE | _COAST if coast else _INSIDE,
+                            "length": 0.0 + length}
+                    near[b] = adjacent[b][a] = data
+                    found(data)
+                    if order is not None:
+                        order.append((a, b, data))
+                else:
+                    data["kinds"] |= _INSIDE  # type: ignore[operator]
+                    data["length"] += length  # type: ignore[operator]
+            marked = layout.marked_seams
+            for part_a, part_b, cell, direction, mask, coast, land, halves in \
+                    table.seam_rows:
+                if not mask & bit:
+                    continue
+                if land:
+                    a, b = part_a, part_b
+                else:
+                    a, b = pr[part_a], pr[part_b]
+                    if a == b:
+                        continue
+                near = adjacent[a]
+                data = near.get(b)
+                if data is None:
+                    # both halves: HALF_EDGE_LENGTH, then += HALF_EDGE_LENGTH, as before
+                    data = {"kinds": _SEAM | _COAST if coast else _SEAM,
+                            "length": HALF_EDGE_LENGTH if halves == 1 else _TWO_HALVES}
+                    near[b] = adjacent[b][a] = data
+                    found(data)
+                    if order is not None:
+                        order.append((a, b, data))
+                else:
+                    data["kinds"] |= _SEAM  # type: ignore[operator]
+                    data["length"] += HALF_EDGE_LENGTH  # type: ignore[operator]
+                    if halves == 2:  # one half at a time: the sum rounds as before
+                        data["length"] += HALF_EDGE_LENGTH  # type: ignore[operator]
+                if marked and _seam_cells(cell, direction) in marked:
+                    data["kinds"] |= _RIVER_MARKER  # type: ignore[operator]
+
+    def _borders_one_by_one(self) -> None:
+        pr, regions, found = self.part_region, self.regions, self.edge_data.append
+        order, adjacent = self.edge_order, self.adjacent
         for layout in self.layouts:
             for placed in layout.tiles.values():
                 names = placed.part_ids
@@ -414,11 +634,22 @@ class _Assembly:
         holes: list[Hole] = []
         edge_counts = holes_are_board_edge(self.scenario)
         self.outer_facing: dict[str, set[int]] = defaultdict(set)  # region -> directions
+        # only a compass_edge entry rule reads the directions; without one, and without
+        # holes, a region is on the board edge when one of its parts has an outer side
+        facing_read = any(rule.kind == "compass_edge" for rule in self.rules)
         self.hole_cells: dict[Cell, str] = {}
-        for layout in self.layouts:
-            hole_of = _find_holes(layout)
-            board_holes: dict[str, set[str]] = defaultdict(set)
+        bit = self.bit
+        for index, layout in enumerate(self.layouts):
+            table = self.tables[index] if self.tables is not None else None
+            hole_of = _find_holes(layout) if table is None or table.may_have_holes(bit) \
+                else {}
             pr, by_id, facing = self.part_region, self.regions, self.outer_facing
+            if table is not None and not hole_of and not facing_read:
+                for part, mask in table.edge_parts:
+                    if mask & bit:
+                        by_id[pr[part]].board_edge = True
+                continue
+            board_holes: dict[str, set[str]] = defaultdict(set)
             for part, _, direction, _, empty in layout.outer:
                 rid = pr[part]
                 hole_id = hole_of.get(empty) if hole_of else None
@@ -567,12 +798,28 @@ class _Assembly:
                 region.coastal = not wet.isdisjoint(self.adjacent[rid])
 
     def _first_conquests(self) -> None:
-        rules = entry_rules(self.scenario)
+        rules = self.rules
         self.entry_regions = {rid for rid, region in self.regions.items()
                               if region.entry_edge}
+        entry, adjacent = self.entry_regions, self.adjacent
+        if len(rules) == 1 and rules[0].kind == "board_edge" and rules[0].board is None:
+            # the default rule alone (most files): the loop below, with the rule inlined
+            allowed = frozenset({rules[0].applies_to})
+            none: frozenset[str] = frozenset()
+            for rid, region in self.regions.items():
+                if region.kind != "land" or region.chasm:
+                    region.first_conquest = False
+                    region.first_conquest_for = frozenset()
+                elif not region.first_conquest_for:  # else given by a graph-only board
+                    if region.board_edge or not entry.isdisjoint(adjacent[rid]):
+                        region.first_conquest_for = allowed
+                        region.first_conquest = True
+                    else:
+                        region.first_conquest_for = none
+                        region.first_conquest = False
+            return
         boards = {b.id: b.kind for b in self.scenario.boards}
         shared: dict[frozenset[str], frozenset[str]] = {}  # one object per mix of groups
-        entry, adjacent = self.entry_regions, self.adjacent
         for rid, region in self.regions.items():
             if region.kind != "land" or region.chasm:
                 region.first_conquest = False
@@ -592,8 +839,8 @@ class _Assembly:
                                                rule.applies_to)
                 if allows:
                     groups.add(rule.applies_to)
-            allowed = frozenset(groups)
-            region.first_conquest_for = shared.setdefault(allowed, allowed)
+            allowed_groups = frozenset(groups)
+            region.first_conquest_for = shared.setdefault(allowed_groups, allowed_groups)
             region.first_conquest = bool(groups)
 
     def _at_edge(self, rid: str, region: Region) -> bool:
