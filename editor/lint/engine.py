@@ -15,7 +15,7 @@ from editor.lint import suppress
 from editor.lint.config import LintConfig
 from editor.lint.context import CountContext, DocContext
 from editor.lint.findings import INTERNAL, Finding, Hit, compose
-from editor.lint.registry import Rule, all_rules, enabled_codes
+from editor.lint.registry import Rule, all_rules, enabled_codes, plan
 from editor.model.jsonpos import SourceMap, format_json_path
 from editor.model.scenario_io import LoadedScenario
 
@@ -23,14 +23,17 @@ if TYPE_CHECKING:
     from editor.topology import Realm
 
 
-def _guarded(rule: Rule, context: object, players: int | None) -> list[Hit]:
+def _run(rule: Rule, context: object, players: int | None, hits: list[Hit]) -> None:
+    """Add ``rule``'s hits to ``hits``; a rule that fails adds one S000 hit instead of
+    whatever it had yielded."""
     assert rule.check is not None
+    mark = len(hits)
     try:
-        return [h if h.players is not None or players is None else _with_players(h, players)
-                for h in rule.check(context)]
+        hits.extend(rule.check(context))
     except Exception as exc:  # a bug in a rule or the derivation: report, keep linting
-        return [Hit(INTERNAL, f"rule {rule.code} failed: {type(exc).__name__}: {exc}"[:300],
-                    "please report this with the file", players=players)]
+        del hits[mark:]
+        hits.append(Hit(INTERNAL, f"rule {rule.code} failed: {type(exc).__name__}: {exc}"[:300],
+                        "please report this with the file", players=players))
 
 
 def _with_players(hit: Hit, players: int) -> Hit:
@@ -42,19 +45,23 @@ def run_rules(loaded: LoadedScenario, config: LintConfig, counts: Sequence[int],
               enabled: frozenset[str], realm: Realm | None = None) -> list[Hit]:
     """Hits of every enabled document, count and realm rule, before suppressions;
     ``realm`` is an already derived realm, used for its own player count."""
-    rules = [r for code, r in all_rules().items() if code in enabled and r.check is not None]
+    doc_rules, per_count = plan(enabled)
     doc = DocContext(loaded, config, enabled)
     hits: list[Hit] = []
-    for item in rules:
-        if item.scope == "document":
-            hits += _guarded(item, doc, None)
-    per_count = [r for r in rules if r.scope in ("count", "realm")]
+    for item in doc_rules:
+        _run(item, doc, None, hits)
     if per_count:
         for players in counts:
             given = realm if realm is not None and realm.players == players else None
             context = CountContext(doc, players, given)
+            start = len(hits)
             for item in per_count:
-                hits += _guarded(item, context, players)
+                _run(item, context, players, hits)
+            # the count's hits carry it (a rule's own count, if it set one, stays)
+            for index in range(start, len(hits)):
+                hit = hits[index]
+                if hit.players is None:
+                    hits[index] = _with_players(hit, players)
     return [h for h in hits if h.code in enabled or h.code == INTERNAL]
 
 
