@@ -83,12 +83,14 @@ def to_findings(hits: Iterable[Hit], shown: str, text: str) -> list[Finding]:
     if not merged:
         return []
     rules = all_rules()
-    source = SourceMap(text) if text else None
+    # line:column of every hit without one, placed together (one walk over the text)
+    asked = [(hit.json_path, hit.key) for hit, _ in merged if hit.position is None]
+    placed = iter(SourceMap(text).positions(asked) if text and asked else ())
     findings = []
     for hit, counts in merged:
         position = hit.position
-        if position is None and source is not None:
-            position = source.position(hit.json_path, key=hit.key)
+        if position is None and text:
+            position = next(placed)
         line, column = (position.line, position.column) if position else (1, 1)
         severity = rules[hit.code].severity if hit.code in rules else "error"
         findings.append(Finding(
