@@ -16,7 +16,7 @@ from editor.lint.config import LintConfig
 from editor.lint.context import CountContext, DocContext
 from editor.lint.findings import INTERNAL, Finding, Hit, compose
 from editor.lint.registry import Rule, all_rules, enabled_codes, plan
-from editor.model.jsonpos import SourceMap, format_json_path
+from editor.model.jsonpos import PathKey, SourceMap, format_json_path
 from editor.model.scenario_io import LoadedScenario
 
 if TYPE_CHECKING:
@@ -78,6 +78,22 @@ def merge_counts(hits: Iterable[Hit]) -> list[tuple[Hit, tuple[int, ...]]]:
     return [(hit, tuple(sorted(set(counts)))) for hit, counts in merged.values()]
 
 
+_new = object.__new__
+_set = object.__setattr__
+# format_json_path of the paths seen lately (the same tiles and markers, file after file)
+_SHOWN_PATHS: dict[PathKey, str] = {}
+_SHOWN_PATHS_KEPT = 4096
+
+
+def _shown_path(path: PathKey) -> str:
+    shown = _SHOWN_PATHS.get(path)
+    if shown is None:
+        if len(_SHOWN_PATHS) >= _SHOWN_PATHS_KEPT:
+            _SHOWN_PATHS.clear()
+        shown = _SHOWN_PATHS[path] = format_json_path(path)
+    return shown
+
+
 def to_findings(hits: Iterable[Hit], shown: str, text: str) -> list[Finding]:
     merged = merge_counts(hits)
     if not merged:
@@ -91,12 +107,20 @@ def to_findings(hits: Iterable[Hit], shown: str, text: str) -> list[Finding]:
         position = hit.position
         if position is None and text:
             position = next(placed)
-        line, column = (position.line, position.column) if position else (1, 1)
-        severity = rules[hit.code].severity if hit.code in rules else "error"
-        findings.append(Finding(
-            hit.code, severity, compose(hit.what, hit.fix, counts), shown,
-            format_json_path(hit.json_path), line, column,
-            counts[0] if len(counts) == 1 else None, hit.regions, hit.tiles, counts))
+        code = hit.code
+        rule = rules.get(code)
+        # Finding(...) with its __dict__ filled at once: the frozen dataclass's __init__ sets
+        # each field through object.__setattr__, three times the cost (cache.py does the same)
+        finding = _new(Finding)
+        _set(finding, "__dict__", {
+            "code": code, "severity": rule.severity if rule is not None else "error",
+            "message": compose(hit.what, hit.fix, counts), "path": shown,
+            "json_path": _shown_path(hit.json_path),
+            "line": position.line if position else 1,
+            "column": position.column if position else 1,
+            "players": counts[0] if len(counts) == 1 else None, "regions": hit.regions,
+            "tiles": hit.tiles, "player_counts": counts})
+        findings.append(finding)
     findings.sort(key=lambda f: (f.path, f.line, f.column, f.code, f.player_counts, f.message))
     return findings
 
