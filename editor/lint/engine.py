@@ -23,22 +23,38 @@ if TYPE_CHECKING:
     from editor.topology import Realm
 
 
-def _run(rule: Rule, context: object, players: int | None, hits: list[Hit]) -> None:
-    """Add ``rule``'s hits to ``hits``; a rule that fails adds one S000 hit instead of
-    whatever it had yielded."""
-    assert rule.check is not None
-    mark = len(hits)
-    try:
-        hits.extend(rule.check(context))
-    except Exception as exc:  # a bug in a rule or the derivation: report, keep linting
-        del hits[mark:]
-        hits.append(Hit(INTERNAL, f"rule {rule.code} failed: {type(exc).__name__}: {exc}"[:300],
-                        "please report this with the file", players=players))
+def _failed(rule: Rule, exc: Exception, players: int | None) -> Hit:
+    return Hit(INTERNAL, f"rule {rule.code} failed: {type(exc).__name__}: {exc}"[:300],
+               "please report this with the file", players=players)
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _with_players(hit: Hit, players: int) -> Hit:
-    return Hit(hit.code, hit.what, hit.fix, hit.json_path, hit.key, hit.regions, hit.tiles,
-               hit.position, players)
+    """``hit`` for ``players`` (its ``__dict__`` copied: the frozen dataclass's ``__init__``
+    sets each field through ``object.__setattr__``)."""
+    fields = dict(hit.__dict__)
+    fields["players"] = players
+    copy = _new(Hit)
+    _set(copy, "__dict__", fields)
+    return copy
+
+
+def _run_all(rules: Sequence[Rule], context: object, players: int | None,
+             hits: list[Hit]) -> None:
+    """Add each rule's hits to ``hits``; a rule that fails adds one S000 hit instead of
+    whatever it had yielded (a bug in a rule or the derivation: report, keep linting).
+    Every rule :func:`plan` hands out has a check."""
+    extend = hits.extend
+    for rule in rules:
+        mark = len(hits)
+        try:
+            extend(rule.check(context))  # type: ignore[misc]
+        except Exception as exc:
+            del hits[mark:]
+            hits.append(_failed(rule, exc, players))
 
 
 def run_rules(loaded: LoadedScenario, config: LintConfig, counts: Sequence[int],
@@ -48,15 +64,12 @@ def run_rules(loaded: LoadedScenario, config: LintConfig, counts: Sequence[int],
     doc_rules, per_count = plan(enabled)
     doc = DocContext(loaded, config, enabled)
     hits: list[Hit] = []
-    for item in doc_rules:
-        _run(item, doc, None, hits)
+    _run_all(doc_rules, doc, None, hits)
     if per_count:
         for players in counts:
             given = realm if realm is not None and realm.players == players else None
-            context = CountContext(doc, players, given)
             start = len(hits)
-            for item in per_count:
-                _run(item, context, players, hits)
+            _run_all(per_count, CountContext(doc, players, given), players, hits)
             # the count's hits carry it (a rule's own count, if it set one, stays)
             for index in range(start, len(hits)):
                 hit = hits[index]
@@ -78,8 +91,6 @@ def merge_counts(hits: Iterable[Hit]) -> list[tuple[Hit, tuple[int, ...]]]:
     return [(hit, tuple(sorted(set(counts)))) for hit, counts in merged.values()]
 
 
-_new = object.__new__
-_set = object.__setattr__
 # format_json_path of the paths seen lately (the same tiles and markers, file after file)
 _SHOWN_PATHS: dict[PathKey, str] = {}
 _SHOWN_PATHS_KEPT = 4096
