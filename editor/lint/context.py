@@ -17,7 +17,7 @@ from editor.model.scenario import Board, Link, Marker, Placement, RiverMarker, S
 from editor.model.scenario_io import LoadedScenario
 
 if TYPE_CHECKING:
-    from editor.topology import Realm
+    from editor.topology import Realm, Region
 
 
 class Locator:
@@ -147,6 +147,77 @@ class DocContext:
         return self.on_board(players).markers
 
 
+class RegionFacts:
+    """What the geometry and balance rules ask of one count's regions, found in one pass over
+    them (each rule walked every region again: land, counted, walkable, marked, lost tribes,
+    empty land and the terrain and symbol tallies). Every list is in the realm's order."""
+
+    __slots__ = ("counted", "empty", "land", "land_start", "marked", "starts", "symbols",
+                 "terrains", "tribes", "walkable")
+
+    def __init__(self, ctx: CountContext) -> None:
+        water = ctx.config.balance.count_water
+        apart = {b.id for b in ctx.scenario.boards if b.kind == "necromancer_island"}
+        # land regions; the regions the balance rules count (land, and water when
+        # configured; no chasms); the ones a race can move over (land and passable rivers,
+        # never chasms, nothing on a necromancer-island board)
+        land: list[Region] = []
+        counted: list[Region] = []
+        walkable: list[str] = []
+        # regions with markers and their kinds; first conquests; lost tribes (printed or
+        # laid); walkable land that is not a mountain and holds no lost tribe or monsters
+        marked: list[tuple[str, Region, set[str]]] = []
+        starts: set[str] = set()
+        tribes: list[tuple[str, Region]] = []
+        empty: list[str] = []
+        # terrains of counted land, and symbols of counted regions (each once per region)
+        terrains: dict[str, int] = {}
+        symbols: dict[str, int] = {}
+        land_start = False
+        no_kinds: set[str] = set()
+        for rid, region in ctx.realm.regions.items():
+            kinds = no_kinds
+            if region.markers:
+                kinds = {m.kind for m in region.markers}
+                marked.append((rid, region, kinds))
+            region_symbols = region.symbols
+            tribe = "lost_tribe" in region_symbols or "lost_tribe" in kinds
+            if tribe:
+                tribes.append((rid, region))
+            if region.first_conquest:
+                starts.add(rid)
+            is_land = region.kind == "land"
+            chasm = region.chasm
+            if is_land:
+                land.append(region)
+                if region.first_conquest:
+                    land_start = True
+            if not chasm and (is_land or water):
+                counted.append(region)
+                if is_land:
+                    terrains[region.terrain] = terrains.get(region.terrain, 0) + 1
+                if region_symbols:
+                    for symbol in (set(region_symbols) if len(region_symbols) > 1
+                                   else region_symbols):
+                        symbols[symbol] = symbols.get(symbol, 0) + 1
+            if (not (chasm or region.impassable or (apart and region.board in apart))
+                    and (is_land or region.water_kind == "river")):
+                walkable.append(rid)
+                if (is_land and region.terrain != "mountain" and not tribe
+                        and "monster_stack" not in kinds):
+                    empty.append(rid)
+        self.land = land
+        self.counted = counted
+        self.walkable = walkable
+        self.marked = marked
+        self.starts = starts
+        self.tribes = tribes
+        self.empty = empty
+        self.terrains = terrains
+        self.symbols = symbols
+        self.land_start = land_start
+
+
 @dataclass
 class CountContext:
     """One player count of one document."""
@@ -154,6 +225,7 @@ class CountContext:
     doc: DocContext
     players: int
     _realm: Realm | None = field(default=None, repr=False)
+    _facts: RegionFacts | None = field(default=None, repr=False)
     # Per-count results several rules share (walkable graph, counted regions...).
     cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -180,3 +252,10 @@ class CountContext:
 
             self._realm = derive_realm(self.doc.loaded, self.players)
         return self._realm
+
+    @property
+    def facts(self) -> RegionFacts:
+        """The count's region facts, found when a rule first asks (derives the realm)."""
+        if self._facts is None:
+            self._facts = RegionFacts(self)
+        return self._facts

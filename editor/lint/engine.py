@@ -15,46 +15,66 @@ from editor.lint import suppress
 from editor.lint.config import LintConfig
 from editor.lint.context import CountContext, DocContext
 from editor.lint.findings import INTERNAL, Finding, Hit, compose
-from editor.lint.registry import Rule, all_rules, enabled_codes
-from editor.model.jsonpos import SourceMap, format_json_path
+from editor.lint.registry import Rule, all_rules, enabled_codes, plan
+from editor.model.jsonpos import PathKey, SourceMap, format_json_path
 from editor.model.scenario_io import LoadedScenario
 
 if TYPE_CHECKING:
     from editor.topology import Realm
 
 
-def _guarded(rule: Rule, context: object, players: int | None) -> list[Hit]:
-    assert rule.check is not None
-    try:
-        return [h if h.players is not None or players is None else _with_players(h, players)
-                for h in rule.check(context)]
-    except Exception as exc:  # a bug in a rule or the derivation: report, keep linting
-        return [Hit(INTERNAL, f"rule {rule.code} failed: {type(exc).__name__}: {exc}"[:300],
-                    "please report this with the file", players=players)]
+def _failed(rule: Rule, exc: Exception, players: int | None) -> Hit:
+    return Hit(INTERNAL, f"rule {rule.code} failed: {type(exc).__name__}: {exc}"[:300],
+               "please report this with the file", players=players)
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _with_players(hit: Hit, players: int) -> Hit:
-    return Hit(hit.code, hit.what, hit.fix, hit.json_path, hit.key, hit.regions, hit.tiles,
-               hit.position, players)
+    """``hit`` for ``players`` (its ``__dict__`` copied: the frozen dataclass's ``__init__``
+    sets each field through ``object.__setattr__``)."""
+    fields = dict(hit.__dict__)
+    fields["players"] = players
+    copy = _new(Hit)
+    _set(copy, "__dict__", fields)
+    return copy
+
+
+def _run_all(rules: Sequence[Rule], context: object, players: int | None,
+             hits: list[Hit]) -> None:
+    """Add each rule's hits to ``hits``; a rule that fails adds one S000 hit instead of
+    whatever it had yielded (a bug in a rule or the derivation: report, keep linting).
+    Every rule :func:`plan` hands out has a check."""
+    extend = hits.extend
+    for rule in rules:
+        mark = len(hits)
+        try:
+            extend(rule.check(context))  # type: ignore[misc]
+        except Exception as exc:
+            del hits[mark:]
+            hits.append(_failed(rule, exc, players))
 
 
 def run_rules(loaded: LoadedScenario, config: LintConfig, counts: Sequence[int],
               enabled: frozenset[str], realm: Realm | None = None) -> list[Hit]:
     """Hits of every enabled document, count and realm rule, before suppressions;
     ``realm`` is an already derived realm, used for its own player count."""
-    rules = [r for code, r in all_rules().items() if code in enabled and r.check is not None]
+    doc_rules, per_count = plan(enabled)
     doc = DocContext(loaded, config, enabled)
     hits: list[Hit] = []
-    for item in rules:
-        if item.scope == "document":
-            hits += _guarded(item, doc, None)
-    per_count = [r for r in rules if r.scope in ("count", "realm")]
+    _run_all(doc_rules, doc, None, hits)
     if per_count:
         for players in counts:
             given = realm if realm is not None and realm.players == players else None
-            context = CountContext(doc, players, given)
-            for item in per_count:
-                hits += _guarded(item, context, players)
+            start = len(hits)
+            _run_all(per_count, CountContext(doc, players, given), players, hits)
+            # the count's hits carry it (a rule's own count, if it set one, stays)
+            for index in range(start, len(hits)):
+                hit = hits[index]
+                if hit.players is None:
+                    hits[index] = _with_players(hit, players)
     return [h for h in hits if h.code in enabled or h.code == INTERNAL]
 
 
@@ -71,23 +91,47 @@ def merge_counts(hits: Iterable[Hit]) -> list[tuple[Hit, tuple[int, ...]]]:
     return [(hit, tuple(sorted(set(counts)))) for hit, counts in merged.values()]
 
 
+# format_json_path of the paths seen lately (the same tiles and markers, file after file)
+_SHOWN_PATHS: dict[PathKey, str] = {}
+_SHOWN_PATHS_KEPT = 4096
+
+
+def _shown_path(path: PathKey) -> str:
+    shown = _SHOWN_PATHS.get(path)
+    if shown is None:
+        if len(_SHOWN_PATHS) >= _SHOWN_PATHS_KEPT:
+            _SHOWN_PATHS.clear()
+        shown = _SHOWN_PATHS[path] = format_json_path(path)
+    return shown
+
+
 def to_findings(hits: Iterable[Hit], shown: str, text: str) -> list[Finding]:
     merged = merge_counts(hits)
     if not merged:
         return []
     rules = all_rules()
-    source = SourceMap(text) if text else None
+    # line:column of every hit without one, placed together (one walk over the text)
+    asked = [(hit.json_path, hit.key) for hit, _ in merged if hit.position is None]
+    placed = iter(SourceMap(text).positions(asked) if text and asked else ())
     findings = []
     for hit, counts in merged:
         position = hit.position
-        if position is None and source is not None:
-            position = source.position(hit.json_path, key=hit.key)
-        line, column = (position.line, position.column) if position else (1, 1)
-        severity = rules[hit.code].severity if hit.code in rules else "error"
-        findings.append(Finding(
-            hit.code, severity, compose(hit.what, hit.fix, counts), shown,
-            format_json_path(hit.json_path), line, column,
-            counts[0] if len(counts) == 1 else None, hit.regions, hit.tiles, counts))
+        if position is None and text:
+            position = next(placed)
+        code = hit.code
+        rule = rules.get(code)
+        # Finding(...) with its __dict__ filled at once: the frozen dataclass's __init__ sets
+        # each field through object.__setattr__, three times the cost (cache.py does the same)
+        finding = _new(Finding)
+        _set(finding, "__dict__", {
+            "code": code, "severity": rule.severity if rule is not None else "error",
+            "message": compose(hit.what, hit.fix, counts), "path": shown,
+            "json_path": _shown_path(hit.json_path),
+            "line": position.line if position else 1,
+            "column": position.column if position else 1,
+            "players": counts[0] if len(counts) == 1 else None, "regions": hit.regions,
+            "tiles": hit.tiles, "player_counts": counts})
+        findings.append(finding)
     findings.sort(key=lambda f: (f.path, f.line, f.column, f.code, f.player_counts, f.message))
     return findings
 

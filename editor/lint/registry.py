@@ -46,6 +46,9 @@ class Rule:
 # these, emptied whenever the registry changes.
 _SORTED: dict[str, Rule] = {}
 _ENABLED: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
+# What the engine runs for a set of enabled codes: (document rules, count and realm rules),
+# each in code order.
+_PLANS: dict[frozenset[str], tuple[tuple[Rule, ...], tuple[Rule, ...]]] = {}
 
 
 class _Rules(dict[str, Rule]):
@@ -63,6 +66,7 @@ class _Rules(dict[str, Rule]):
 def _forget() -> None:
     _SORTED.clear()
     _ENABLED.clear()
+    _PLANS.clear()
 
 
 RULES: dict[str, Rule] = _Rules()
@@ -141,4 +145,16 @@ def enabled_codes(select: Sequence[str], ignore: Sequence[str]) -> frozenset[str
     if found is None:
         found = frozenset(code for code in all_rules() if is_enabled(code, *key))
         _ENABLED[key] = found
+    return found
+
+
+def plan(enabled: frozenset[str]) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+    """The enabled rules that have a check, split into the document rules and the count and
+    realm rules, each in code order; built once per selection, as ``enabled_codes``."""
+    found = _PLANS.get(enabled)
+    if found is None:
+        rules = [r for code, r in all_rules().items() if code in enabled and r.check is not None]
+        found = (tuple(r for r in rules if r.scope == "document"),
+                 tuple(r for r in rules if r.scope in ("count", "realm")))
+        _PLANS[enabled] = found
     return found

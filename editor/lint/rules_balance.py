@@ -7,14 +7,13 @@ come from the ``[balance]`` settings; the defaults pass the official boards.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
-from editor.lint.rules_geometry import adjacency, components_in, walkable
+from editor.lint.rules_geometry import adjacency, components_in
 
 if TYPE_CHECKING:
     from editor.topology import Region
@@ -22,12 +21,7 @@ if TYPE_CHECKING:
 
 def counted(ctx: CountContext) -> list[Region]:
     """The regions the balance rules count: land (and water when configured), no chasms."""
-    if "counted" not in ctx.cache:
-        water = ctx.config.balance.count_water
-        ctx.cache["counted"] = [r for r in ctx.realm.regions.values()
-                                if not r.chasm and (water or r.kind == "land")]
-    result: list[Region] = ctx.cache["counted"]
-    return result
+    return ctx.facts.counted
 
 
 def _per_player(ctx: CountContext) -> tuple[int, float]:
@@ -82,36 +76,29 @@ def _fifth(ctx: CountContext, code: str, label: str, counts: dict[str, int]) -> 
 
 @rule("B003", "warning", "a land terrain far from 1/5 of the regions", "realm")
 def terrain_fifth(ctx: CountContext) -> Iterator[Hit]:
-    found = Counter(r.terrain for r in counted(ctx) if r.is_land)
-    counts = {t: found[t] for t in ctx.config.balance.terrains}
+    found = ctx.facts.terrains  # counted land regions per terrain
+    counts = {t: found.get(t, 0) for t in ctx.config.balance.terrains}
     return _fifth(ctx, "B003", "terrain", counts)
 
 
 @rule("B004", "warning", "a symbol far from 1/5 of the regions", "realm")
 def symbol_fifth(ctx: CountContext) -> Iterator[Hit]:
-    found = Counter(s for r in counted(ctx) for s in set(r.symbols))  # regions, not symbols
-    counts = {s: found[s] for s in ctx.config.balance.symbols}
+    found = ctx.facts.symbols  # counted regions per symbol (regions, not symbols)
+    counts = {s: found.get(s, 0) for s in ctx.config.balance.symbols}
     return _fifth(ctx, "B004", "symbol", counts)
-
-
-def _lost_tribe(region: Region) -> bool:
-    return "lost_tribe" in region.symbols or any(m.kind == "lost_tribe" for m in region.markers)
 
 
 @rule("B005", "warning", "a lost tribe on a mountain or on water", "realm")
 def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
-    for rid, region in ctx.realm.regions.items():
-        if (region.terrain == "mountain" or region.kind != "land") and _lost_tribe(region):
+    for rid, region in ctx.facts.tribes:  # the regions with a lost tribe
+        if region.terrain == "mountain" or region.kind != "land":
             path = next((ctx.locate.of(m) for m in region.markers if m.kind == "lost_tribe"),
-                        ctx.locate.region(ctx.scenario, rid))
+                        None)
+            if path is None:  # a printed lost tribe: its tile
+                path = ctx.locate.region(ctx.scenario, rid)
             yield Hit("B005", f"lost tribe on {rid}, a {region.terrain} region",
                       "lost tribes start on plain land: move it to a region that is neither "
                       "mountain nor water", path, regions=(rid,), tiles=region.tiles)
-
-
-def _empty(region: Region) -> bool:
-    return (region.kind == "land" and region.terrain != "mountain" and not _lost_tribe(region)
-            and not any(m.kind == "monster_stack" for m in region.markers))
 
 
 def _run_from(graph: dict[str, list[str]], start: str, length: int) -> list[str] | None:
@@ -138,7 +125,9 @@ def _run_from(graph: dict[str, list[str]], start: str, length: int) -> list[str]
 def empty_runs(ctx: CountContext) -> Iterator[Hit]:
     realm = ctx.realm
     limit = ctx.config.balance.empty_run_length
-    empty = [rid for rid in walkable(ctx) if _empty(realm.regions[rid])]
+    empty = ctx.facts.empty  # walkable land, no mountain, lost tribe or monsters
+    if len(empty) <= limit:
+        return  # no piece of them is longer than the limit
     adj: dict[str, list[str]] | None = None  # sorted neighbour lists, for the long pieces
     for component in sorted(components_in(ctx, empty), key=lambda c: c[0]):
         if len(component) <= limit:

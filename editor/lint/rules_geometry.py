@@ -101,14 +101,7 @@ def duplicate_tile(ctx: CountContext) -> Iterator[Hit]:
 def walkable(ctx: CountContext) -> list[str]:
     """Regions a race can move over: land and (passable) rivers, never chasms, and nothing on
     a necromancer-island board (the island sits apart in its lake)."""
-    if "walkable" not in ctx.cache:
-        apart = {b.id for b in ctx.scenario.boards if b.kind == "necromancer_island"}
-        ctx.cache["walkable"] = [
-            rid for rid, region in ctx.realm.regions.items()
-            if not (region.chasm or region.impassable or region.board in apart)
-            and (region.kind == "land" or region.water_kind == "river")]
-    result: list[str] = ctx.cache["walkable"]
-    return result
+    return ctx.facts.walkable
 
 
 def adjacency(ctx: CountContext, nodes: list[str]) -> dict[str, list[str]]:
@@ -144,10 +137,7 @@ def components_in(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
 
 def land(ctx: CountContext) -> list[Region]:
     """The realm's land regions, once per count: several rules ask."""
-    if "land" not in ctx.cache:
-        ctx.cache["land"] = ctx.realm.land_regions()
-    result: list[Region] = ctx.cache["land"]
-    return result
+    return ctx.facts.land
 
 
 def walk_components(ctx: CountContext) -> list[list[str]]:
@@ -182,7 +172,7 @@ def connected(ctx: CountContext) -> Iterator[Hit]:
 @rule("G004", "warning", "land that no first conquest can ever reach", "realm")
 def unreachable(ctx: CountContext) -> Iterator[Hit]:
     realm = ctx.realm
-    starts = {rid for rid, r in realm.regions.items() if r.first_conquest}
+    starts = ctx.facts.starts
     if not starts:
         return  # G005 / R006 say it
     lost = [rid for piece in walk_components(ctx) if not starts.intersection(piece)
@@ -204,8 +194,8 @@ def has_entry_rules(ctx: CountContext) -> bool:
 def no_first_conquest(ctx: CountContext) -> Iterator[Hit]:
     if has_entry_rules(ctx):
         return  # R006 judges explicit entry rules
-    regions = land(ctx)
-    if regions and not any(r.first_conquest for r in regions):
+    facts = ctx.facts
+    if facts.land and not facts.land_start:
         yield Hit("G005", "no land region can be a first conquest: none touches the board "
                   "edge or a sea that counts as an edge",
                   "open the layout to the board edge, or add entry rules", ("boards",))
@@ -280,11 +270,7 @@ def river_marker(ctx: CountContext) -> Iterator[Hit]:
 def marked(ctx: CountContext) -> list[tuple[str, Region, set[str]]]:
     """The regions that carry markers, in the realm's order, with their marker kinds (most
     regions carry none, and several rules ask)."""
-    if "marked" not in ctx.cache:
-        ctx.cache["marked"] = [(rid, region, region.marker_kinds())
-                               for rid, region in ctx.realm.regions.items() if region.markers]
-    result: list[tuple[str, Region, set[str]]] = ctx.cache["marked"]
-    return result
+    return ctx.facts.marked
 
 
 def _marker_path(ctx: CountContext, region_id: str, kind: str) -> PathKey:

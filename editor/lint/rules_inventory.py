@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
+from typing import Any
 
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
@@ -21,17 +22,19 @@ NAMES = {
 }
 
 
-def _pieces(ctx: CountContext) -> dict[str, list[PathKey]]:
-    """Where each kind of piece is used for this player count."""
-    used: dict[str, list[PathKey]] = defaultdict(list)
+def _pieces(ctx: CountContext) -> dict[str, list[Any]]:
+    """The pieces of each kind used for this player count, in document order: the river
+    marker or marker, a tile once per lost tribe printed on its side, or the JSON path of
+    a graph-only region printed with one (paths are looked up only for the piece I001
+    points at)."""
+    used: dict[str, list[Any]] = defaultdict(list)
     catalogue = ctx.doc.loaded.catalogue
-    where = ctx.locate.of
     tribes: dict[tuple[str, str], int] = ctx.doc.cache.setdefault("printed_tribes", {})
     for board, tiles, rivers, markers in ctx.on_board.boards:
-        for river in rivers:
-            used["river_marker"].append(where(river))
+        if rivers:
+            used["river_marker"] += rivers
         for marker in markers:
-            used[marker.kind].append(where(marker))
+            used[marker.kind].append(marker)
         for placement in tiles:
             key = (placement.tile, placement.side)
             printed = tribes.get(key)
@@ -41,7 +44,7 @@ def _pieces(ctx: CountContext) -> dict[str, list[PathKey]]:
                 printed = tribes[key] = sum(1 for region in (side.regions if side else ())
                                             if "lost_tribe" in region.symbols)
             if printed:
-                used["lost_tribe"].extend([where(placement)] * printed)
+                used["lost_tribe"] += [placement] * printed
         if board.graph is not None:
             for index, region in enumerate(board.graph.get("regions", [])):
                 if "lost_tribe" in region.get("symbols", []):
@@ -57,9 +60,11 @@ def too_many(ctx: CountContext) -> Iterator[Hit]:
         places = used.get(kind, [])
         if len(places) > limit:
             name = NAMES.get(kind, kind)
+            piece = places[limit]
             yield Hit("I001", f"{len(places)} {name} used, the boxes hold {limit}",
                       f"remove {len(places) - limit}, or raise inventory.{kind} in the lint "
-                      "config if the collection assumes more boxes", places[limit])
+                      "config if the collection assumes more boxes",
+                      piece if isinstance(piece, tuple) else ctx.locate.of(piece))
 
 
 @rule("I002", "error", "a tunnel number is not used by exactly two tunnel tokens", "count")

@@ -28,7 +28,7 @@ from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalo
 from editor.model.errors import LoadError
 from editor.model.fast_schema import schema_errors, surely_valid
 from editor.model.jsonio import decode_json_bytes, parse_json_text, read_json_text
-from editor.model.jsonpos import PathKey
+from editor.model.jsonpos import PathKey, note_parsed
 from editor.model.limits import scenario_size_problem
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.scenario_io import LoadedScenario
@@ -173,6 +173,7 @@ def check_text(text: str, shown: str, base_dir: Path | None) -> Checked:
         data = parse_json_text(text, shown)
     except LoadError as exc:
         return [_from_load_error(SYNTAX, exc)], None
+    note_parsed(text)  # its findings are placed without parsing it again
     return check_data(data, text, base_dir)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from collections.abc import Sequence
 from json.decoder import scanstring  # type: ignore[attr-defined]
 
 from editor.model.errors import SourcePosition
@@ -286,10 +287,148 @@ def _well_formed(text: str) -> bool:
     return True
 
 
+# Placing a batch of paths in one pass, over text the caller parsed with ``json`` (so
+# well-formed, with unique keys and shallow): the asked paths are gathered in a tree, and one
+# walk reads only the containers on them, each as far as its last asked member. A member or
+# item is one regex match (its key, its value skipped whole, the separator after it) unless
+# its value holds more than two levels of containers.
+_VALUE = ("(?:" + _SKIP_STRING.pattern + "|" + _FLAT.pattern + "|" + _NESTED.pattern
+          + r"|[^\"\[{,\]} \t\r\n][^,\]} \t\r\n]*)")
+_ITEM = re.compile(_VALUE + r"[ \t\r\n]*([,\]}])[ \t\r\n]*")
+# The last few texts a caller vouched for (see note_parsed), by identity.
+_PARSED: dict[int, str] = {}
+_PARSED_KEPT = 2
+
+
+def note_parsed(text: str) -> None:
+    """Record that ``text`` parsed as JSON with unique object keys and at most
+    ``editor.model.limits.MAX_DEPTH`` levels (``jsonio.parse_json_text`` checks all three):
+    a :class:`SourceMap` of this very string then places paths without checking again."""
+    if len(_PARSED) >= _PARSED_KEPT:
+        del _PARSED[next(iter(_PARSED))]
+    _PARSED[id(text)] = text
+
+
+def _is_parsed(text: str) -> bool:
+    return _PARSED.get(id(text)) is text
+
+
+class _Node:
+    """An asked path's step: where its value (and its key) starts, once found."""
+
+    __slots__ = ("children", "key", "value")
+
+    def __init__(self) -> None:
+        self.children: dict[str | int, _Node] = {}
+        self.value: int | None = None
+        self.key: int | None = None
+
+
+_LEAF = _Node()  # for values no path goes into (never written: it has no children)
+
+
+def _end_of(text: str, index: int) -> int:
+    """End of the (well-formed) value starting at ``index``."""
+    char = text[index]
+    if char == '"':
+        return _SKIP_STRING.match(text, index).end()  # type: ignore[union-attr]
+    if char not in "[{":
+        return _BARE.match(text, index).end()  # type: ignore[union-attr]
+    found = _FLAT.match(text, index) or _NESTED.match(text, index)
+    if found is not None:
+        return found.end()
+    end = _walk(text, index, _LEAF, True)
+    assert end is not None
+    return end
+
+
+def _through(text: str, index: int, node: _Node) -> int:
+    """End of the value at ``index``, recording where ``node``'s asked children start."""
+    if not node.children or text[index] not in "[{":
+        return _end_of(text, index)
+    end = _walk(text, index, node, True)
+    assert end is not None
+    return end
+
+
+def _walk(text: str, index: int, node: _Node, need_end: bool) -> int | None:
+    """Record where ``node``'s asked children start inside the container at ``index``;
+    returns where the container ends when ``need_end`` (else reading stops after the last
+    asked child)."""
+    children = node.children
+    pending = len(children)
+    is_object = text[index] == "{"
+    at = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+    if text[at] == ("}" if is_object else "]"):
+        return at + 1
+    item = 0
+    while True:
+        if is_object:
+            member = _MEMBER.match(text, at)
+            if member is None:
+                raise _Irregular(at)
+            raw = member.group(1)
+            child = children.get(raw if "\\" not in raw else _key(text, member))
+            start = member.end()
+            if child is not None:
+                child.key = member.start(1) - 1
+        else:
+            child = children.get(item) if pending else None
+            start = at
+        if child is not None:
+            child.value = start
+            pending -= 1
+            if child.children and text[start] in "[{":
+                if not (pending or need_end):
+                    _walk(text, start, child, False)
+                    return None
+                after = _walk(text, start, child, True)
+                assert after is not None
+                found = _AFTER.match(text, after)
+                if found is None:
+                    raise _Irregular(after)
+                sep, end = found.group(1), found.end()
+                at = _SPACE.match(text, end).end()  # type: ignore[union-attr]
+                if sep != ",":
+                    return end
+                item += 1
+                continue
+            if not (pending or need_end):
+                return None
+        found = _ITEM.match(text, start)  # the value, skipped whole, and what follows it
+        if found is not None:
+            sep, end, at = found.group(1), found.end(1), found.end()
+        else:
+            after = _end_of(text, start)
+            found = _AFTER.match(text, after)
+            if found is None:
+                raise _Irregular(after)
+            sep, end = found.group(1), found.end()
+            at = _SPACE.match(text, end).end()  # type: ignore[union-attr]
+        if not (pending or need_end):
+            return None
+        if sep != ",":
+            return end
+        item += 1
+
+
 def offset_to_position(text: str, offset: int) -> SourcePosition:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
     return SourcePosition(line, column)
+
+
+def _positions(text: str, offsets: list[int]) -> list[SourcePosition]:
+    """:func:`offset_to_position` of each offset (-1: 1:1), counting the lines once."""
+    known: dict[int, SourcePosition] = {-1: SourcePosition(1, 1)}
+    line, counted = 1, 0
+    for offset in sorted(set(offsets)):
+        if offset < 0:
+            continue
+        line += text.count("\n", counted, offset)
+        counted = offset
+        known[offset] = SourcePosition(line, offset - text.rfind("\n", 0, offset))
+    return [known[offset] for offset in offsets]
 
 
 class SourceMap:
@@ -362,6 +501,50 @@ class SourceMap:
                 return SourcePosition(1, 1)
             return offset_to_position(self.text, found[min(len(found), len(path)) - 1])
         return offset_to_position(self.text, found[-1])
+
+    def positions(self, asked: Sequence[tuple[PathKey, bool]]) -> list[SourcePosition]:
+        """``[self.position(path, key=key) for path, key in asked]``; for text a caller vouched
+        for (:func:`note_parsed`) in one walk over the text and one count of its lines."""
+        text = self.text
+        root_offset = _SPACE.match(text).end()  # type: ignore[union-attr]
+        if (self._tables is not None or not _is_parsed(text) or root_offset >= len(text)
+                or text[root_offset] not in "[{"):
+            return [self.position(path, key=key) for path, key in asked]
+        root = _Node()
+        root.value = root_offset
+        for path, _ in asked:
+            node = root
+            for step in path:
+                child = node.children.get(step)
+                if child is None:
+                    child = node.children[step] = _Node()
+                node = child
+        try:
+            _walk(text, root_offset, root, False)
+        except (_Irregular, IndexError):  # not what the caller vouched for: place one by one
+            return [self.position(path, key=key) for path, key in asked]
+        offsets: list[int] = []
+        for path, key in asked:
+            node = root
+            found = 0  # steps of the path found
+            key_offset = None
+            parent = offset = root_offset
+            for step in path:
+                child = node.children[step]
+                if child.value is None:
+                    break
+                parent, offset, key_offset = offset, child.value, child.key
+                node = child
+                found += 1
+            if not key:
+                offsets.append(offset)
+            elif found == len(path) and key_offset is not None:
+                offsets.append(key_offset)
+            elif not path:
+                offsets.append(-1)  # 1:1
+            else:  # the value holding the key or item, or the deepest value found
+                offsets.append(parent if found == len(path) else offset)
+        return _positions(text, offsets)
 
     def position(self, path: PathKey, *, key: bool = False) -> SourcePosition:
         """Position of the value at ``path`` (or of its key when ``key``); falls back to the

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
-from editor.model.errors import SourcePosition
-from editor.model.jsonpos import SourceMap, _fast_scan, _plain_scan
+from editor.model.errors import LoadError, SourcePosition
+from editor.model.jsonio import parse_json_text
+from editor.model.jsonpos import SourceMap, _fast_scan, _plain_scan, note_parsed
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 SAMPLES = [path.read_text(encoding="utf-8")
@@ -91,3 +93,53 @@ def test_a_well_formed_scenario_is_placed_without_the_full_scan() -> None:
     repeated = SourceMap('{"a": [1], "b": 2, "a": [3]}')
     assert repeated.position(("a", 0)) == SourcePosition(1, 26)
     assert repeated._tables is not None
+
+
+def _parses(text: str) -> bool:
+    try:
+        parse_json_text(text, "x")
+    except LoadError:
+        return False
+    return True
+
+
+# (a bare value at the root, "s" or 12, is placed as before: the full scan is as quick)
+PARSED = [text for text in WELL_FORMED + DEEP_AND_TRICKY
+          if _parses(text) and text.lstrip()[:1] in ("[", "{")] + [
+    '{"k": ' + "[" * 30 + "]" * 30 + ', "z": 1}',
+    '[[[[[1, 2], [3]]]], {"x": {"y": {"z": [1, {"w": 2}]}}}, "}]\\\\", 4]',
+    json.dumps({"boards": [{"id": "a", "tiles": [{"tile": t, "q": i, "n": [i, {"x": [i]}]}
+                                                 for i, t in enumerate("ABCDEFGHIJ")],
+                            "markers": [{"kind": "m", "at": [1, 2]}] * 5}], "z": "{"}),
+] + SAMPLES
+
+
+@pytest.mark.parametrize("text", PARSED)
+def test_a_batch_of_paths_is_placed_in_one_walk_as_one_by_one(text: str) -> None:
+    """Text that json parsed (unique keys, shallow) is placed for a whole batch of paths in
+    one walk that stops after the last asked value: every answer is the full scan's, for
+    paths in any order, repeated, missing, or going past a scalar."""
+    parse_json_text(text, "x")  # what the caller vouches for
+    full = SourceMap(text)
+    values, keys = full._scan()
+    known = set(values) | set(keys)
+    asked = sorted(known | {(*p, extra) for p in known for extra in (0, 7, -1, "zz", True)},
+                   key=repr)
+    rng = random.Random(len(text))
+    for size in (1, 2, 5, 20, len(asked)):
+        batch = [(path, rng.random() < 0.3) for path in rng.sample(asked, min(size, len(asked)))]
+        batch += batch[:2]
+        source = SourceMap(text)
+        note_parsed(text)
+        assert source.positions(batch) == [full.position(p, key=k) for p, k in batch]
+        assert source._tables is None and source._lazy is None  # the one walk answered
+
+
+def test_a_batch_in_text_nobody_vouched_for_is_placed_one_by_one() -> None:
+    text = '{"a": [1], "b": 2, "a": [3]}'  # a repeated key: the full scan decides
+    assert SourceMap(text).positions([(("a", 0), False), (("b",), True)]) == [
+        SourcePosition(1, 26), SourcePosition(1, 12)]
+    vouched = json.dumps({"a": [1, 2]})
+    note_parsed(vouched)
+    assert SourceMap(json.dumps({"a": [1, 2]})).positions([(("a", 1), False)]) == [
+        SourcePosition(1, 11)]  # an equal string, not the one vouched for: placed as before
