@@ -60,3 +60,59 @@ def test_linting_quiets_the_collector_and_restores_it(tmp_path: Path) -> None:
         assert all(young == max(before[0], GC_YOUNG_THRESHOLD) for young, _ in seen)
         assert all(frozen > 0 for _, frozen in seen)
         assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def _big(job: int) -> bytes:
+    return bytes([job]) * 300_000  # several times a pipe's capacity
+
+
+def test_results_larger_than_a_pipe_arrive_whole() -> None:
+    outcomes = list(run_jobs(list(range(6)), _big, 2))
+    assert outcomes == [bytes([job]) * 300_000 for job in range(6)]
+
+
+def _fail_on_two(job: int) -> int:
+    if job == 2:
+        raise ValueError("a bug in the work")
+    return job
+
+
+def test_an_exception_in_a_worker_costs_its_job(capfd: pytest.CaptureFixture[str]) -> None:
+    outcomes = list(run_jobs(list(range(8)), _fail_on_two, 2))
+    assert [o for o in outcomes if not isinstance(o, Died)] == [0, 1, 3, 4, 5, 6, 7]
+    assert isinstance(outcomes[2], Died) and outcomes[2].cause == "exited with status 1"
+    assert "ValueError: a bug in the work" in capfd.readouterr().err
+
+
+def _slow_after_first(job: int) -> int:
+    if job:
+        import time
+
+        time.sleep(60)
+    return job
+
+
+def _live_children() -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == os.getpid():
+                found.append(int(entry))
+    return found
+
+
+def test_a_run_cut_short_stops_its_workers_at_once() -> None:
+    import time
+
+    before = set(_live_children())
+    outcomes = run_jobs(list(range(6)), _slow_after_first, 2)
+    assert next(outcomes) == 0
+    start = time.monotonic()
+    outcomes.close()  # as Ctrl-C or an error in the consumer would
+    assert time.monotonic() - start < 1.5  # not the minute the workers' jobs would take
+    assert set(_live_children()) <= before  # killed and reaped: no zombies left behind
