@@ -269,8 +269,7 @@ def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overr
     gc.set_threshold(max(threshold[0], GC_YOUNG_THRESHOLD), *threshold[1:])
     try:
         if fork:
-            # Only here: the pool imports multiprocessing (with tempfile, shutil, bz2, lzma,
-            # random, socket: ~10 ms, 5 % of `--select S --jobs 1`).
+            # Only here: one process never needs the pool (nor its select, pickle, struct).
             from editor.lint.pool import Died, run_jobs
 
             for outcome in run_jobs(jobs_list, _lint_one, jobs):
