@@ -185,19 +185,17 @@ def _needs_realm(config: LintConfig | None, overrides: Overrides) -> bool:
     return any(r.scope == "realm" for code, r in all_rules().items() if code in enabled)
 
 
-def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ()),
-             fork: bool = True) -> None:
+def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ())) -> None:
     """Import and build what every file needs before forking, so workers share it; the
-    derivation (shapely, networkx) only when an enabled rule needs a realm, and the
-    jsonschema validator (only files that fail jsonschema_rs need it) only for workers."""
+    derivation (shapely, networkx) only when an enabled rule needs a realm. Not the
+    jsonschema validator, which only files that fail the fast check need: built here it was
+    serial time (about 30 ms) of every run; built in each worker that meets such a file it
+    costs CPU, in parallel."""
     from editor.lint.registry import all_rules
     from editor.model.catalogue import default_catalogue
     from editor.model.fast_schema import expect_many, surely_valid
-    from editor.model.schemas import validator
 
     all_rules()
-    if fork:
-        validator("scenario")
     expect_many()  # many files: the Rust validator from the first one
     surely_valid("scenario", {})  # builds the fast validator once, before forking
     try:
@@ -259,7 +257,7 @@ def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overr
     if not jobs_list:
         return
     fork = jobs > 1 and len(jobs_list) > 1
-    _warm_up(config, overrides, fork)
+    _warm_up(config, overrides)
     # The cyclic garbage collector took ~12 % of lint's CPU: every 700 allocations it
     # walked the young objects, and now and then every object of the imported libraries.
     # Those move to a permanent generation (the pool does it before forking), and young
