@@ -132,16 +132,21 @@ class _Worker:
     def receive(self, done: dict[int, Any]) -> bool:
         """Read what the results pipe holds and move every complete result into ``done``;
         False when the pipe has ended (the worker is gone)."""
-        try:
-            data = os.read(self.results_fd, _CHUNK)
-        except BlockingIOError:
-            return True  # nothing yet
-        except OSError:
-            data = b""
-        if not data:
-            return False
         buffer = self.buffer
-        buffer += data
+        ended = False
+        while True:  # all the pipe holds: a worker that filled it waits until it is read
+            try:
+                data = os.read(self.results_fd, _CHUNK)
+            except BlockingIOError:
+                break  # nothing more yet
+            except OSError:
+                data = b""
+            if not data:
+                ended = True
+                break
+            buffer += data
+            if len(data) < _CHUNK:
+                break
         start, end = 0, len(buffer)
         loads, head = pickle.loads, _SIZE.size
         while end - start >= head:
@@ -151,7 +156,7 @@ class _Worker:
             done[self.held.popleft()] = loads(buffer[start + head:start + head + length])
             start += head + length
         del buffer[:start]
-        return True
+        return not ended
 
     def ended(self) -> str:
         """How the worker ended, once its results pipe has (it may still be exiting)."""
