@@ -86,7 +86,8 @@ def register(subparsers: Any) -> None:
                              "usage and I/O errors)")
     parser.add_argument("--jobs", type=_jobs, metavar="N",
                         help="lint N files at once in worker processes (default: the number "
-                             "of CPUs when there are many files)")
+                             "of CPUs when many files need linting, not answered from the "
+                             "cache, and rules derive realms)")
     parser.add_argument("--no-cache", action="store_true",
                         help="lint every file again, neither reading nor writing the result "
                              "cache (.realms_cache at the project root; REALMS_NO_CACHE=1 "
@@ -216,7 +217,7 @@ def _lint(args: argparse.Namespace) -> int:
     from editor.lint.findings import INTERNAL, IO_ERROR, WORKER_DIED
     from editor.lint.output import default_format, render_all, statistics, summary
     from editor.lint.registry import SelectorError, check_selectors
-    from editor.lint.runner import collect, default_jobs, lint_files
+    from editor.lint.runner import collect, lint_files
     from editor.lint.source import SourceCache
 
     forget_settings()  # each run reads the settings afresh (main() is re-entrant)
@@ -252,7 +253,7 @@ def _lint(args: argparse.Namespace) -> int:
     fail_on = args.fail_on or lead.fail_on
     fmt = args.format or default_format()
     overrides = (select, ignore)
-    jobs = args.jobs or default_jobs(len(files))
+    jobs = args.jobs  # None: the runner decides from the files the cache does not answer
 
     findings = list(walk_errors)
     streaming = fmt in ("text", "github") and not args.statistics

@@ -207,7 +207,7 @@ def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ())
 
 
 def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | None,
-               jobs: int, progress: bool, overrides: Overrides = (None, ()),
+               jobs: int | None, progress: bool, overrides: Overrides = (None, ()),
                cache: ResultCache | None = None) -> Iterator[list[Finding]]:
     """Findings per file, in the order of ``files``; with ``cache``, unchanged files are
     answered from it and only the others are read again, linted and stored."""
@@ -252,10 +252,13 @@ def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | 
 
 
 def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overrides,
-               jobs: int) -> Iterator[list[Finding]]:
-    """Findings of each job in order, in worker processes when ``jobs`` > 1."""
+               jobs: int | None) -> Iterator[list[Finding]]:
+    """Findings of each job in order, in worker processes when ``jobs`` > 1 (None: as
+    :func:`default_jobs` decides for these files)."""
     if not jobs_list:
         return
+    if jobs is None:
+        jobs = default_jobs(len(jobs_list), _needs_realm(config, overrides))
     fork = jobs > 1 and len(jobs_list) > 1
     _warm_up(config, overrides)
     # The cyclic garbage collector took ~12 % of lint's CPU: every 700 allocations it
@@ -310,6 +313,18 @@ def _progress(show: bool, done: int, total: int) -> None:
         sys.stderr.flush()
 
 
-def default_jobs(file_count: int) -> int:
-    cpus = os.cpu_count() or 1
-    return 1 if file_count < 16 else min(cpus, 8)
+# Files to lint (not answered from the cache) from which workers pay off when rules derive
+# realms (a few ms per file): forking, and each worker's first file filling its own
+# caches, cost about 15 ms.
+PARALLEL_MIN_FILES = 16
+
+
+def default_jobs(file_count: int, derives: bool = True) -> int:
+    """Worker processes for ``file_count`` files to lint when ``--jobs`` is not given: one
+    per CPU (at most 8) when rules derive realms and there are enough files; otherwise
+    none (1). Without the derivation (``--select S``: about 0.1 ms per file) the parent's
+    share of each result (reading and unpickling it) and the workers' (pickling, writing)
+    cost about as much as linting the file, so workers never won."""
+    if not derives or file_count < PARALLEL_MIN_FILES:
+        return 1
+    return min(os.cpu_count() or 1, 8)

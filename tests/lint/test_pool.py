@@ -116,3 +116,34 @@ def test_a_run_cut_short_stops_its_workers_at_once() -> None:
     outcomes.close()  # as Ctrl-C or an error in the consumer would
     assert time.monotonic() - start < 1.5  # not the minute the workers' jobs would take
     assert set(_live_children()) <= before  # killed and reaped: no zombies left behind
+
+
+PROBE = """
+import sys
+from editor.cli.main import main
+code = main(sys.argv[1:])
+print("FORKED" if "editor.lint.pool" in sys.modules else "ONE PROCESS")
+"""
+
+
+def _forked(folder: Path, *args: str) -> bool:
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", PROBE, "lint", "--format", "json", *args,
+                           "."], cwd=folder, capture_output=True, text=True, timeout=300)
+    assert done.returncode in (0, 1), done.stderr
+    return done.stdout.splitlines()[-1] == "FORKED"
+
+
+def test_default_jobs_count_only_the_files_to_lint(tmp_path: Path) -> None:
+    """Without --jobs, workers are forked for many files to lint when rules derive realms;
+    not for the schema rules alone, nor for the few files a warm cache does not answer."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    for index in range(20):
+        write(tmp_path, TINY, f"f{index:02d}.realm.json")
+    assert not _forked(tmp_path, "--no-cache", "--select", "S")
+    assert _forked(tmp_path, "--no-cache")
+    assert _forked(tmp_path)  # fills the cache
+    write(tmp_path, scenario([tile("L1", 0, 0), tile("L3", 1, 0)]), "f00.realm.json")
+    assert not _forked(tmp_path)  # one file changed
+    assert _forked(tmp_path, "--no-cache", "--jobs", "2", "--select", "S")  # asked for
