@@ -282,8 +282,11 @@ def run_jobs(jobs: Sequence[Job], work: Callable[[Job], Result],
         for place in range(min(workers, len(jobs))):
             start(place)
         while next_out < len(jobs):
+            # The last jobs go one at a time to a worker that has none: queued behind a
+            # long one, a job would keep the run going while another worker sat idle.
+            ahead = AHEAD if len(todo) > AHEAD * len(pool) else 1
             for place, worker in enumerate(pool):
-                want = min(AHEAD - len(worker.held), len(todo))
+                want = min(ahead - len(worker.held), len(todo))
                 if want > 0:
                     batch = [todo.popleft() for _ in range(want)]
                     try:

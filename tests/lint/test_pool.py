@@ -147,3 +147,17 @@ def test_default_jobs_count_only_the_files_to_lint(tmp_path: Path) -> None:
     write(tmp_path, scenario([tile("L1", 0, 0), tile("L3", 1, 0)]), "f00.realm.json")
     assert not _forked(tmp_path)  # one file changed
     assert _forked(tmp_path, "--no-cache", "--jobs", "2", "--select", "S")  # asked for
+
+
+def _slow_late(job: int) -> int:
+    import time
+
+    time.sleep(1.0 if job == 16 else 0.01)
+    return os.getpid()
+
+
+def test_the_last_jobs_are_not_queued_behind_a_long_one() -> None:
+    """With few jobs left, none waits in the pipe of a busy worker: the other worker takes
+    every job after the long one."""
+    pids = list(run_jobs(list(range(20)), _slow_late, 2))
+    assert pids[16] not in pids[17:]
