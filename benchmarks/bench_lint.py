@@ -21,6 +21,10 @@ The table gives min and median of each and the ratio to the baseline of the same
 * `realms --version` and `realms lint --help` next to `python -c pass` (budget <= 1.5x);
 * `realms derive` of booklet scenario 1 for one count next to
   `python -c "import shapely, networkx"` (budget <= 1.3x).
+``--only jobs`` runs the ``--jobs 1`` and ``--jobs 2`` rows alone, with a timeline of one
+run of each per round: when the first and the last file's findings reached the command,
+when the process ended, and the CPU of the parent and of its workers (the serial time
+before the first file and after the last bounds the speed-up).
 Exit status 1 when a budget is missed.
 """
 
@@ -137,10 +141,79 @@ def med(samples: dict[str, list[Sample]], name: str, which: int) -> float:
 
 
 ROWS = ("checker", "full1", "full2", "warm", "schema", "no_rs", "pass", "version", "help",
-        "geo", "derive", "loaded")
+        "geo", "derive", "loaded", "timeline")
+# Names for several measurements: ``--only jobs`` is issue 17's --jobs 2 budget alone (no
+# check-jsonschema), with the timeline of one run of each.
+SUBSETS = {"jobs": ("full1", "full2", "timeline")}
 BASELINE = {"full1": ("checker",), "full2": ("checker", "full1"), "warm": ("checker",),
             "schema": ("checker",), "no_rs": ("checker",), "version": ("pass",),
             "help": ("pass",), "derive": ("geo",)}
+
+
+# One `realms lint` run that reports, on stderr, when (seconds since the process started)
+# its first and last file's findings reached the command, when the command returned, and
+# the CPU of the process itself and of its (reaped) workers: the serial time before the
+# first file and after the last, which bound --jobs 2's speed-up.
+TIMELINE = r"""
+import json, os, resource, sys, time
+def since_start():
+    with open("/proc/self/stat") as stat:
+        ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+    return time.clock_gettime(time.CLOCK_BOOTTIME) - ticks / os.sysconf("SC_CLK_TCK")
+import editor.lint.runner as runner
+marks = {}
+lint_many = runner._lint_many
+def timed(*args, **kwargs):
+    for count, result in enumerate(lint_many(*args, **kwargs), 1):
+        marks.setdefault("first", since_start())
+        marks["parent_cpu_first"] = marks.get("parent_cpu_first", time.process_time())
+        marks["last"] = since_start()
+        yield result
+runner._lint_many = timed
+from editor.cli.main import main
+sys.argv[0] = "realms"
+code = main()
+sys.stdout.flush()
+marks["returned"] = since_start()
+me, workers = (resource.getrusage(w) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+marks["parent_cpu"] = me.ru_utime + me.ru_stime
+marks["workers_cpu"] = workers.ru_utime + workers.ru_stime
+print("TIMELINE", json.dumps(marks), file=sys.stderr)
+raise SystemExit(code)
+"""
+
+
+def timeline(cmd: list[str], cwd: Path) -> dict[str, float]:
+    """The marks of one run of :data:`TIMELINE` (``cmd``: the lint arguments), and its
+    wall time from start to exit."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", TIMELINE, *cmd], cwd=cwd, env=ENV,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          check=False)
+    elapsed = time.perf_counter() - start
+    lines = [line for line in done.stderr.splitlines() if line.startswith("TIMELINE ")]
+    if done.returncode not in (0, 1) or not lines:
+        sys.exit(f"timeline of {' '.join(cmd)} failed: {done.stderr[-500:]}")
+    marks: dict[str, float] = json.loads(lines[-1].removeprefix("TIMELINE "))
+    marks["exited"] = elapsed
+    return marks
+
+
+def timeline_rows(runs: dict[str, list[dict[str, float]]]) -> None:
+    """Medians over the rounds of each mark of --jobs 1 and --jobs 2."""
+    print("\nTimeline (seconds since the process started; medians of the rounds): the "
+          "first and the last file's findings, the end of the command and of the process; "
+          "CPU of the parent and of its workers")
+    print("| run | first file | last file | returned | exited | serial before / after | "
+          "parent CPU (before the first file) | workers' CPU |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for name, marks in runs.items():
+        def mid(key: str, marks: list[dict[str, float]] = marks) -> float:
+            return statistics.median(m[key] for m in marks)
+        print(f"| {name} | {mid('first'):.3f} | {mid('last'):.3f} | {mid('returned'):.3f} | "
+              f"{mid('exited'):.3f} | {mid('first'):.3f} / {mid('exited') - mid('last'):.3f} | "
+              f"{mid('parent_cpu'):.3f} ({mid('parent_cpu_first'):.3f}) | "
+              f"{mid('workers_cpu'):.3f} |")
 
 
 def parallel_efficiency(samples: dict[str, list[Sample]]) -> str:
@@ -166,13 +239,19 @@ def main() -> int:
                         help="runs per round of the start-up measurements")
     parser.add_argument("--only", default="",
                         help="comma-separated measurements to run (with their baselines): "
-                        + ", ".join(ROWS) + "; all by default")
+                        + ", ".join(ROWS) + "; or jobs (full1, full2 and timeline, without "
+                        "check-jsonschema); all by default")
     args = parser.parse_args()
     chosen = set(ROWS) if not args.only else set(args.only.split(","))
+    for subset, names in SUBSETS.items():
+        if subset in chosen:
+            chosen.discard(subset)
+            chosen.update(names)
     if chosen - set(ROWS):
         parser.error(f"unknown measurement(s): {', '.join(sorted(chosen - set(ROWS)))}")
-    for name in list(chosen):
-        chosen.update(BASELINE.get(name, ()))
+    if not args.only or "jobs" not in args.only.split(","):
+        for name in list(chosen):
+            chosen.update(BASELINE.get(name, ()))
     python = sys.executable
     realms = [python, "-m", "editor"]
     # The same CLI with jsonschema_rs hidden: the code path of an install without it.
@@ -180,10 +259,11 @@ def main() -> int:
              "from editor.cli.main import main; sys.argv[0] = 'realms'; "
              "raise SystemExit(main())"]
     checker = shutil.which("check-jsonschema") or str(Path(python).parent / "check-jsonschema")
-    if not Path(checker).exists():
+    if "checker" in chosen and not Path(checker).exists():
         sys.exit("check-jsonschema is not installed: pip install -e '.[bench]'")
     booklet = str(REPO / "scenarios" / "booklet" / "01-my-precious-world.realm.json")
     samples: dict[str, list[Sample]] = {}
+    timelines: dict[str, list[dict[str, float]]] = {}
 
     def run(name: str, cmd: list[str], cwd: Path = REPO, times: int = 1) -> None:
         if name not in chosen:
@@ -202,6 +282,11 @@ def main() -> int:
                             str(REPO / "schemas" / "scenario.schema.json"), *map(str, files)])
             run("full1", [*lint, "--no-cache", "--jobs", "1", "."], folder)
             run("full2", [*lint, "--no-cache", "--jobs", "2", "."], folder)
+            if "timeline" in chosen:
+                for jobs in ("1", "2"):
+                    timelines.setdefault(f"`--jobs {jobs}`", []).append(timeline(
+                        ["lint", "--format", "json", "--no-cache", "--jobs", jobs, "."],
+                        folder))
             shutil.rmtree(folder / ".realms_cache", ignore_errors=True)
             if "warm" in chosen:
                 measure([*lint, "."], folder)  # fills the cache
@@ -229,6 +314,8 @@ def main() -> int:
         nonlocal ok
         if name not in samples:
             return
+        if math.isnan(ratio):  # its baseline was not run (--only)
+            ratio_text, good = "", None
         verdict = "" if good is None else ("ok" if good(ratio) else "MISSED")
         ok &= verdict != "MISSED"
         print(f"| {label} | {spread(samples[name], 0)} | {spread(samples[name], 1)} | {base} | "
@@ -270,6 +357,8 @@ def main() -> int:
     ratio = med(samples, "derive", 1) / med(samples, "geo", 1)
     row("`realms derive --players 2` booklet scenario 1", "derive", "that import's CPU", ratio,
         f"{ratio:.2f}x", "<= 1.3x", lambda r: r <= 1.3)
+    if timelines:
+        timeline_rows(timelines)
     if editor_ms is not None:
         print(f"\n`lint_loaded`, one 26-tile realm, 5 counts, in process (median of 20): "
               f"{editor_ms:.1f} ms")

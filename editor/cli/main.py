@@ -95,6 +95,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # a write that bypassed the guard: the verdict is lost
         silence_stdout()
         return EXIT_CLOSED_PIPE
+    finally:
+        if argv is None:  # `realms` and `python -m editor`: the process exits next
+            _skip_final_collection()
+
+
+def _skip_final_collection() -> None:
+    """Freeze what is alive out of the garbage collector's last pass at exit, which walks
+    every object (the catalogue, the schemas, a lint run's findings: about 50 ms of CPU
+    after linting 1,000 files, serial time of every run) just before the operating system
+    frees them all. Not once Qt is loaded: the editor's teardown at exit stays as it was."""
+    if "PySide6" not in sys.modules:
+        import gc
+
+        gc.freeze()
 
 
 def _parser_for(arguments: list[str]) -> RealmsArgumentParser:

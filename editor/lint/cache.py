@@ -249,12 +249,28 @@ class ResultCache:
 
     def put(self, key: str, findings: list[Finding]) -> None:
         """Store atomically; a failure to write only costs the next run a re-lint."""
+        rows = _rows(findings)
+        self._note(key, rows)
+        if rows is not None:
+            self._write(key, rows)
+
+    def write(self, key: str, findings: list[Finding]) -> None:
+        """Write ``key``'s entry, not the index: what a worker process does, in parallel,
+        while the parent only notes it (:meth:`remember`)."""
+        rows = _rows(findings)
+        if rows is not None:
+            self._write(key, rows)
+
+    def remember(self, key: str, findings: list[Finding]) -> None:
+        """Note for the index the findings whose entry a worker wrote (:meth:`write`)."""
+        self._note(key, _rows(findings) if key in self._pending else None)
+
+    def _note(self, key: str, rows: list[list[Any]] | None) -> None:
         pending = self._pending.pop(key, None)
-        if any(f.code in NOT_CACHED for f in findings):
-            return
-        rows = [_row(f) for f in findings]
-        if pending is not None:
+        if pending is not None and rows is not None:
             self._fresh[pending[0]] = [*pending[1], rows]
+
+    def _write(self, key: str, rows: list[list[Any]]) -> None:
         # ASCII with \u escapes: a path that is not UTF-8 (os.fsdecode's lone surrogates)
         # or a message quoting one cannot be encoded as UTF-8, and must not stop the run.
         payload = json.dumps(rows).encode("ascii")
@@ -318,6 +334,13 @@ def _findings(rows: Any) -> list[Finding] | None:
     except (ValueError, KeyError, TypeError):
         return None
     return found
+
+
+def _rows(findings: list[Finding]) -> list[list[Any]] | None:
+    """An entry's rows; None when the findings are not cached (:data:`NOT_CACHED`)."""
+    if any(f.code in NOT_CACHED for f in findings):
+        return None
+    return [_row(f) for f in findings]
 
 
 def _row(finding: Finding) -> list[Any]:

@@ -8,6 +8,7 @@ imports, so workers start warm); a worker that dies costs only the file it held.
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import stat
@@ -166,11 +167,19 @@ def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Finding
     return list(found), missing, errors
 
 
-Job = tuple[Path, LintConfig | None, int | None, Overrides, bytes | None]
+# A file to lint: lint_path's arguments, and its cache key ("" when it is not cached).
+Job = tuple[Path, LintConfig | None, int | None, Overrides, bytes | None, str]
 
 
-def _lint_one(job: Job) -> list[Finding]:
-    return lint_path(*job)
+def _lint_one(job: Job, cache: ResultCache | None = None) -> list[Finding]:
+    """Lint a job; with ``cache``, write its entry too, where it was linted: in a worker
+    process the entry's encoding and writing (about 0.2 ms of CPU per file) run in
+    parallel, and the parent only notes the findings for the index
+    (``ResultCache.remember``)."""
+    found = lint_path(*job[:5])
+    if cache is not None and job[5]:
+        cache.write(job[5], found)
+    return found
 
 
 def _needs_realm(config: LintConfig | None, overrides: Overrides) -> bool:
@@ -185,19 +194,17 @@ def _needs_realm(config: LintConfig | None, overrides: Overrides) -> bool:
     return any(r.scope == "realm" for code, r in all_rules().items() if code in enabled)
 
 
-def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ()),
-             fork: bool = True) -> None:
+def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ())) -> None:
     """Import and build what every file needs before forking, so workers share it; the
-    derivation (shapely, networkx) only when an enabled rule needs a realm, and the
-    jsonschema validator (only files that fail jsonschema_rs need it) only for workers."""
+    derivation (shapely, networkx) only when an enabled rule needs a realm. Not the
+    jsonschema validator, which only files that fail the fast check need: built here it was
+    serial time (about 30 ms) of every run; built in each worker that meets such a file it
+    costs CPU, in parallel."""
     from editor.lint.registry import all_rules
     from editor.model.catalogue import default_catalogue
     from editor.model.fast_schema import expect_many, surely_valid
-    from editor.model.schemas import validator
 
     all_rules()
-    if fork:
-        validator("scenario")
     expect_many()  # many files: the Rust validator from the first one
     surely_valid("scenario", {})  # builds the fast validator once, before forking
     try:
@@ -209,7 +216,7 @@ def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ())
 
 
 def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | None,
-               jobs: int, progress: bool, overrides: Overrides = (None, ()),
+               jobs: int | None, progress: bool, overrides: Overrides = (None, ()),
                cache: ResultCache | None = None) -> Iterator[list[Finding]]:
     """Findings per file, in the order of ``files``; with ``cache``, unchanged files are
     answered from it and only the others are read again, linted and stored."""
@@ -235,8 +242,8 @@ def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | 
             if collecting:
                 gc.enable()
     todo = [index for index in range(len(files)) if index not in answered]
-    fresh = _lint_many([(files[i], config, players, overrides, raws.get(i)) for i in todo],
-                       config, overrides, jobs)
+    fresh = _lint_many([(files[i], config, players, overrides, raws.get(i), keys.get(i, ""))
+                        for i in todo], config, overrides, jobs, cache)
     for done, index in enumerate(range(len(files)), 1):
         _progress(show, done, len(files))
         if index in answered:
@@ -244,7 +251,7 @@ def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | 
             continue
         result = next(fresh)
         if cache is not None and index in keys:
-            cache.put(keys[index], result)
+            cache.remember(keys[index], result)  # its entry was written by _lint_one
         yield result
     if cache is not None:
         cache.save_index()
@@ -254,12 +261,16 @@ def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | 
 
 
 def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overrides,
-               jobs: int) -> Iterator[list[Finding]]:
-    """Findings of each job in order, in worker processes when ``jobs`` > 1."""
+               jobs: int | None, cache: ResultCache | None = None,
+               ) -> Iterator[list[Finding]]:
+    """Findings of each job in order, in worker processes when ``jobs`` > 1 (None: as
+    :func:`default_jobs` decides for these files)."""
     if not jobs_list:
         return
+    if jobs is None:
+        jobs = default_jobs(len(jobs_list), _needs_realm(config, overrides))
     fork = jobs > 1 and len(jobs_list) > 1
-    _warm_up(config, overrides, fork)
+    _warm_up(config, overrides)
     # The cyclic garbage collector took ~12 % of lint's CPU: every 700 allocations it
     # walked the young objects, and now and then every object of the imported libraries.
     # Those move to a permanent generation (the pool does it before forking), and young
@@ -269,18 +280,18 @@ def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overr
     gc.set_threshold(max(threshold[0], GC_YOUNG_THRESHOLD), *threshold[1:])
     try:
         if fork:
-            # Only here: the pool imports multiprocessing (with tempfile, shutil, bz2, lzma,
-            # random, socket: ~10 ms, 5 % of `--select S --jobs 1`).
+            # Only here: one process never needs the pool (nor its select, pickle, struct).
             from editor.lint.pool import Died, run_jobs
 
-            for outcome in run_jobs(jobs_list, _lint_one, jobs):
+            work = functools.partial(_lint_one, cache=cache)
+            for outcome in run_jobs(jobs_list, work, jobs):
                 yield _worker_died(outcome.job[0], outcome.cause) \
                     if isinstance(outcome, Died) else outcome
         else:
             heap.freeze()
             try:
                 for job in jobs_list:
-                    yield _lint_one(job)
+                    yield _lint_one(job, cache)
             finally:
                 heap.unfreeze()
     finally:
@@ -313,6 +324,18 @@ def _progress(show: bool, done: int, total: int) -> None:
         sys.stderr.flush()
 
 
-def default_jobs(file_count: int) -> int:
-    cpus = os.cpu_count() or 1
-    return 1 if file_count < 16 else min(cpus, 8)
+# Files to lint (not answered from the cache) from which workers pay off when rules derive
+# realms (a few ms per file): forking, and each worker's first file filling its own
+# caches, cost about 15 ms.
+PARALLEL_MIN_FILES = 16
+
+
+def default_jobs(file_count: int, derives: bool = True) -> int:
+    """Worker processes for ``file_count`` files to lint when ``--jobs`` is not given: one
+    per CPU (at most 8) when rules derive realms and there are enough files; otherwise
+    none (1). Without the derivation (``--select S``: about 0.1 ms per file) the parent's
+    share of each result (reading and unpickling it) and the workers' (pickling, writing)
+    cost about as much as linting the file, so workers never won."""
+    if not derives or file_count < PARALLEL_MIN_FILES:
+        return 1
+    return min(os.cpu_count() or 1, 8)

@@ -60,3 +60,104 @@ def test_linting_quiets_the_collector_and_restores_it(tmp_path: Path) -> None:
         assert all(young == max(before[0], GC_YOUNG_THRESHOLD) for young, _ in seen)
         assert all(frozen > 0 for _, frozen in seen)
         assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def _big(job: int) -> bytes:
+    return bytes([job]) * 300_000  # several times a pipe's capacity
+
+
+def test_results_larger_than_a_pipe_arrive_whole() -> None:
+    outcomes = list(run_jobs(list(range(6)), _big, 2))
+    assert outcomes == [bytes([job]) * 300_000 for job in range(6)]
+
+
+def _fail_on_two(job: int) -> int:
+    if job == 2:
+        raise ValueError("a bug in the work")
+    return job
+
+
+def test_an_exception_in_a_worker_costs_its_job(capfd: pytest.CaptureFixture[str]) -> None:
+    outcomes = list(run_jobs(list(range(8)), _fail_on_two, 2))
+    assert [o for o in outcomes if not isinstance(o, Died)] == [0, 1, 3, 4, 5, 6, 7]
+    assert isinstance(outcomes[2], Died) and outcomes[2].cause == "exited with status 1"
+    assert "ValueError: a bug in the work" in capfd.readouterr().err
+
+
+def _slow_after_first(job: int) -> int:
+    if job:
+        import time
+
+        time.sleep(60)
+    return job
+
+
+def _live_children() -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == os.getpid():
+                found.append(int(entry))
+    return found
+
+
+def test_a_run_cut_short_stops_its_workers_at_once() -> None:
+    import time
+
+    before = set(_live_children())
+    outcomes = run_jobs(list(range(6)), _slow_after_first, 2)
+    assert next(outcomes) == 0
+    start = time.monotonic()
+    outcomes.close()  # as Ctrl-C or an error in the consumer would
+    assert time.monotonic() - start < 1.5  # not the minute the workers' jobs would take
+    assert set(_live_children()) <= before  # killed and reaped: no zombies left behind
+
+
+PROBE = """
+import sys
+from editor.cli.main import main
+code = main(sys.argv[1:])
+print("FORKED" if "editor.lint.pool" in sys.modules else "ONE PROCESS")
+"""
+
+
+def _forked(folder: Path, *args: str) -> bool:
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", PROBE, "lint", "--format", "json", *args,
+                           "."], cwd=folder, capture_output=True, text=True, timeout=300)
+    assert done.returncode in (0, 1), done.stderr
+    return done.stdout.splitlines()[-1] == "FORKED"
+
+
+def test_default_jobs_count_only_the_files_to_lint(tmp_path: Path) -> None:
+    """Without --jobs, workers are forked for many files to lint when rules derive realms;
+    not for the schema rules alone, nor for the few files a warm cache does not answer."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    for index in range(20):
+        write(tmp_path, TINY, f"f{index:02d}.realm.json")
+    assert not _forked(tmp_path, "--no-cache", "--select", "S")
+    assert _forked(tmp_path, "--no-cache")
+    assert _forked(tmp_path)  # fills the cache
+    write(tmp_path, scenario([tile("L1", 0, 0), tile("L3", 1, 0)]), "f00.realm.json")
+    assert not _forked(tmp_path)  # one file changed
+    assert _forked(tmp_path, "--no-cache", "--jobs", "2", "--select", "S")  # asked for
+
+
+def _slow_late(job: int) -> int:
+    import time
+
+    time.sleep(1.0 if job == 16 else 0.01)
+    return os.getpid()
+
+
+def test_the_last_jobs_are_not_queued_behind_a_long_one() -> None:
+    """With few jobs left, none waits in the pipe of a busy worker: the other worker takes
+    every job after the long one."""
+    pids = list(run_jobs(list(range(20)), _slow_late, 2))
+    assert pids[16] not in pids[17:]

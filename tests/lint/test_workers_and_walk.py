@@ -160,3 +160,18 @@ def test_a_missing_path_stays_a_usage_error(tmp_path: Path) -> None:
         result = run_cli(target, cwd=tmp_path)
         assert result.returncode == 2 and "no such file or folder" in result.stderr
 
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_json_output_of_walk_errors_and_files_is_one_list(tmp_path: Path, jobs: str) -> None:
+    """JSON is rendered file by file as results arrive; the parts still make exactly the
+    list ``json.dumps(indent=2)`` prints, the walk's errors first."""
+    (tmp_path / "loop").symlink_to("loop")
+    for name in ("a", "b", "c"):
+        write(tmp_path, TINY, f"{name}.realm.json")
+    result = run_cli("--format", "json", "--jobs", jobs, "loop/x", ".", cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    found = json.loads(result.stdout)
+    assert result.stdout == json.dumps(found, indent=2, ensure_ascii=False) + "\n"
+    assert [(f["code"], Path(f["path"]).name) for f in found][:1] == [("S001", "x")]
+    assert [f["code"] for f in found].count("B001") == 3
