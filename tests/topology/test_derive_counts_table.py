@@ -28,7 +28,7 @@ def exact(realm: Realm) -> tuple[Any, ...]:
     order with exact lengths, the regions' fields, the problems, holes and placements."""
     adjacency = [(a, [(b, sorted(d["kinds"]), d["length"]) for b, d in near.items()])
                  for a, near in realm.graph.adjacency()]
-    regions = [(rid, {k: v for k, v in vars(r).items() if k != "polygon"})
+    regions = [(rid, {k: v for k, v in vars(r).items() if k not in ("polygon", "_shapes")})
                for rid, r in realm.regions.items()]
     return (realm_to_dict(realm), adjacency, regions, realm.problems, realm.holes,
             list(realm.part_to_region.items()), realm.active_placements)
