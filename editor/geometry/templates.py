@@ -6,7 +6,7 @@ seams are read from the rotated edge profile instead of intersecting polygons.
 Nothing here imports shapely or numpy until a polygon is built: the graph of play
 (and with it all of ``realms lint``) needs only the edge profiles and the internal
 borders, which for the bundled catalogue come from a table checked against shapely
-by the test suite (:mod:`editor.geometry.bundled_borders`).
+by the test suite (``editor/data/tile-borders.json``, written by ``tools/tile_borders.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import itertools
 import operator
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from editor.model import lattice
 from editor.model.catalogue import TileSide
@@ -67,19 +67,39 @@ def internal_borders(side: TileSide) -> tuple[InternalBorder, ...]:
 
 def bundled_borders(side: TileSide) -> tuple[InternalBorder, ...] | None:
     """What :func:`shapely_borders` gives for a side of the bundled catalogue, read from
-    the table generated from it (``tests/perf/bundled_borders_table.py --update``; the
-    test suite checks every entry against shapely); None for any other side: a table
-    entry is used only when the side's local ids and polygons are exactly the ones it
-    was computed from."""
-    from editor.geometry.bundled_borders import TABLE
-
-    entry = TABLE.get((side.tile, side.side))
+    ``editor/data/tile-borders.json`` (written by ``tools/tile_borders.py``; the test suite
+    checks every entry against shapely); None for any other side: an entry is used only
+    when the side's local ids and polygons are exactly the ones it was computed from."""
+    entry = _bundled_border_table().get(f"{side.tile}/{side.side}")
     if entry is None:
         return None
     regions, borders = entry
     if regions != tuple((r.local_id, r.polygon) for r in side.regions):
         return None
-    return tuple(InternalBorder(a, b, length, segments) for a, b, length, segments in borders)
+    return borders
+
+
+@cache
+def _bundled_border_table() -> dict[str, tuple[Any, tuple[InternalBorder, ...]]]:
+    """The border file, read once, with its lists turned back into the tuples a side
+    holds (so an entry compares equal to the side it was computed from)."""
+    import json
+
+    from editor.model.paths import data_file
+
+    def points(ring: list[list[float]]) -> tuple[tuple[float, float], ...]:
+        return tuple((x, y) for x, y in ring)
+
+    with open(data_file("tile-borders.json"), encoding="utf-8") as stream:
+        sides = json.load(stream)["sides"]
+    table: dict[str, tuple[Any, tuple[InternalBorder, ...]]] = {}
+    for key, entry in sides.items():
+        regions = tuple((lid, points(ring)) for lid, ring in entry["regions"])
+        borders = tuple(InternalBorder(a, b, length, tuple(
+            ((s[0][0], s[0][1]), (s[1][0], s[1][1])) for s in segments))
+            for a, b, length, segments in entry["borders"])
+        table[key] = (regions, borders)
+    return table
 
 
 def shapely_borders(side: TileSide) -> tuple[InternalBorder, ...]:

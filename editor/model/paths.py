@@ -28,6 +28,7 @@ DATA_FOLDER = "data"
 # other name, and tests/install checks that each one is inside the built wheel.
 RESOURCES = frozenset({
     "tiles.json",
+    "tile-borders.json",
     "style.json",
     "base_game.json",
     "lint-defaults.toml",

@@ -3,12 +3,15 @@ needs no shapely for the bundled tiles; the table must be exactly what shapely f
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
-
-from bundled_borders_table import TARGET, table_text
+from pathlib import Path
 
 from editor.geometry import templates
 from editor.model.catalogue import default_catalogue
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+from tile_borders import TARGET, table_text
 
 
 def _exact(borders: tuple[templates.InternalBorder, ...]) -> str:
@@ -17,7 +20,7 @@ def _exact(borders: tuple[templates.InternalBorder, ...]) -> str:
 
 def test_the_table_is_what_the_generator_writes() -> None:
     assert TARGET.read_text(encoding="utf-8") == table_text(), \
-        "run: python tests/perf/bundled_borders_table.py --update"
+        "run: python tools/tile_borders.py --update"
 
 
 def test_every_bundled_side_reads_what_shapely_finds() -> None:

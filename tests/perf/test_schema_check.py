@@ -80,8 +80,11 @@ def mutated(draw: st.DrawFn) -> Any:
         elif action == "duplicate" and isinstance(parent, list):
             parent.append(copy.deepcopy(parent[key]))
         elif action == "extra" and isinstance(parent, dict):
+            # a copy: a later mutation may descend into the value, and a shared one would
+            # change EDGE_VALUES for the next examples (hypothesis then reports its
+            # strategy as flaky)
             parent[draw(st.sampled_from(["zz", "kind", "players", "2", "en"]))] = \
-                draw(st.sampled_from(EDGE_VALUES))
+                copy.deepcopy(draw(st.sampled_from(EDGE_VALUES)))
         else:
             parent[key] = copy.deepcopy(draw(st.sampled_from(EDGE_VALUES)))
     return data
