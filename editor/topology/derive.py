@@ -391,10 +391,12 @@ class _Assembly:
             return
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
         bit = self.bit
+        add = uf.add
         for layout, table in zip(self.layouts, self.tables, strict=True):
-            for part, mask in table.water_parts:
+            for mask, facts in table.rows:
                 if mask & bit:
-                    uf.add(part)
+                    for part in facts.water_parts:
+                        add(part)
             marked = layout.marked_seams if not ignore_markers else None
             for a, b, cell, direction, mask in table.water_seams:
                 if mask & bit:
@@ -427,21 +429,22 @@ class _Assembly:
         part_region, regions = self.part_region, self.regions
         for layout, table in zip(self.layouts, self.tables, strict=True):
             board = layout.board.id
-            for part, mask, land in table.part_rows:
+            for mask, facts in table.rows:
                 if not mask & bit:
                     continue
-                if land is None:
-                    root = find(part)
-                    part_region[part] = root
-                    if root != part:
-                        continue
-                    members = tuple(sorted(bodies[root]))
-                    regions[root] = Region(
-                        root, board, "water", "water", "water", (), (), members,
-                        tuple(sorted({split_region_id(m)[0] for m in members})))
-                else:
-                    part_region[part] = part
-                    regions[part] = Region(part, board, "land", *land)
+                for part, _, land in facts.parts:
+                    if land is None:
+                        root = find(part)
+                        part_region[part] = root
+                        if root != part:
+                            continue
+                        members = tuple(sorted(bodies[root]))
+                        regions[root] = Region(
+                            root, board, "water", "water", "water", (), (), members,
+                            tuple(sorted({split_region_id(m)[0] for m in members})))
+                    else:
+                        part_region[part] = part
+                        regions[part] = Region(part, board, "land", *land)
 
     def _make_layouts_regions(self) -> None:
         bodies = self.uf.groups()
@@ -528,27 +531,28 @@ class _Assembly:
         for layout, table in zip(self.layouts, self.tables, strict=True):
             # region kinds are part kinds: whether an edge is a coast is known per border,
             # and a border of two land parts joins the parts' own regions
-            for part_a, part_b, length, mask, coast, land in table.internal:
+            for mask, facts in table.rows:
                 if not mask & bit:
                     continue
-                if land:
-                    a, b = part_a, part_b
-                else:
-                    a, b = pr[part_a], pr[part_b]
-                    if a == b:
-                        continue
-                near = adjacent[a]
-                data = near.get(b)
-                if data is None:
-                    data = {"kinds": _INSIDE | _COAST if coast else _INSIDE,
-                            "length": 0.0 + length}
-                    near[b] = adjacent[b][a] = data
-                    found(data)
-                    if order is not None:
-                        order.append((a, b, data))
-                else:
-                    data["kinds"] |= _INSIDE  # type: ignore[operator]
-                    data["length"] += length  # type: ignore[operator]
+                for part_a, part_b, length, coast, land in facts.internal:
+                    if land:
+                        a, b = part_a, part_b
+                    else:
+                        a, b = pr[part_a], pr[part_b]
+                        if a == b:
+                            continue
+                    near = adjacent[a]
+                    data = near.get(b)
+                    if data is None:
+                        data = {"kinds": _INSIDE | _COAST if coast else _INSIDE,
+                                "length": 0.0 + length}
+                        near[b] = adjacent[b][a] = data
+                        found(data)
+                        if order is not None:
+                            order.append((a, b, data))
+                    else:
+                        data["kinds"] |= _INSIDE  # type: ignore[operator]
+                        data["length"] += length  # type: ignore[operator]
             marked = layout.marked_seams
             for part_a, part_b, cell, direction, mask, coast, land, halves in \
                     table.seam_rows:
@@ -565,7 +569,7 @@ class _Assembly:
                 if data is None:
                     # both halves: HALF_EDGE_LENGTH, then += HALF_EDGE_LENGTH, as before
                     data = {"kinds": _SEAM | _COAST if coast else _SEAM,
-                            "length": HALF_EDGE_LENGTH if halves == 1 else _TWO_HALVES}
+                            "length": HALF_EDGE_LENGTH if halves != 2 else _TWO_HALVES}
                     near[b] = adjacent[b][a] = data
                     found(data)
                     if order is not None:
