@@ -228,6 +228,9 @@ class BoardTable:
     _outer: list[tuple[Outer, int]] | None = field(default=None, repr=False, compare=False)
     _seams: list[tuple[Seam, int]] | None = field(default=None, repr=False, compare=False)
     _holes: dict[int, bool] | None = field(default=None, repr=False, compare=False)
+    # a water body's parts as found -> (its parts sorted, its tiles sorted), for the counts
+    bodies: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def layout(self, board: Board, players: int, scenario_min: int) -> BoardLayout:
         """The layout :func:`lay_out_board` gives for ``players`` (a count of the table with

@@ -428,7 +428,7 @@ class _Assembly:
         find, bit = self.uf.find, self.bit
         part_region, regions = self.part_region, self.regions
         for layout, table in zip(self.layouts, self.tables, strict=True):
-            board = layout.board.id
+            board, known = layout.board.id, table.bodies
             for mask, facts in table.rows:
                 if not mask & bit:
                     continue
@@ -438,10 +438,15 @@ class _Assembly:
                         part_region[part] = root
                         if root != part:
                             continue
-                        members = tuple(sorted(bodies[root]))
-                        regions[root] = Region(
-                            root, board, "water", "water", "water", (), (), members,
-                            tuple(sorted({split_region_id(m)[0] for m in members})))
+                        # the counts of a file mostly have the same bodies
+                        found = tuple(bodies[root])
+                        body = known.get(found)
+                        if body is None:
+                            members = tuple(sorted(found))
+                            body = known[found] = (members, tuple(sorted(
+                                {split_region_id(m)[0] for m in members})))
+                        regions[root] = Region(root, board, "water", "water", "water", (), (),
+                                               *body)
                     else:
                         part_region[part] = part
                         regions[part] = Region(part, board, "land", *land)
