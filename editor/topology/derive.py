@@ -353,6 +353,11 @@ class _Assembly:
         self.edge_order: list[tuple[str, str, EdgeData]] | None = (
             None if _FILL_TABLES else [])
         self.part_polygons: dict[str, shapely.Geometry] = {}
+        # (land region ids, water region ids) when those are all the regions (see
+        # _make_regions), else None
+        self.by_kind: tuple[list[str], list[str]] | None = None
+        self._land_ids: list[str] = []
+        self._water_ids: list[str] = []
         # letters placed on any board (any count) and graph-only region ids of the scenario
         self._named: tuple[set[str], set[str]] | None = None
 
@@ -427,6 +432,7 @@ class _Assembly:
         bodies = self.uf.groups()
         find, bit = self.uf.find, self.bit
         part_region, regions = self.part_region, self.regions
+        land_ids, water_ids = self._land_ids.append, self._water_ids.append
         for layout, table in zip(self.layouts, self.tables, strict=True):
             board, known = layout.board.id, table.bodies
             for mask, facts in table.rows:
@@ -447,9 +453,15 @@ class _Assembly:
                                 {split_region_id(m)[0] for m in members})))
                         regions[root] = Region(root, board, "water", "water", "water", (), (),
                                                *body)
+                        water_ids(root)
                     else:
                         part_region[part] = part
                         regions[part] = Region(part, board, "land", *land)
+                        land_ids(part)
+        # the tile boards' regions by kind, in the regions' order: the later passes walk
+        # these (without graph-only boards, whose regions come later, they are all)
+        if not self.graph_boards:
+            self.by_kind = (self._land_ids, self._water_ids)
 
     def _make_layouts_regions(self) -> None:
         bodies = self.uf.groups()
@@ -766,7 +778,9 @@ class _Assembly:
                         hint="name a water part id such as C.s2"))
                 continue
             overrides[rid] = body
-        for rid, region in self.regions.items():
+        regions = self.regions
+        for rid, region in (((rid, regions[rid]) for rid in self.by_kind[1])
+                            if self.by_kind is not None else regions.items()):
             if region.kind != "water" or region.water_kind is not None:
                 continue
             rule = overrides.get(rid)
@@ -790,22 +804,50 @@ class _Assembly:
                 region.impassable = True
 
     def _coasts(self) -> None:
-        wet = {rid for rid, region in self.regions.items()
+        regions, adjacent = self.regions, self.adjacent
+        if self.by_kind is not None:
+            land, water = self.by_kind
+            wet = {rid for rid in water if regions[rid].water_kind in ("sea", "lake")}
+            for rid in land:
+                regions[rid].coastal = not wet.isdisjoint(adjacent[rid])
+            return
+        wet = {rid for rid, region in regions.items()
                if region.water_kind in ("sea", "lake")}
-        for rid, region in self.regions.items():
+        for rid, region in regions.items():
             if region.kind == "land":
-                region.coastal = not wet.isdisjoint(self.adjacent[rid])
+                region.coastal = not wet.isdisjoint(adjacent[rid])
 
     def _first_conquests(self) -> None:
-        rules = self.rules
-        self.entry_regions = {rid for rid, region in self.regions.items()
-                              if region.entry_edge}
+        rules, regions = self.rules, self.regions
+        if self.by_kind is not None:  # only water regions are entries (see _water_kinds)
+            land, water = self.by_kind
+            self.entry_regions = {rid for rid in water if regions[rid].entry_edge}
+        else:
+            self.entry_regions = {rid for rid, region in regions.items() if region.entry_edge}
         entry, adjacent = self.entry_regions, self.adjacent
         if len(rules) == 1 and rules[0].kind == "board_edge" and rules[0].board is None:
             # the default rule alone (most files): the loop below, with the rule inlined
             allowed = frozenset({rules[0].applies_to})
             none: frozenset[str] = frozenset()
-            for rid, region in self.regions.items():
+            if self.by_kind is not None:
+                for rid in water:
+                    region = regions[rid]
+                    region.first_conquest = False
+                    region.first_conquest_for = frozenset()
+                for rid in land:
+                    region = regions[rid]
+                    if region.chasm:
+                        region.first_conquest = False
+                        region.first_conquest_for = frozenset()
+                    elif not region.first_conquest_for:
+                        if region.board_edge or not entry.isdisjoint(adjacent[rid]):
+                            region.first_conquest_for = allowed
+                            region.first_conquest = True
+                        else:
+                            region.first_conquest_for = none
+                            region.first_conquest = False
+                return
+            for rid, region in regions.items():
                 if region.kind != "land" or region.chasm:
                     region.first_conquest = False
                     region.first_conquest_for = frozenset()
