@@ -45,6 +45,7 @@ from editor.topology.realm import BorderSegment, Hole, Problem, Realm, Region
 from editor.topology.unionfind import UnionFind
 
 LAND_OVERLAYS = {"mountain": "mountain", "black_mountain": "mountain"}
+_OVERLAID = frozenset(LAND_OVERLAYS)
 COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "south": (4, 5)}
 
 
@@ -721,16 +722,14 @@ class _Assembly:
                 data["kinds"] |= _COAST  # type: ignore[operator]
 
     # -- markers and flags --------------------------------------------------------------
-    def _marker_active(self, marker: Marker) -> bool:
-        return marker.presence.includes(self.players, self.scenario.players_min)
-
     def _apply_markers(self) -> None:
         attached: dict[str, list[Marker]] = defaultdict(list)
+        players, smin, part_region = self.players, self.scenario.players_min, self.part_region
         for board in self.scenario.boards:
             for marker in board.markers:
-                if not self._marker_active(marker) or marker.region is None:
+                if marker.region is None or not marker.presence.includes(players, smin):
                     continue
-                rid = self.part_region.get(marker.region)
+                rid = part_region.get(marker.region)
                 if rid is None:
                     if self._reference_missing(marker.region, marker.presence.min_players,
                                                marker.presence.players):
@@ -742,12 +741,13 @@ class _Assembly:
                             hint="move the marker to an existing region"))
                     continue
                 attached[rid].append(marker)
+        regions = self.regions
         for rid, markers in attached.items():
-            region = self.regions[rid]
+            region = regions[rid]
             region.markers = tuple(markers)
             kinds = {m.kind for m in markers}
-            if region.is_land:
-                for kind in kinds & set(LAND_OVERLAYS):
+            if region.kind == "land":
+                for kind in kinds & _OVERLAID:
                     region.terrain = LAND_OVERLAYS[kind]
             if "chasm" in kinds:
                 region.chasm = True
