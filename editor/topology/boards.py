@@ -27,6 +27,8 @@ class PlacedTile:
     part_ids: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if self.part_ids:  # given (the same table for every placement of this turned tile)
+            return
         # the same letter and parts give the same ids: one table for every placement of them
         key = (self.placement.tile, self.side.local_ids)
         names = _PART_IDS.get(key)
@@ -387,6 +389,7 @@ class _TileFacts(NamedTuple):
     """What a turned side placed as a letter gives every placement of it, in any file."""
 
     side: RotatedSide  # pinned: its id is in the key
+    names: dict[str, str]  # local id -> part id (read only)
     # (part id of half 0, part id of half 1) of the side facing each board direction
     halves: tuple[tuple[str, str], ...]
     # (part id, index in the side, None for water or the land Region's arguments)
@@ -418,7 +421,7 @@ def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
         a, b = names[border.a], names[border.b]
         internal.append((a, b, border.length, (a in water) != (b in water),
                          a not in water and b not in water))
-    facts = _TileFacts(side, tuple((names[a], names[b]) for a, b in side.owner),
+    facts = _TileFacts(side, names, tuple((names[a], names[b]) for a, b in side.owner),
                        tuple(parts), water,
                        tuple(part for part, _, land in parts if land is None),
                        tuple(internal))
@@ -455,7 +458,7 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
         side = rotated_side(catalogue.side(letter, placement.side), placement.rotation)
         facts = _tile_facts(side, letter)
         union[cell] = (len(placed_tiles), facts.halves, mask)
-        placed_tiles.append((cell, PlacedTile(placement, side, cell), mask))
+        placed_tiles.append((cell, PlacedTile(placement, side, cell, facts.names), mask))
         rows.append((mask, facts))
         water |= facts.water
     seam_row, open_side = table.seam_rows.append, table.open_sides.append
