@@ -36,7 +36,10 @@ def test_frozen_objects_of_the_process_stay_frozen() -> None:
     try:
         frozen = gc.get_freeze_count()
         RealmDeriver().derive(loaded, 6)
-        assert gc.get_freeze_count() == frozen
+        # Not exactly equal: a frozen object that dies leaves the count (under xdist the
+        # worker's own threads free a few). Unfreezing would drop the count to 0, and
+        # freezing the derivation's objects would add thousands.
+        assert abs(gc.get_freeze_count() - frozen) < 100
         assert gc.isenabled()
     finally:
         gc.unfreeze()
