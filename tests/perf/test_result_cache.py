@@ -316,3 +316,18 @@ def test_a_file_name_that_is_not_utf8(project: Path, no_racy_window: None) -> No
     assert lint() == fresh
     assert name in poison_index(project)
     assert name in cached_files(lint())  # answered from the index, path and all
+
+
+def test_workers_write_the_entries_and_the_parent_the_index(project: Path,
+                                                            no_racy_window: None) -> None:
+    """With --jobs 2 each worker writes the entries of the files it linted; the parent
+    notes them in the index: a later run is answered from both, with the same output."""
+    fresh = lint("--no-cache")
+    names = {p.name for p in project.glob("*.realm.json")}
+    two = run_cli(["lint", "--select", "ALL", "--format", "json", "--jobs", "2", "."])
+    assert two == fresh
+    assert poison_index(project) == names - {"ring.realm.json"}  # custom catalogue: no
+    assert cached_files(lint()) == names - {"ring.realm.json"}
+    assert poison(project) == 4
+    (project / CACHE_DIR_NAME / ENTRIES / INDEX).unlink()
+    assert cached_files(lint()) == names  # the entries the workers wrote
