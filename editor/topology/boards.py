@@ -27,6 +27,8 @@ class PlacedTile:
     part_ids: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if self.part_ids:  # given (the same table for every placement of this turned tile)
+            return
         # the same letter and parts give the same ids: one table for every placement of them
         key = (self.placement.tile, self.side.local_ids)
         names = _PART_IDS.get(key)
@@ -203,38 +205,34 @@ class BoardTable:
     """One board's combinatorial facts for a set of player counts, each with its mask."""
 
     tiles: list[tuple[Cell, PlacedTile, int]] = field(default_factory=list)
-    parts: list[tuple[str, PlacedTile, int, int]] = field(default_factory=list)
-    seams: list[tuple[Seam, int]] = field(default_factory=list)
+    # (mask, facts) of each tile, in the same order: what the assembly reads per part and
+    # per internal border comes from the facts, shared by every file placing that tile so
+    # (see _TileFacts)
+    rows: list[tuple[int, _TileFacts]] = field(default_factory=list)
+    # (part a, part b, cell, direction, mask, coast, both land, halves): the seams in the
+    # layouts' order, coast when one part is water and the other land; halves is the half
+    # of the side (0 or 1), or 2 for both when the same two parts meet on both
+    seam_rows: list[tuple[str, str, Cell, int, int, bool, bool, int]] = field(
+        default_factory=list)
+    # (a, b, cell, direction, mask) for the seam rows where water meets water
+    water_seams: list[tuple[str, str, Cell, int, int]] = field(default_factory=list)
     # (tile index, direction, mask of the counts where no tile is on that side); the
     # outer entries are listed from them when first asked for (see outer_entries)
     open_sides: list[tuple[int, int, int]] = field(default_factory=list)
-    _outer: list[tuple[Outer, int]] | None = field(default=None, repr=False, compare=False)
-    # tile pairs sharing a side (indices into ``tiles``, each pair once) and the vertices
-    # shared by three tiles, with their masks: the board's holes by Euler's formula; None
-    # for a table of one count taken from its layout (the holes are then searched as before)
-    links: list[tuple[int, int, int]] | None = None
-    triangles: list[int] | None = None
-    count_mask: int = 0  # the bits of the table's counts
-    # each tile's (part of half 0, part of half 1) per direction
-    _halves: list[tuple[tuple[str, str], ...]] = field(default_factory=list, repr=False,
-                                                       compare=False)
-    _holes: dict[int, bool] | None = field(default=None, repr=False, compare=False)
-    # What the assembly reads per part, in the layouts' order:
-    water_parts: list[tuple[str, int]] = field(default_factory=list)
-    # (a, b, cell, direction, mask) for the seams where water meets water
-    water_seams: list[tuple[str, str, Cell, int, int]] = field(default_factory=list)
-    # (part, mask, None for water or, for land, the arguments of its Region after id,
-    # board and kind: terrain, base terrain, symbols, markers, parts, tiles)
-    part_rows: list[tuple[str, int, LandArgs | None]] = field(default_factory=list)
-    # (part a, part b, length, mask, one is water and the other land, both are land):
-    # every tile's internal borders, in tile order
-    internal: list[tuple[str, str, float, int, bool, bool]] = field(default_factory=list)
-    # (part a, part b, cell, direction, mask, coast, both land, halves): the seams, in
-    # order, the two halves of a side in one row (halves 2) when the same parts meet there
-    seam_rows: list[tuple[str, str, Cell, int, int, bool, bool, int]] = field(
-        default_factory=list)
-    # (part, mask of the counts where it has an outer side), in the order of ``outer``
+    # (part, mask of the counts where it has an outer side), in the order of the outer
+    # entries
     edge_parts: list[tuple[str, int]] = field(default_factory=list)
+    # tile pairs sharing a side (indices into ``tiles``, each pair once) and the vertices
+    # shared by three tiles, with their masks: the board's holes by Euler's formula
+    links: list[tuple[int, int, int]] = field(default_factory=list)
+    triangles: list[int] = field(default_factory=list)
+    count_mask: int = 0  # the bits of the table's counts
+    _outer: list[tuple[Outer, int]] | None = field(default=None, repr=False, compare=False)
+    _seams: list[tuple[Seam, int]] | None = field(default=None, repr=False, compare=False)
+    _holes: dict[int, bool] | None = field(default=None, repr=False, compare=False)
+    # a water body's parts as found -> (its parts sorted, its tiles sorted), for the counts
+    bodies: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def layout(self, board: Board, players: int, scenario_min: int) -> BoardLayout:
         """The layout :func:`lay_out_board` gives for ``players`` (a count of the table with
@@ -252,15 +250,27 @@ class BoardTable:
         """Every outer half side of the union with its mask, in the layouts' order."""
         if self._outer is None:
             self._outer = outer = []
-            tiles, halves = self.tiles, self._halves
+            tiles, rows = self.tiles, self.rows
             for index, direction, mask in self.open_sides:
                 cell = tiles[index][0]
                 dq, dr = lattice.NEIGHBOUR_DIRECTIONS[direction]
                 empty = (cell[0] + dq, cell[1] + dr)
-                name0, name1 = halves[index][direction]
+                name0, name1 = rows[index][1].halves[direction]
                 outer.append(((name0, cell, direction, 0, empty), mask))
                 outer.append(((name1, cell, direction, 1, empty), mask))
         return self._outer
+
+    def seam_entries(self) -> list[tuple[Seam, int]]:
+        """Every seam half of the union with its mask, in the layouts' order."""
+        if self._seams is None:
+            self._seams = seams = []
+            for a, b, cell, direction, mask, _, _, halves in self.seam_rows:
+                if halves == 2:
+                    seams.append(((a, b, cell, direction, 0), mask))
+                    seams.append(((a, b, cell, direction, 1), mask))
+                else:
+                    seams.append(((a, b, cell, direction, halves), mask))
+        return self._seams
 
     def may_have_holes(self, bit: int) -> bool:
         """Whether the tiles of the count ``bit`` may enclose empty cells; False is exact.
@@ -270,15 +280,12 @@ class BoardTable:
         shared by three tiles, and equals its components minus its holes. Where every
         tile stays once it has joined (booklet boards grow with the players), all counts
         are answered in one pass, adding the tiles count by count."""
-        if self.links is None or self.triangles is None:
-            return True
         if self._holes is None:
             self._holes = self._holes_as_tiles_join()
         known = self._holes.get(bit)
         return known if known is not None else self._holes_of(bit)
 
     def _holes_of(self, bit: int) -> bool:
-        assert self.links is not None and self.triangles is not None
         parent = list(range(len(self.tiles)))
         tiles = components = sum(1 for _, _, mask in self.tiles if mask & bit)
         shared = 0
@@ -357,7 +364,8 @@ class _TabledLayout(BoardLayout):
     def seams(self) -> list[Seam]:
         if self._seams is None:
             bit = self._bit
-            self._seams = [entry for entry, mask in self._table.seams if mask & bit]
+            self._seams = [entry for entry, mask in self._table.seam_entries()
+                           if mask & bit]
         return self._seams
 
     @seams.setter
@@ -381,11 +389,13 @@ class _TileFacts(NamedTuple):
     """What a turned side placed as a letter gives every placement of it, in any file."""
 
     side: RotatedSide  # pinned: its id is in the key
+    names: dict[str, str]  # local id -> part id (read only)
     # (part id of half 0, part id of half 1) of the side facing each board direction
     halves: tuple[tuple[str, str], ...]
     # (part id, index in the side, None for water or the land Region's arguments)
     parts: tuple[tuple[str, int, LandArgs | None], ...]
     water: frozenset[str]
+    water_parts: tuple[str, ...]  # in the side's order
     # (part a, part b, length, one is water and the other land, both are land)
     internal: tuple[tuple[str, str, float, bool, bool], ...]
 
@@ -411,8 +421,10 @@ def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
         a, b = names[border.a], names[border.b]
         internal.append((a, b, border.length, (a in water) != (b in water),
                          a not in water and b not in water))
-    facts = _TileFacts(side, tuple((names[a], names[b]) for a, b in side.owner),
-                       tuple(parts), water, tuple(internal))
+    facts = _TileFacts(side, names, tuple((names[a], names[b]) for a, b in side.owner),
+                       tuple(parts), water,
+                       tuple(part for part, _, land in parts if land is None),
+                       tuple(internal))
     if len(_FACTS) >= 20_000:
         _FACTS.clear()
     _FACTS[key] = facts
@@ -427,10 +439,8 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
     report it, one by one)."""
     table = BoardTable(count_mask=sum(1 << n for n in counts))
     union: dict[Cell, tuple[int, tuple[tuple[str, str], ...], int]] = {}
-    placed_tiles = table.tiles
-    all_facts: list[_TileFacts] = []
-    part_rows, water_parts, internal = table.part_rows, table.water_parts, table.internal
-    parts = table.parts
+    placed_tiles, rows = table.tiles, table.rows
+    water: set[str] = set()
     for placement in board.tiles:
         presence = placement.presence
         key = (presence.min_players, presence.players)
@@ -447,26 +457,17 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
         letters.add(letter)
         side = rotated_side(catalogue.side(letter, placement.side), placement.rotation)
         facts = _tile_facts(side, letter)
-        placed = PlacedTile(placement, side, cell)
         union[cell] = (len(placed_tiles), facts.halves, mask)
-        placed_tiles.append((cell, placed, mask))
-        all_facts.append(facts)
-        for part, index, land in facts.parts:
-            parts.append((part, placed, index, mask))
-            part_rows.append((part, mask, land))
-            if land is None:
-                water_parts.append((part, mask))
-        internal.extend([(a, b, length, mask, coast, land)
-                         for a, b, length, coast, land in facts.internal])
-    seams, open_side = table.seams.append, table.open_sides.append
-    links: list[tuple[int, int, int]] = []
-    triangles: list[int] = []
+        placed_tiles.append((cell, PlacedTile(placement, side, cell, facts.names), mask))
+        rows.append((mask, facts))
+        water |= facts.water
+    seam_row, open_side = table.seam_rows.append, table.open_sides.append
+    links, triangles = table.links, table.triangles
     edge: dict[str, int] = {}
     directions = list(enumerate(lattice.NEIGHBOUR_DIRECTIONS))
-    all_halves = table._halves = [facts.halves for facts in all_facts]
     for index, (cell, _, mask) in enumerate(placed_tiles):
         q, r = cell
-        halves = all_halves[index]
+        halves = rows[index][1].halves
         near = [0, 0, 0, 0, 0, 0]  # the neighbours' masks (0: no tile in the union)
         for direction, (dq, dr) in directions:
             other = union.get((q + dq, r + dr))
@@ -477,10 +478,19 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
                 near[direction] = other_mask
                 both = mask & other_mask
                 if direction < 3 and both:
+                    # our half 0 (from our corner d) meets their half 1 (ending there)
                     name0, name1 = halves[direction]
                     face0, face1 = other_halves[direction + 3]
-                    seams(((name0, face1, cell, direction, 0), both))
-                    seams(((name1, face0, cell, direction, 1), both))
+                    wet0, wet1 = name0 in water, face1 in water
+                    if name0 == name1 and face0 == face1:
+                        seam_row((name0, face1, cell, direction, both, wet0 != wet1,
+                                  not wet0 and not wet1, 2))
+                    else:
+                        seam_row((name0, face1, cell, direction, both, wet0 != wet1,
+                                  not wet0 and not wet1, 0))
+                        wet0, wet1 = name1 in water, face0 in water
+                        seam_row((name1, face0, cell, direction, both, wet0 != wet1,
+                                  not wet0 and not wet1, 1))
                     links.append((index, other_index, both))
                 alone = mask & ~other_mask
             if alone:
@@ -496,25 +506,8 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
                 triangles.append(mask & near[0] & near[1])
             if near[5] and mask & near[5] & near[0]:
                 triangles.append(mask & near[5] & near[0])
-    table.links, table.triangles = links, triangles
     table.edge_parts = list(edge.items())
-    water: set[str] = set()
-    for facts in all_facts:
-        water |= facts.water
     table.water_seams = [(a, b, cell, direction, mask)
-                         for (a, b, cell, direction, _), mask in table.seams
-                         if a in water and b in water]
-    rows = table.seam_rows
-    entries = table.seams
-    for at in range(0, len(entries), 2):  # the two halves of a side, one after the other
-        (a, b, cell, direction, _), mask = entries[at]
-        other_a, other_b = entries[at + 1][0][:2]
-        coast, both_land = (a in water) != (b in water), a not in water and b not in water
-        if (other_a, other_b) == (a, b):
-            rows.append((a, b, cell, direction, mask, coast, both_land, 2))
-        else:
-            rows.append((a, b, cell, direction, mask, coast, both_land, 1))
-            rows.append((other_a, other_b, cell, direction, mask,
-                         (other_a in water) != (other_b in water),
-                         other_a not in water and other_b not in water, 1))
+                         for a, b, cell, direction, mask, coast, land, _ in table.seam_rows
+                         if not coast and not land]
     return table

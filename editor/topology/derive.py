@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 LAND_OVERLAYS = {"mountain": "mountain", "black_mountain": "mountain"}
+_OVERLAID = frozenset(LAND_OVERLAYS)
 COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "south": (4, 5)}
 
 
@@ -338,6 +339,11 @@ class _Assembly:
         # (a, b, data) in the order found: no longer kept (the realm's networkx graph,
         # made on first use, finds an order of its own when it cannot share the tables)
         self.edge_order: list[tuple[str, str, EdgeData]] | None = None
+        # (land region ids, water region ids) when those are all the regions (see
+        # _make_regions), else None
+        self.by_kind: tuple[list[str], list[str]] | None = None
+        self._land_ids: list[str] = []
+        self._water_ids: list[str] = []
         # letters placed on any board (any count) and graph-only region ids of the scenario
         self._named: tuple[set[str], set[str]] | None = None
 
@@ -381,10 +387,12 @@ class _Assembly:
             return
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
         bit = self.bit
+        add = uf.add
         for layout, table in zip(self.layouts, self.tables, strict=True):
-            for part, mask in table.water_parts:
+            for mask, facts in table.rows:
                 if mask & bit:
-                    uf.add(part)
+                    for part in facts.water_parts:
+                        add(part)
             marked = layout.marked_seams if not ignore_markers else None
             for a, b, cell, direction, mask in table.water_seams:
                 if mask & bit:
@@ -415,23 +423,36 @@ class _Assembly:
         bodies = self.uf.groups()
         find, bit = self.uf.find, self.bit
         part_region, regions = self.part_region, self.regions
+        land_ids, water_ids = self._land_ids.append, self._water_ids.append
         for layout, table in zip(self.layouts, self.tables, strict=True):
-            board = layout.board.id
-            for part, mask, land in table.part_rows:
+            board, known = layout.board.id, table.bodies
+            for mask, facts in table.rows:
                 if not mask & bit:
                     continue
-                if land is None:
-                    root = find(part)
-                    part_region[part] = root
-                    if root != part:
-                        continue
-                    members = tuple(sorted(bodies[root]))
-                    regions[root] = Region(
-                        root, board, "water", "water", "water", (), (), members,
-                        tuple(sorted({split_region_id(m)[0] for m in members})))
-                else:
-                    part_region[part] = part
-                    regions[part] = Region(part, board, "land", *land)
+                for part, _, land in facts.parts:
+                    if land is None:
+                        root = find(part)
+                        part_region[part] = root
+                        if root != part:
+                            continue
+                        # the counts of a file mostly have the same bodies
+                        found = tuple(bodies[root])
+                        body = known.get(found)
+                        if body is None:
+                            members = tuple(sorted(found))
+                            body = known[found] = (members, tuple(sorted(
+                                {split_region_id(m)[0] for m in members})))
+                        regions[root] = Region(root, board, "water", "water", "water", (), (),
+                                               *body)
+                        water_ids(root)
+                    else:
+                        part_region[part] = part
+                        regions[part] = Region(part, board, "land", *land)
+                        land_ids(part)
+        # the tile boards' regions by kind, in the regions' order: the later passes walk
+        # these (without graph-only boards, whose regions come later, they are all)
+        if not self.graph_boards:
+            self.by_kind = (self._land_ids, self._water_ids)
 
     def _make_layouts_regions(self) -> None:
         bodies = self.uf.groups()
@@ -538,27 +559,28 @@ class _Assembly:
         for layout, table in zip(self.layouts, self.tables, strict=True):
             # region kinds are part kinds: whether an edge is a coast is known per border,
             # and a border of two land parts joins the parts' own regions
-            for part_a, part_b, length, mask, coast, land in table.internal:
+            for mask, facts in table.rows:
                 if not mask & bit:
                     continue
-                if land:
-                    a, b = part_a, part_b
-                else:
-                    a, b = pr[part_a], pr[part_b]
-                    if a == b:
-                        continue
-                near = adjacent[a]
-                data = near.get(b)
-                if data is None:
-                    data = {"kinds": _INSIDE | _COAST if coast else _INSIDE,
-                            "length": 0.0 + length}
-                    near[b] = adjacent[b][a] = data
-                    found(data)
-                    if order is not None:
-                        order.append((a, b, data))
-                else:
-                    data["kinds"] |= _INSIDE  # type: ignore[operator]
-                    data["length"] += length  # type: ignore[operator]
+                for part_a, part_b, length, coast, land in facts.internal:
+                    if land:
+                        a, b = part_a, part_b
+                    else:
+                        a, b = pr[part_a], pr[part_b]
+                        if a == b:
+                            continue
+                    near = adjacent[a]
+                    data = near.get(b)
+                    if data is None:
+                        data = {"kinds": _INSIDE | _COAST if coast else _INSIDE,
+                                "length": 0.0 + length}
+                        near[b] = adjacent[b][a] = data
+                        found(data)
+                        if order is not None:
+                            order.append((a, b, data))
+                    else:
+                        data["kinds"] |= _INSIDE  # type: ignore[operator]
+                        data["length"] += length  # type: ignore[operator]
             marked = layout.marked_seams
             for part_a, part_b, cell, direction, mask, coast, land, halves in \
                     table.seam_rows:
@@ -575,7 +597,7 @@ class _Assembly:
                 if data is None:
                     # both halves: HALF_EDGE_LENGTH, then += HALF_EDGE_LENGTH, as before
                     data = {"kinds": _SEAM | _COAST if coast else _SEAM,
-                            "length": HALF_EDGE_LENGTH if halves == 1 else _TWO_HALVES}
+                            "length": HALF_EDGE_LENGTH if halves != 2 else _TWO_HALVES}
                     near[b] = adjacent[b][a] = data
                     found(data)
                     if order is not None:
@@ -710,16 +732,14 @@ class _Assembly:
                 data["kinds"] |= _COAST  # type: ignore[operator]
 
     # -- markers and flags --------------------------------------------------------------
-    def _marker_active(self, marker: Marker) -> bool:
-        return marker.presence.includes(self.players, self.scenario.players_min)
-
     def _apply_markers(self) -> None:
         attached: dict[str, list[Marker]] = defaultdict(list)
+        players, smin, part_region = self.players, self.scenario.players_min, self.part_region
         for board in self.scenario.boards:
             for marker in board.markers:
-                if not self._marker_active(marker) or marker.region is None:
+                if marker.region is None or not marker.presence.includes(players, smin):
                     continue
-                rid = self.part_region.get(marker.region)
+                rid = part_region.get(marker.region)
                 if rid is None:
                     if self._reference_missing(marker.region, marker.presence.min_players,
                                                marker.presence.players):
@@ -731,12 +751,13 @@ class _Assembly:
                             hint="move the marker to an existing region"))
                     continue
                 attached[rid].append(marker)
+        regions = self.regions
         for rid, markers in attached.items():
-            region = self.regions[rid]
+            region = regions[rid]
             region.markers = tuple(markers)
             kinds = {m.kind for m in markers}
-            if region.is_land:
-                for kind in kinds & set(LAND_OVERLAYS):
+            if region.kind == "land":
+                for kind in kinds & _OVERLAID:
                     region.terrain = LAND_OVERLAYS[kind]
             if "chasm" in kinds:
                 region.chasm = True
@@ -767,7 +788,9 @@ class _Assembly:
                         hint="name a water part id such as C.s2"))
                 continue
             overrides[rid] = body
-        for rid, region in self.regions.items():
+        regions = self.regions
+        for rid, region in (((rid, regions[rid]) for rid in self.by_kind[1])
+                            if self.by_kind is not None else regions.items()):
             if region.kind != "water" or region.water_kind is not None:
                 continue
             rule = overrides.get(rid)
@@ -791,22 +814,50 @@ class _Assembly:
                 region.impassable = True
 
     def _coasts(self) -> None:
-        wet = {rid for rid, region in self.regions.items()
+        regions, adjacent = self.regions, self.adjacent
+        if self.by_kind is not None:
+            land, water = self.by_kind
+            wet = {rid for rid in water if regions[rid].water_kind in ("sea", "lake")}
+            for rid in land:
+                regions[rid].coastal = not wet.isdisjoint(adjacent[rid])
+            return
+        wet = {rid for rid, region in regions.items()
                if region.water_kind in ("sea", "lake")}
-        for rid, region in self.regions.items():
+        for rid, region in regions.items():
             if region.kind == "land":
-                region.coastal = not wet.isdisjoint(self.adjacent[rid])
+                region.coastal = not wet.isdisjoint(adjacent[rid])
 
     def _first_conquests(self) -> None:
-        rules = self.rules
-        self.entry_regions = {rid for rid, region in self.regions.items()
-                              if region.entry_edge}
+        rules, regions = self.rules, self.regions
+        if self.by_kind is not None:  # only water regions are entries (see _water_kinds)
+            land, water = self.by_kind
+            self.entry_regions = {rid for rid in water if regions[rid].entry_edge}
+        else:
+            self.entry_regions = {rid for rid, region in regions.items() if region.entry_edge}
         entry, adjacent = self.entry_regions, self.adjacent
         if len(rules) == 1 and rules[0].kind == "board_edge" and rules[0].board is None:
             # the default rule alone (most files): the loop below, with the rule inlined
             allowed = frozenset({rules[0].applies_to})
             none: frozenset[str] = frozenset()
-            for rid, region in self.regions.items():
+            if self.by_kind is not None:
+                for rid in water:
+                    region = regions[rid]
+                    region.first_conquest = False
+                    region.first_conquest_for = frozenset()
+                for rid in land:
+                    region = regions[rid]
+                    if region.chasm:
+                        region.first_conquest = False
+                        region.first_conquest_for = frozenset()
+                    elif not region.first_conquest_for:
+                        if region.board_edge or not entry.isdisjoint(adjacent[rid]):
+                            region.first_conquest_for = allowed
+                            region.first_conquest = True
+                        else:
+                            region.first_conquest_for = none
+                            region.first_conquest = False
+                return
+            for rid, region in regions.items():
                 if region.kind != "land" or region.chasm:
                     region.first_conquest = False
                     region.first_conquest_for = frozenset()
