@@ -7,8 +7,9 @@ which parts touch.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
@@ -25,6 +26,10 @@ class PlacedTile:
     side: RotatedSide
     cell: Cell
     part_ids: dict[str, str] = field(default_factory=dict)
+    # set by the derivation of one count (big realms): each part's region id and that
+    # region's neighbour dict, in the side's part order (see derive._Assembly)
+    rids: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    nears: Sequence[dict[str, Any]] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.part_ids:  # given (the same table for every placement of this turned tile)
@@ -60,6 +65,9 @@ class BoardLayout:
     outer: list[tuple[str, Cell, int, int, Cell]] = field(default_factory=list)
     # unordered cell pairs carrying a river-border marker
     marked_seams: set[frozenset[Cell]] = field(default_factory=set)
+    # (tile, neighbour, direction < 3) per matched side, in the order of ``seams`` (whose
+    # two entries it gives): the derivation walks the tiles' own tables from them
+    sides: list[tuple[PlacedTile, PlacedTile, int]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     _parts: list[tuple[str, PlacedTile, int]] | None = field(
         default=None, repr=False, compare=False)
@@ -130,6 +138,7 @@ def _match_edges(layout: BoardLayout) -> None:
     tiles = layout.tiles
     outer = layout.outer.append
     seams = layout.seams.append
+    sides = layout.sides.append
     for cell, placed in tiles.items():
         q, r = cell
         owner = placed.side.owner
@@ -147,6 +156,7 @@ def _match_edges(layout: BoardLayout) -> None:
                 theirs = other.part_ids
                 seams((names[own0], theirs[face1], cell, direction, 0))
                 seams((names[own1], theirs[face0], cell, direction, 1))
+                sides((placed, other, direction))
 
 
 def _lay_river_markers(layout: BoardLayout, players: int, scenario_min: int) -> None:
