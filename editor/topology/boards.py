@@ -26,10 +26,13 @@ class PlacedTile:
     side: RotatedSide
     cell: Cell
     part_ids: dict[str, str] = field(default_factory=dict)
-    # set by the derivation of one count (big realms): each part's region id and that
-    # region's neighbour dict, in the side's part order (see derive._Assembly)
-    rids: tuple[str, ...] = field(default=(), repr=False, compare=False)
-    nears: Sequence[dict[str, Any]] = field(default=(), repr=False, compare=False)
+    # set by the derivation of one count (big realms, see derive._Assembly): the turned
+    # side's facts by part index, and each part's region id and that region's neighbour
+    # dict, in the side's part order
+    local: Any = field(default=None, init=False, repr=False, compare=False)
+    rids: Sequence[str] = field(default=(), init=False, repr=False, compare=False)
+    nears: Sequence[dict[str, Any]] = field(default=(), init=False, repr=False,
+                                            compare=False)
 
     def __post_init__(self) -> None:
         if self.part_ids:  # given (the same table for every placement of this turned tile)

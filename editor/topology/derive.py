@@ -409,7 +409,7 @@ class _Assembly:
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
         for layout in self.layouts:
             for placed in layout.tiles.values():
-                local = _side_local(placed.side)
+                placed.local = local = _side_local(placed.side)
                 if local.any_water:
                     names = placed.part_ids
                     for lid, wet in zip(local.ids, local.water, strict=True):
@@ -417,7 +417,7 @@ class _Assembly:
                             add(names[lid])
             marked = layout.marked_seams if not ignore_markers else None
             for placed, other, direction in layout.sides:
-                here, there = _side_local(placed.side), _side_local(other.side)
+                here, there = placed.local, other.local
                 if not (here.any_water and there.any_water):
                     continue
                 own0, own1 = here.owner[direction]
@@ -473,33 +473,34 @@ class _Assembly:
             self.by_kind = (self._land_ids, self._water_ids)
 
     def _make_layouts_regions(self) -> None:
-        """Regions of a big realm (or of one count), in part order; each region's
+        """Regions of a big realm (or of one count), in part order, and the edges inside
+        each tile (all of them come before any seam's, as they always did). Each region's
         neighbour dict is made with it, and every placed tile keeps its parts' region ids
-        and neighbour dicts (``rids``, ``nears``) so the edge pass reads them from the tile
-        instead of probing realm-wide tables keyed by part and region ids."""
+        and neighbour dicts (``rids``, ``nears``) for the seams: no realm-wide table keyed
+        by part or region id is probed per border end."""
         bodies = self.uf.groups()
         find = self.uf.find
         part_region, regions, adjacent = self.part_region, self.regions, self.adjacent
-        later: list[tuple[list[dict[str, EdgeData]], int, str]] = []
+        found, order = self.edge_data.append, self.edge_order
         for layout in self.layouts:
             board = layout.board.id
             for placed in layout.tiles.values():
-                local = _side_local(placed.side)
+                local = placed.local
                 names = placed.part_ids
                 rids: list[str] = []
                 nears: list[dict[str, EdgeData]] = []
+                water = local.water
                 for index, lid in enumerate(local.ids):
                     part = names[lid]
-                    if local.water[index]:
+                    if water[index]:
                         root = find(part)
                         part_region[part] = root
                         rids.append(root)
+                        near = adjacent.get(root)
+                        if near is None:  # the body's dict, made at its first part
+                            near = adjacent[root] = {}
+                        nears.append(near)
                         if root != part:
-                            known = adjacent.get(root)
-                            if known is None:  # the body's region is made further on
-                                later.append((nears, index, root))
-                                known = {}
-                            nears.append(known)
                             continue
                         members = tuple(sorted(bodies[root]))
                         regions[root] = Region(
@@ -509,16 +510,27 @@ class _Assembly:
                         template = local.templates[index]
                         part_region[part] = part
                         rids.append(part)
+                        near = adjacent[part] = {}
+                        nears.append(near)
                         regions[part] = Region(
                             part, board, "land", template.terrain, template.terrain,
                             template.symbols, (), (part,), (placed.placement.tile,))
-                    near: dict[str, EdgeData] = {}
-                    adjacent[part] = near
-                    nears.append(near)
-                placed.rids = tuple(rids)
-                placed.nears = nears
-        for nears, index, root in later:
-            nears[index] = adjacent[root]
+                placed.rids, placed.nears = rids, nears
+                for ia, ib, length, coast in local.internal:
+                    a, b = rids[ia], rids[ib]
+                    if a != b:
+                        near = nears[ia]
+                        data = near.get(b)
+                        if data is None:
+                            data = {"kinds": _INSIDE | _COAST if coast else _INSIDE,
+                                    "length": 0.0 + length}
+                            near[b] = nears[ib][a] = data
+                            found(data)
+                            if order is not None:
+                                order.append((a, b, data))
+                        else:
+                            data["kinds"] |= _INSIDE
+                            data["length"] += length
 
     def _geometry(self) -> None:
         """Give every region made from tiles (all regions so far) the realm's polygons,
@@ -657,55 +669,53 @@ class _Assembly:
                     data["kinds"] |= _RIVER_MARKER  # type: ignore[operator]
 
     def _borders_one_by_one(self) -> None:
-        # Each placed tile holds its parts' region ids and neighbour dicts (made with the
-        # regions), and its turned side's table says which borders are coasts: no lookup
-        # in a realm-wide table per border end (at 50,000 tiles those tables are far
-        # bigger than the CPU caches). Same edges, kinds and sums, in the same order.
+        # The seams (the edges inside tiles came with the regions): each placed tile holds
+        # its parts' region ids and neighbour dicts and its turned side's facts (coasts),
+        # so no realm-wide table is probed per border end (at 50,000 tiles those tables are
+        # far bigger than the CPU caches). Same edges, kinds and sums, in the same order.
         found, order = self.edge_data.append, self.edge_order
         for layout in self.layouts:
-            for placed in layout.tiles.values():
-                rids, nears = placed.rids, placed.nears
-                for ia, ib, length, coast in _side_local(placed.side).internal:
-                    a, b = rids[ia], rids[ib]
-                    if a != b:
-                        near = nears[ia]
-                        data = near.get(b)
-                        if data is None:
-                            data = {"kinds": _INSIDE | _COAST if coast else _INSIDE,
-                                    "length": 0.0 + length}
-                            near[b] = nears[ib][a] = data
-                            found(data)
-                            if order is not None:
-                                order.append((a, b, data))
-                        else:
-                            data["kinds"] |= _INSIDE
-                            data["length"] += length
             marked = layout.marked_seams
             for placed, other, direction in layout.sides:
-                here, there = _side_local(placed.side), _side_local(other.side)
+                here, there = placed.local, other.local
                 own0, own1 = here.owner[direction]
                 face0, face1 = there.owner[direction + 3]
-                river = bool(marked) and _seam_cells(placed.cell, direction) in marked
-                rids, nears, water = placed.rids, placed.nears, here.water
-                theirs, their_nears, their_water = other.rids, other.nears, there.water
-                # half 0 (our corner d) meets their half 1, then our half 1 their half 0
-                for ia, ib in ((own0, face1), (own1, face0)):
-                    a, b = rids[ia], theirs[ib]
-                    if a == b:
-                        continue
-                    near = nears[ia]
+                rids, theirs = placed.rids, other.rids
+                # half 0 (from our corner d) meets their half 1, then our half 1 their
+                # half 0 (the two are written out: this runs for every side of the realm)
+                a, b = rids[own0], theirs[face1]
+                if a != b:
+                    near = placed.nears[own0]
                     data = near.get(b)
                     if data is None:
-                        kinds = _SEAM | _COAST if water[ia] != their_water[ib] else _SEAM
-                        data = {"kinds": kinds, "length": HALF_EDGE_LENGTH}
-                        near[b] = their_nears[ib][a] = data
+                        data = {"kinds": _SEAM | _COAST
+                                if here.water[own0] != there.water[face1] else _SEAM,
+                                "length": HALF_EDGE_LENGTH}
+                        near[b] = other.nears[face1][a] = data
                         found(data)
                         if order is not None:
                             order.append((a, b, data))
                     else:
                         data["kinds"] |= _SEAM
                         data["length"] += HALF_EDGE_LENGTH
-                    if river:
+                    if marked and _seam_cells(placed.cell, direction) in marked:
+                        data["kinds"] |= _RIVER_MARKER
+                a, b = rids[own1], theirs[face0]
+                if a != b:
+                    near = placed.nears[own1]
+                    data = near.get(b)
+                    if data is None:
+                        data = {"kinds": _SEAM | _COAST
+                                if here.water[own1] != there.water[face0] else _SEAM,
+                                "length": HALF_EDGE_LENGTH}
+                        near[b] = other.nears[face0][a] = data
+                        found(data)
+                        if order is not None:
+                            order.append((a, b, data))
+                    else:
+                        data["kinds"] |= _SEAM
+                        data["length"] += HALF_EDGE_LENGTH
+                    if marked and _seam_cells(placed.cell, direction) in marked:
                         data["kinds"] |= _RIVER_MARKER
 
     def _holes_and_edge_flags(self) -> list[Hole]:
