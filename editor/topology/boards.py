@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
-from editor.model.catalogue import Catalogue
+from editor.model.catalogue import Catalogue, TileSide
 from editor.model.scenario import Board, Placement, region_id
 from editor.topology.realm import Problem
 
@@ -244,6 +244,9 @@ class BoardTable:
     """One board's combinatorial facts for a set of player counts, each with its mask."""
 
     tiles: list[tuple[Cell, PlacedTile, int]] = field(default_factory=list)
+    # the side the catalogue gave for each tile (an equal side of another catalogue may
+    # be the one its turned side was made from)
+    sides: list[TileSide] = field(default_factory=list)
     # (mask, facts) of each tile, in the same order: what the assembly reads per part and
     # per internal border comes from the facts, shared by every file placing that tile so
     # (see _TileFacts)
@@ -494,7 +497,9 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
         if cell in union or letter in letters:
             return None
         letters.add(letter)
-        side = rotated_side(catalogue.side(letter, placement.side), placement.rotation)
+        given = catalogue.side(letter, placement.side)
+        table.sides.append(given)
+        side = rotated_side(given, placement.rotation)
         facts = _tile_facts(side, letter)
         union[cell] = (len(placed_tiles), facts.halves, mask)
         placed_tiles.append((cell, PlacedTile(placement, side, cell, facts.names), mask))

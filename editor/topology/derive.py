@@ -229,7 +229,8 @@ class RealmDeriver:
         tables[key] = _KeptTable(catalogue, table,
                                  tuple(tile.placement.tile for tile in placed),
                                  tuple(tile.placement.side for tile in placed),
-                                 tuple(tile.side.side for tile in placed))
+                                 () if table is None else tuple(
+                                     side for board in table.boards for side in board.sides))
         return table
 
 

@@ -151,3 +151,8 @@ def test_a_side_replaced_in_the_catalogue_makes_a_new_table() -> None:
     tiles["TW"] = replace(old, sides={name: replace(side) for name, side in old.sides.items()})
     assert exact(deriver.derive(loaded, 3)) == before  # an equal side: the same realm
     assert deriver.tables_made == 2  # but not from the table made with the old side
+    # and the new table serves the other counts: its turned sides were made from the old,
+    # equal side (one rotation per side value), but it holds the side the catalogue gave
+    for n in (2, 4, 3):
+        deriver.derive(loaded, n)
+    assert deriver.tables_made == 2
