@@ -346,6 +346,8 @@ class _Assembly:
         self.by_kind: tuple[list[str], list[str]] | None = None
         self._land_ids: list[str] = []
         self._water_ids: list[str] = []
+        # a big realm's neighbour dicts in the order of ``regions`` (see _aligned_nears)
+        self.region_nears: list[dict[str, EdgeData]] = []
         # letters placed on any board (any count) and graph-only region ids of the scenario
         self._named: tuple[set[str], set[str]] | None = None
 
@@ -483,6 +485,7 @@ class _Assembly:
         find = self.uf.find
         part_region, regions, adjacent = self.part_region, self.regions, self.adjacent
         found, order = self.edge_data.append, self.edge_order
+        region_nears = self.region_nears.append
         for layout in self.layouts:
             board = layout.board.id
             for placed in layout.tiles.values():
@@ -503,6 +506,7 @@ class _Assembly:
                         nears.append(near)
                         if root != part:
                             continue
+                        region_nears(near)
                         members = tuple(sorted(bodies[root]))
                         regions[root] = Region(
                             root, board, "water", "water", "water", (), (), members,
@@ -513,6 +517,7 @@ class _Assembly:
                         rids.append(part)
                         near = adjacent[part] = {}
                         nears.append(near)
+                        region_nears(near)
                         regions[part] = Region(
                             part, board, "land", template.terrain, template.terrain,
                             template.symbols, (), (part,), (placed.placement.tile,))
@@ -532,6 +537,13 @@ class _Assembly:
                         else:
                             data["kinds"] |= _INSIDE
                             data["length"] += length
+
+    def _aligned_nears(self) -> list[dict[str, EdgeData]] | None:
+        """Each region's neighbour dict in the order of ``regions`` when every region is a
+        tile region of a big realm (no graph-only board): the passes over all regions read
+        them side by side instead of looking each region's up in :attr:`adjacent`."""
+        nears = self.region_nears
+        return nears if nears and len(nears) == len(self.regions) else None
 
     def _geometry(self) -> None:
         """Give every region made from tiles (all regions so far) the realm's polygons,
@@ -890,6 +902,12 @@ class _Assembly:
             return
         wet = {rid for rid, region in regions.items()
                if region.water_kind in ("sea", "lake")}
+        nears = self._aligned_nears()
+        if nears is not None:
+            for region, near in zip(regions.values(), nears, strict=True):
+                if region.kind == "land":
+                    region.coastal = not wet.isdisjoint(near)
+            return
         for rid, region in regions.items():
             if region.kind == "land":
                 region.coastal = not wet.isdisjoint(adjacent[rid])
@@ -923,6 +941,19 @@ class _Assembly:
                         else:
                             region.first_conquest_for = none
                             region.first_conquest = False
+                return
+            nears = self._aligned_nears()
+            if nears is not None:  # a big realm: no region is given by a graph-only board
+                for region, near in zip(regions.values(), nears, strict=True):
+                    if region.kind != "land" or region.chasm:
+                        region.first_conquest = False
+                        region.first_conquest_for = frozenset()
+                    elif region.board_edge or not entry.isdisjoint(near):
+                        region.first_conquest_for = allowed
+                        region.first_conquest = True
+                    else:
+                        region.first_conquest_for = none
+                        region.first_conquest = False
                 return
             for rid, region in regions.items():
                 if region.kind != "land" or region.chasm:
