@@ -66,6 +66,7 @@ STRESS_BUDGET_17_S = 0.4
 GROWTH_BUDGET_17 = 1.05
 STRESS_SIZES = (1_000, 2_000, 5_000, 10_000)
 LARGE_SIZES = (20_000, 50_000)
+STRESS_SAMPLE_TILES = 30_000  # samples per stress size: this many tiles' worth (at least 3)
 
 
 def timed(action: Callable[[], object], repeat: int) -> tuple[float, float, float]:
@@ -200,9 +201,14 @@ def main() -> int:
     touched_sizes: dict[int, float] = {}
     for n in STRESS_SIZES + (() if args.skip_50k else LARGE_SIZES):
         realm = stress_realm(n)
-        stress = timed(lambda realm=realm: RealmDeriver().derive(realm, 2), 3)
+        # 3 samples at 10,000 tiles and above; more below, where one sample is a few
+        # milliseconds and a single slow one (the machine is shared) would move the
+        # median of three, and with it the growth exponent, more than any code change
+        samples = max(3, STRESS_SAMPLE_TILES // n)
+        stress = timed(lambda realm=realm: RealmDeriver().derive(realm, 2), samples)
         sizes[n] = stress[1]
-        with_shapes = timed(lambda realm=realm: derive_and_touch(RealmDeriver(), realm, 2), 3)
+        with_shapes = timed(lambda realm=realm: derive_and_touch(RealmDeriver(), realm, 2),
+                            samples)
         touched_sizes[n] = with_shapes[1]
         tree = plain(lambda realm=realm: strtree(realm, 2), 1)
         all_pairs: tuple[float, float] | None = None

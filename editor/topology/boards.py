@@ -7,8 +7,9 @@ which parts touch.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
@@ -25,6 +26,13 @@ class PlacedTile:
     side: RotatedSide
     cell: Cell
     part_ids: dict[str, str] = field(default_factory=dict)
+    # set by the derivation of one count (big realms, see derive._Assembly): the turned
+    # side's facts by part index, and each part's region id and that region's neighbour
+    # dict, in the side's part order
+    local: Any = field(default=None, init=False, repr=False, compare=False)
+    rids: Sequence[str] = field(default=(), init=False, repr=False, compare=False)
+    nears: Sequence[dict[str, Any]] = field(default=(), init=False, repr=False,
+                                            compare=False)
 
     def __post_init__(self) -> None:
         if self.part_ids:  # given (the same table for every placement of this turned tile)
@@ -60,6 +68,9 @@ class BoardLayout:
     outer: list[tuple[str, Cell, int, int, Cell]] = field(default_factory=list)
     # unordered cell pairs carrying a river-border marker
     marked_seams: set[frozenset[Cell]] = field(default_factory=set)
+    # (tile, neighbour, direction < 3) per matched side, in the order of ``seams`` (whose
+    # two entries it gives): the derivation walks the tiles' own tables from them
+    sides: list[tuple[PlacedTile, PlacedTile, int]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     _parts: list[tuple[str, PlacedTile, int]] | None = field(
         default=None, repr=False, compare=False)
@@ -93,7 +104,7 @@ def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min
 
     ``letters_in_use`` maps each letter already placed (on any board) to its board and
     placement (worded by :func:`placement_position` only for a duplicate)."""
-    layout = BoardLayout(board)
+    layout = _MatchedLayout(board)
     for placement in board.tiles:
         if not placement.presence.includes(players, scenario_min):
             continue
@@ -119,17 +130,20 @@ def lay_out_board(board: Board, catalogue: Catalogue, players: int, scenario_min
         side = rotated_side(catalogue.side(placement.tile, placement.side), placement.rotation)
         placed = PlacedTile(placement, side, cell)
         layout.tiles[cell] = placed
-        layout.by_letter[placement.tile] = placed
         letters_in_use[placement.tile] = (board, placement)
+    if board.river_markers:  # only they look tiles up by letter
+        layout.by_letter = {placed.placement.tile: placed for placed in layout.tiles.values()}
     _match_edges(layout)
     _lay_river_markers(layout, players, scenario_min)
     return layout
 
 
 def _match_edges(layout: BoardLayout) -> None:
+    """The layout's outer half sides and matched sides (its seams are listed from these
+    when first read: the derivation walks the sides)."""
     tiles = layout.tiles
     outer = layout.outer.append
-    seams = layout.seams.append
+    sides = layout.sides.append
     for cell, placed in tiles.items():
         q, r = cell
         owner = placed.side.owner
@@ -137,16 +151,41 @@ def _match_edges(layout: BoardLayout) -> None:
         for direction, (dq, dr) in enumerate(lattice.NEIGHBOUR_DIRECTIONS):
             other_cell = (q + dq, r + dr)
             other = tiles.get(other_cell)
-            own0, own1 = owner[direction]
             if other is None:
+                own0, own1 = owner[direction]
                 outer((names[own0], cell, direction, 0, other_cell))
                 outer((names[own1], cell, direction, 1, other_cell))
             elif direction < 3:
+                sides((placed, other, direction))
+
+
+class _MatchedLayout(BoardLayout):
+    """A layout made by :func:`lay_out_board`: ``seams`` is listed from ``sides`` when
+    first read (at 50,000 tiles that was 150,000 tuples made and freed per derivation for
+    the lazily built borders alone)."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(board)
+        self._seams: list[Seam] | None = None
+
+    @property
+    def seams(self) -> list[Seam]:
+        if self._seams is None:
+            seams: list[Seam] = []
+            add = seams.append
+            for placed, other, direction in self.sides:
                 # our half 0 (from our corner d) meets their half 1 (ending at that corner)
+                own0, own1 = placed.side.owner[direction]
                 face0, face1 = other.side.owner[direction + 3]
-                theirs = other.part_ids
-                seams((names[own0], theirs[face1], cell, direction, 0))
-                seams((names[own1], theirs[face0], cell, direction, 1))
+                names, theirs, cell = placed.part_ids, other.part_ids, placed.cell
+                add((names[own0], theirs[face1], cell, direction, 0))
+                add((names[own1], theirs[face0], cell, direction, 1))
+            self._seams = seams
+        return self._seams
+
+    @seams.setter
+    def seams(self, value: list[Seam]) -> None:
+        self._seams = value
 
 
 def _lay_river_markers(layout: BoardLayout, players: int, scenario_min: int) -> None:

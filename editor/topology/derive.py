@@ -21,12 +21,13 @@ from editor import heap
 from editor.geometry.templates import (
     AREA_SCALE,
     HALF_EDGE_LENGTH,
+    RotatedSide,
     build_polygons,
     hex_polygons,
     rotate_segment,
 )
 from editor.model import lattice
-from editor.model.catalogue import Catalogue, TileSide
+from editor.model.catalogue import Catalogue, RegionTemplate, TileSide
 from editor.model.rules import WaterBodyRule, entry_rules, holes_are_board_edge, water_rules
 from editor.model.scenario import Board, Marker, Placement, Scenario, split_region_id
 from editor.model.scenario_io import LoadedScenario
@@ -345,6 +346,8 @@ class _Assembly:
         self.by_kind: tuple[list[str], list[str]] | None = None
         self._land_ids: list[str] = []
         self._water_ids: list[str] = []
+        # a big realm's neighbour dicts in the order of ``regions`` (see _aligned_nears)
+        self.region_nears: list[dict[str, EdgeData]] = []
         # letters placed on any board (any count) and graph-only region ids of the scenario
         self._named: tuple[set[str], set[str]] | None = None
 
@@ -402,20 +405,37 @@ class _Assembly:
                     uf.union(a, b)
 
     def _merge_layouts_water(self) -> None:
+        # a big realm: each part's water flag and each side's halves come from the turned
+        # side's own small table (see _side_local), not from realm-wide sets of part ids
         uf = self.uf
+        add, union = uf.add, uf.union
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
-        water: set[str] = set()
         for layout in self.layouts:
-            for part, placed, index in layout.parts():
-                if placed.side.side.regions[index].terrain == "water":
-                    uf.add(part)
-                    water.add(part)
-            check_markers = bool(layout.marked_seams) and not ignore_markers
-            for a, b, cell, direction, _ in layout.seams:
-                if a in water and b in water:
-                    if check_markers and _seam_cells(cell, direction) in layout.marked_seams:
-                        continue
-                    uf.union(a, b)
+            for placed in layout.tiles.values():
+                placed.local = local = _side_local(placed.side)
+                if local.any_water:
+                    names = placed.part_ids
+                    for lid, wet in zip(local.ids, local.water, strict=True):
+                        if wet:
+                            add(names[lid])
+            marked = layout.marked_seams if not ignore_markers else None
+            for placed, other, direction in layout.sides:
+                here, there = placed.local, other.local
+                if not (here.any_water and there.any_water):
+                    continue
+                own0, own1 = here.owner[direction]
+                face0, face1 = there.owner[direction + 3]
+                wet0 = here.water[own0] and there.water[face1]
+                wet1 = here.water[own1] and there.water[face0]
+                if not (wet0 or wet1):
+                    continue
+                if marked and _seam_cells(placed.cell, direction) in marked:
+                    continue
+                names, theirs = placed.part_ids, other.part_ids
+                if wet0:
+                    union(names[here.ids[own0]], theirs[there.ids[face1]])
+                if wet1:
+                    union(names[here.ids[own1]], theirs[there.ids[face0]])
 
     def _make_regions(self) -> None:
         if self.tables is None:
@@ -456,24 +476,74 @@ class _Assembly:
             self.by_kind = (self._land_ids, self._water_ids)
 
     def _make_layouts_regions(self) -> None:
+        """Regions of a big realm (or of one count), in part order, and the edges inside
+        each tile (all of them come before any seam's, as they always did). Each region's
+        neighbour dict is made with it, and every placed tile keeps its parts' region ids
+        and neighbour dicts (``rids``, ``nears``) for the seams: no realm-wide table keyed
+        by part or region id is probed per border end."""
         bodies = self.uf.groups()
+        find = self.uf.find
+        part_region, regions, adjacent = self.part_region, self.regions, self.adjacent
+        found, order = self.edge_data.append, self.edge_order
+        region_nears = self.region_nears.append
         for layout in self.layouts:
-            for part, placed, index in layout.parts():
-                template = placed.side.side.regions[index]
-                if template.is_water:
-                    root = self.uf.find(part)
-                    self.part_region[part] = root
-                    if root != part:
-                        continue
-                    members = tuple(sorted(bodies[root]))
-                    self.regions[root] = Region(
-                        root, layout.board.id, "water", "water", "water", (), (), members,
-                        tuple(sorted({split_region_id(m)[0] for m in members})))
-                else:
-                    self.part_region[part] = part
-                    self.regions[part] = Region(
-                        part, layout.board.id, "land", template.terrain, template.terrain,
-                        template.symbols, (), (part,), (placed.placement.tile,))
+            board = layout.board.id
+            for placed in layout.tiles.values():
+                local = placed.local
+                names = placed.part_ids
+                rids: list[str] = []
+                nears: list[dict[str, EdgeData]] = []
+                water = local.water
+                for index, lid in enumerate(local.ids):
+                    part = names[lid]
+                    if water[index]:
+                        root = find(part)
+                        part_region[part] = root
+                        rids.append(root)
+                        near = adjacent.get(root)
+                        if near is None:  # the body's dict, made at its first part
+                            near = adjacent[root] = {}
+                        nears.append(near)
+                        if root != part:
+                            continue
+                        region_nears(near)
+                        members = tuple(sorted(bodies[root]))
+                        regions[root] = Region(
+                            root, board, "water", "water", "water", (), (), members,
+                            tuple(sorted({split_region_id(m)[0] for m in members})))
+                    else:
+                        template = local.templates[index]
+                        part_region[part] = part
+                        rids.append(part)
+                        near = adjacent[part] = {}
+                        nears.append(near)
+                        region_nears(near)
+                        regions[part] = Region(
+                            part, board, "land", template.terrain, template.terrain,
+                            template.symbols, (), (part,), (placed.placement.tile,))
+                placed.rids, placed.nears = rids, nears
+                for ia, ib, length, coast in local.internal:
+                    a, b = rids[ia], rids[ib]
+                    if a != b:
+                        near = nears[ia]
+                        data = near.get(b)
+                        if data is None:
+                            data = {"kinds": _INSIDE | _COAST if coast else _INSIDE,
+                                    "length": 0.0 + length}
+                            near[b] = nears[ib][a] = data
+                            found(data)
+                            if order is not None:
+                                order.append((a, b, data))
+                        else:
+                            data["kinds"] |= _INSIDE
+                            data["length"] += length
+
+    def _aligned_nears(self) -> list[dict[str, EdgeData]] | None:
+        """Each region's neighbour dict in the order of ``regions`` when every region is a
+        tile region of a big realm (no graph-only board): the passes over all regions read
+        them side by side instead of looking each region's up in :attr:`adjacent`."""
+        nears = self.region_nears
+        return nears if nears and len(nears) == len(self.regions) else None
 
     def _geometry(self) -> None:
         """Give every region made from tiles (all regions so far) the realm's polygons,
@@ -551,11 +621,11 @@ class _Assembly:
         pr, regions, found = self.part_region, self.regions, self.edge_data.append
         order = self.edge_order
         adjacent = self.adjacent
-        for rid in regions:
-            adjacent[rid] = {}
-        if self.tables is None:
+        if self.tables is None:  # the regions' neighbour dicts are made with them
             self._borders_one_by_one()
             return
+        for rid in regions:
+            adjacent[rid] = {}
         bit = self.bit
         for layout, table in zip(self.layouts, self.tables, strict=True):
             # region kinds are part kinds: whether an edge is a coast is known per border,
@@ -612,46 +682,54 @@ class _Assembly:
                     data["kinds"] |= _RIVER_MARKER  # type: ignore[operator]
 
     def _borders_one_by_one(self) -> None:
-        pr, regions, found = self.part_region, self.regions, self.edge_data.append
-        order, adjacent = self.edge_order, self.adjacent
+        # The seams (the edges inside tiles came with the regions): each placed tile holds
+        # its parts' region ids and neighbour dicts and its turned side's facts (coasts),
+        # so no realm-wide table is probed per border end (at 50,000 tiles those tables are
+        # far bigger than the CPU caches). Same edges, kinds and sums, in the same order.
+        found, order = self.edge_data.append, self.edge_order
         for layout in self.layouts:
-            for placed in layout.tiles.values():
-                names = placed.part_ids
-                for border in placed.side.internal:
-                    a, b = pr[names[border.a]], pr[names[border.b]]
-                    if a != b:
-                        near = adjacent[a]
-                        data = near.get(b)
-                        if data is None:
-                            kinds = _INSIDE | _COAST if regions[a].kind != regions[b].kind \
-                                else _INSIDE
-                            data = {"kinds": kinds, "length": 0.0 + border.length}
-                            near[b] = adjacent[b][a] = data
-                            found(data)
-                            if order is not None:
-                                order.append((a, b, data))
-                        else:
-                            data["kinds"] |= _INSIDE  # type: ignore[operator]
-                            data["length"] += border.length  # type: ignore[operator]
             marked = layout.marked_seams
-            for part_a, part_b, cell, direction, _ in layout.seams:
-                a, b = pr[part_a], pr[part_b]
-                if a == b:
-                    continue
-                near = adjacent[a]
-                data = near.get(b)
-                if data is None:
-                    kinds = _SEAM | _COAST if regions[a].kind != regions[b].kind else _SEAM
-                    data = {"kinds": kinds, "length": HALF_EDGE_LENGTH}
-                    near[b] = adjacent[b][a] = data
-                    found(data)
-                    if order is not None:
-                        order.append((a, b, data))
-                else:
-                    data["kinds"] |= _SEAM  # type: ignore[operator]
-                    data["length"] += HALF_EDGE_LENGTH  # type: ignore[operator]
-                if marked and _seam_cells(cell, direction) in marked:
-                    data["kinds"] |= _RIVER_MARKER  # type: ignore[operator]
+            for placed, other, direction in layout.sides:
+                here, there = placed.local, other.local
+                own0, own1 = here.owner[direction]
+                face0, face1 = there.owner[direction + 3]
+                rids, theirs = placed.rids, other.rids
+                # half 0 (from our corner d) meets their half 1, then our half 1 their
+                # half 0 (the two are written out: this runs for every side of the realm)
+                a, b = rids[own0], theirs[face1]
+                if a != b:
+                    near = placed.nears[own0]
+                    data = near.get(b)
+                    if data is None:
+                        data = {"kinds": _SEAM | _COAST
+                                if here.water[own0] != there.water[face1] else _SEAM,
+                                "length": HALF_EDGE_LENGTH}
+                        near[b] = other.nears[face1][a] = data
+                        found(data)
+                        if order is not None:
+                            order.append((a, b, data))
+                    else:
+                        data["kinds"] |= _SEAM
+                        data["length"] += HALF_EDGE_LENGTH
+                    if marked and _seam_cells(placed.cell, direction) in marked:
+                        data["kinds"] |= _RIVER_MARKER
+                a, b = rids[own1], theirs[face0]
+                if a != b:
+                    near = placed.nears[own1]
+                    data = near.get(b)
+                    if data is None:
+                        data = {"kinds": _SEAM | _COAST
+                                if here.water[own1] != there.water[face0] else _SEAM,
+                                "length": HALF_EDGE_LENGTH}
+                        near[b] = other.nears[face0][a] = data
+                        found(data)
+                        if order is not None:
+                            order.append((a, b, data))
+                    else:
+                        data["kinds"] |= _SEAM
+                        data["length"] += HALF_EDGE_LENGTH
+                    if marked and _seam_cells(placed.cell, direction) in marked:
+                        data["kinds"] |= _RIVER_MARKER
 
     def _holes_and_edge_flags(self) -> list[Hole]:
         holes: list[Hole] = []
@@ -824,6 +902,12 @@ class _Assembly:
             return
         wet = {rid for rid, region in regions.items()
                if region.water_kind in ("sea", "lake")}
+        nears = self._aligned_nears()
+        if nears is not None:
+            for region, near in zip(regions.values(), nears, strict=True):
+                if region.kind == "land":
+                    region.coastal = not wet.isdisjoint(near)
+            return
         for rid, region in regions.items():
             if region.kind == "land":
                 region.coastal = not wet.isdisjoint(adjacent[rid])
@@ -857,6 +941,19 @@ class _Assembly:
                         else:
                             region.first_conquest_for = none
                             region.first_conquest = False
+                return
+            nears = self._aligned_nears()
+            if nears is not None:  # a big realm: no region is given by a graph-only board
+                for region, near in zip(regions.values(), nears, strict=True):
+                    if region.kind != "land" or region.chasm:
+                        region.first_conquest = False
+                        region.first_conquest_for = frozenset()
+                    elif region.board_edge or not entry.isdisjoint(near):
+                        region.first_conquest_for = allowed
+                        region.first_conquest = True
+                    else:
+                        region.first_conquest_for = none
+                        region.first_conquest = False
                 return
             for rid, region in regions.items():
                 if region.kind != "land" or region.chasm:
@@ -1115,6 +1212,43 @@ def _may_enclose(layout: BoardLayout) -> bool:
             return True
         outside |= seen
     return False
+
+
+class _SideLocal(NamedTuple):
+    """A turned side's parts by their index in the side (what the big-realm path reads
+    per placed tile instead of realm-wide tables keyed by part id)."""
+
+    side: RotatedSide  # pinned: its id is the key
+    ids: tuple[str, ...]  # local ids, in the side's part order
+    templates: tuple[RegionTemplate, ...]
+    water: tuple[bool, ...]
+    any_water: bool
+    # (index of half 0's part, index of half 1's part) of the side facing each direction
+    owner: tuple[tuple[int, int], ...]
+    # (index a, index b, length, one is water and the other land) per internal border
+    internal: tuple[tuple[int, int, float, bool], ...]
+
+
+_LOCAL: dict[int, _SideLocal] = {}
+
+
+def _side_local(side: RotatedSide) -> _SideLocal:
+    local = _LOCAL.get(id(side))
+    if local is not None and local.side is side:
+        return local
+    ids = side.local_ids
+    at = {lid: index for index, lid in enumerate(ids)}
+    templates = tuple(side.side.regions)
+    water = tuple(template.is_water for template in templates)
+    local = _SideLocal(side, ids, templates, water, any(water),
+                       tuple((at[a], at[b]) for a, b in side.owner),
+                       tuple((at[border.a], at[border.b], border.length,
+                              water[at[border.a]] != water[at[border.b]])
+                             for border in side.internal))
+    if len(_LOCAL) >= 20_000:
+        _LOCAL.clear()
+    _LOCAL[id(side)] = local
+    return local
 
 
 _DEFAULT = RealmDeriver()
