@@ -7,6 +7,7 @@ back into JSON paths so findings point at the text the author wrote.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -259,3 +260,11 @@ class CountContext:
         if self._facts is None:
             self._facts = RegionFacts(self)
         return self._facts
+
+    @property
+    def adjacency(self) -> Mapping[str, Iterable[str]]:
+        """The graph of play as region -> neighbours, read as plain dicts (no networkx view
+        per region): the realm's own adjacency where it has one, else the graph's table."""
+        realm = self.realm
+        plain = getattr(realm, "adjacency", None)
+        return plain if plain is not None else realm.graph._adj  # type: ignore[no-any-return]

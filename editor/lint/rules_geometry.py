@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from editor.lint.context import CountContext
@@ -141,9 +142,38 @@ def land(ctx: CountContext) -> list[Region]:
 
 def walk_components(ctx: CountContext) -> list[list[str]]:
     if "walk_components" not in ctx.cache:
-        ctx.cache["walk_components"] = components_in(ctx, walkable(ctx))
+        ctx.cache["walk_components"] = connected_pieces(ctx, walkable(ctx))
     result: list[list[str]] = ctx.cache["walk_components"]
     return result
+
+
+def _size_then_first(piece: list[str]) -> tuple[int, list[str]]:
+    return -len(piece), piece
+
+
+def connected_pieces(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
+    """:func:`components_in`'s answer (the connected pieces of the graph of play restricted to
+    ``nodes``, each sorted, largest first, ties by first id), grown a whole ring of
+    neighbours at a time by one set intersection in C, from any region left over (the order
+    of the answer does not depend on where a piece starts): G003's and B006's largest
+    cost, a Python step per region before."""
+    adj = ctx.adjacency
+    neighbours = chain.from_iterable
+    rest = set(nodes)
+    found = []
+    while rest:
+        start = rest.pop()
+        piece = [start]
+        new = rest.intersection(adj[start])
+        while new:
+            rest -= new
+            piece += new
+            new = rest.intersection(neighbours(map(adj.__getitem__, new)))
+        piece.sort()
+        found.append(piece)
+    if len(found) > 1:
+        found.sort(key=_size_then_first)
+    return found
 
 
 def _short_list(ids: Iterable[str], limit: int = 6) -> str:
