@@ -20,6 +20,7 @@ from editor.lint.registry import rule
 from editor.model.jsonpos import PathKey
 
 if TYPE_CHECKING:
+    from editor.model.scenario import Board
     from editor.topology import Region
 
 PROBLEM_CODES = {
@@ -239,9 +240,10 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     on_board = ctx.on_board
     active = on_board.letters
     resolve = ctx.realm.resolve
+    regions = ctx.realm.regions  # (a region id resolves to itself: the common case, first)
     for _, marker in on_board.markers:
         for ref in (marker.region, marker.attrs.get("target")):
-            if (not isinstance(ref, str) or (ref,) in reported
+            if (not isinstance(ref, str) or ref in regions or (ref,) in reported
                     or ref.rpartition(".")[0] not in active or resolve(ref)):
                 continue
             yield Hit("G006", f"{marker.kind} marker names {ref}, but tile "
@@ -353,19 +355,24 @@ def empty_board(ctx: CountContext) -> Iterator[Hit]:
     from 4 players), so only a board with no tiles at all, or a count with no tile in play
     anywhere, is reported. Boards built during play (booklet scenario 9's ``dynamic``
     block) start empty by design; graph-only boards have no tiles at all."""
+    found: tuple[list[tuple[int, Board]], bool] | None = ctx.doc.cache.get(EMPTY_BOARD)
+    if found is None:  # what holds for every count, once per document
+        boards = [(index, board) for index, board in enumerate(ctx.scenario.boards)
+                  if not board.is_graph_only]
+        tiled = [(index, board) for index, board in boards if board.tiles]
+        graph_only = len(boards) < len(ctx.scenario.boards)
+        # (with no graph-only board, ``tiled`` holds every board that has tiles)
+        found = ctx.doc.cache[EMPTY_BOARD] = (
+            [(index, board) for index, board in boards if not board.tiles],
+            bool(tiled) and not graph_only)
     if ctx.scenario.built_during_play:
         return
-    boards = [(index, board) for index, board in enumerate(ctx.scenario.boards)
-              if not board.is_graph_only]
-    for index, board in boards:
-        if not board.tiles:
-            yield Hit(EMPTY_BOARD, f"board {board.id} has no tiles",
-                      "place tiles on it (realms edit FILE), or remove the board if the "
-                      "scenario does not use it", ("boards", index, "tiles"))
-    tiled = [(index, board) for index, board in boards if board.tiles]
-    graph_only = len(boards) < len(ctx.scenario.boards)
-    # (with no graph-only board, ``tiled`` holds every board that has tiles)
-    if tiled and not graph_only and not ctx.on_board.tiles:
+    untiled, may_be_empty = found
+    for index, board in untiled:
+        yield Hit(EMPTY_BOARD, f"board {board.id} has no tiles",
+                  "place tiles on it (realms edit FILE), or remove the board if the "
+                  "scenario does not use it", ("boards", index, "tiles"))
+    if may_be_empty and not ctx.on_board.tiles:
         yield Hit(EMPTY_BOARD, "no tile is in play",
                   "give some tiles these player counts (min_players or players), or narrow "
                   "the scenario's players", ("players",))
