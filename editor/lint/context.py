@@ -7,8 +7,10 @@ back into JSON paths so findings point at the text the author wrote.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from editor.lint.config import LintConfig
@@ -174,38 +176,48 @@ class RegionFacts:
         terrains: dict[str, int] = {}
         symbols: dict[str, int] = {}
         land_start = False
-        no_kinds: set[str] = set()
+        kind_of = attrgetter("kind")
         for rid, region in ctx.realm.regions.items():
-            kinds = no_kinds
-            if region.markers:
-                kinds = {m.kind for m in region.markers}
-                marked.append((rid, region, kinds))
             region_symbols = region.symbols
-            tribe = "lost_tribe" in region_symbols or "lost_tribe" in kinds
+            if region.markers:
+                kinds = set(map(kind_of, region.markers))
+                marked.append((rid, region, kinds))
+                tribe = "lost_tribe" in region_symbols or "lost_tribe" in kinds
+                plain = not tribe and "monster_stack" not in kinds
+            else:
+                tribe = "lost_tribe" in region_symbols
+                plain = not tribe
             if tribe:
                 tribes.append((rid, region))
             if region.first_conquest:
                 starts.add(rid)
-            is_land = region.kind == "land"
-            chasm = region.chasm
-            if is_land:
+            if region.kind == "land":
                 land.append(region)
                 if region.first_conquest:
                     land_start = True
-            if not chasm and (is_land or water):
+                if region.chasm:
+                    continue
                 counted.append(region)
-                if is_land:
-                    terrains[region.terrain] = terrains.get(region.terrain, 0) + 1
+                terrain = region.terrain
+                terrains[terrain] = terrains.get(terrain, 0) + 1
                 if region_symbols:
                     for symbol in (set(region_symbols) if len(region_symbols) > 1
                                    else region_symbols):
                         symbols[symbol] = symbols.get(symbol, 0) + 1
-            if (not (chasm or region.impassable or (apart and region.board in apart))
-                    and (is_land or region.water_kind == "river")):
+                if region.impassable or (apart and region.board in apart):
+                    continue
                 walkable.append(rid)
-                if (is_land and region.terrain != "mountain" and not tribe
-                        and "monster_stack" not in kinds):
+                if plain and terrain != "mountain":
                     empty.append(rid)
+            elif not region.chasm:
+                if water:
+                    counted.append(region)
+                    for symbol in (set(region_symbols) if len(region_symbols) > 1
+                                   else region_symbols):
+                        symbols[symbol] = symbols.get(symbol, 0) + 1
+                if (region.water_kind == "river" and not region.impassable
+                        and not (apart and region.board in apart)):
+                    walkable.append(rid)
         self.land = land
         self.counted = counted
         self.walkable = walkable
@@ -259,3 +271,11 @@ class CountContext:
         if self._facts is None:
             self._facts = RegionFacts(self)
         return self._facts
+
+    @property
+    def adjacency(self) -> Mapping[str, Iterable[str]]:
+        """The graph of play as region -> neighbours, read as plain dicts (no networkx view
+        per region): the realm's own adjacency where it has one, else the graph's table."""
+        realm = self.realm
+        plain = getattr(realm, "adjacency", None)
+        return plain if plain is not None else realm.graph._adj  # type: ignore[no-any-return]

@@ -7,13 +7,13 @@ come from the ``[balance]`` settings; the defaults pass the official boards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
-from editor.lint.rules_geometry import adjacency, components_in
+from editor.lint.rules_geometry import connected_pieces
 
 if TYPE_CHECKING:
     from editor.topology import Region
@@ -121,6 +121,20 @@ def _run_from(graph: dict[str, list[str]], start: str, length: int) -> list[str]
     return path if extend() else None
 
 
+class _Neighbours(dict[str, list[str]]):
+    """Sorted neighbour lists within ``keep``, each made when the search first asks for it
+    (a run is usually found after a few regions: :func:`adjacency` made all of them)."""
+
+    def __init__(self, adj: Mapping[str, Iterable[str]], keep: set[str]) -> None:
+        super().__init__()
+        self.adj = adj
+        self.keep = keep
+
+    def __missing__(self, region: str) -> list[str]:
+        found = self[region] = sorted(self.keep.intersection(self.adj[region]))
+        return found
+
+
 @rule("B006", "info", "a long run of adjacent empty land regions", "realm")
 def empty_runs(ctx: CountContext) -> Iterator[Hit]:
     realm = ctx.realm
@@ -128,12 +142,12 @@ def empty_runs(ctx: CountContext) -> Iterator[Hit]:
     empty = ctx.facts.empty  # walkable land, no mountain, lost tribe or monsters
     if len(empty) <= limit:
         return  # no piece of them is longer than the limit
-    adj: dict[str, list[str]] | None = None  # sorted neighbour lists, for the long pieces
-    for component in sorted(components_in(ctx, empty), key=lambda c: c[0]):
+    adj: _Neighbours | None = None  # sorted neighbour lists, for the long pieces
+    for component in sorted(connected_pieces(ctx, empty), key=lambda c: c[0]):
         if len(component) <= limit:
             continue
         if adj is None:
-            adj = adjacency(ctx, empty)
+            adj = _Neighbours(ctx.adjacency, set(empty))
         run = None
         for start in component:
             run = _run_from(adj, start, limit + 1)

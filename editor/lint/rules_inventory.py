@@ -14,6 +14,7 @@ from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
 from editor.model.jsonpos import PathKey
+from editor.model.scenario import Placement
 
 NAMES = {
     "chasm": "chasms", "peak": "peaks", "black_mountain": "black mountains",
@@ -22,28 +23,45 @@ NAMES = {
 }
 
 
+def _tribe_tiles(ctx: CountContext) -> list[list[tuple[Placement, int]]]:
+    """Per board, its tiles whose side has lost tribes printed on it, with how many, in
+    document order; once per document (a tile side's count is looked up once)."""
+    found: list[list[tuple[Placement, int]]] | None = ctx.doc.cache.get("tribe_tiles")
+    if found is None:
+        catalogue = ctx.doc.loaded.catalogue
+        tribes: dict[tuple[str, str], int] = {}
+        found = ctx.doc.cache["tribe_tiles"] = []
+        for board in ctx.scenario.boards:
+            printing = []
+            for placement in board.tiles:
+                key = (placement.tile, placement.side)
+                printed = tribes.get(key)
+                if printed is None:
+                    tile = catalogue.tiles.get(placement.tile)
+                    side = tile.sides.get(placement.side) if tile else None
+                    printed = tribes[key] = sum(1 for region in (side.regions if side else ())
+                                                if "lost_tribe" in region.symbols)
+                if printed:
+                    printing.append((placement, printed))
+            found.append(printing)
+    return found
+
+
 def _pieces(ctx: CountContext) -> dict[str, list[Any]]:
     """The pieces of each kind used for this player count, in document order: the river
     marker or marker, a tile once per lost tribe printed on its side, or the JSON path of
     a graph-only region printed with one (paths are looked up only for the piece I001
     points at)."""
     used: dict[str, list[Any]] = defaultdict(list)
-    catalogue = ctx.doc.loaded.catalogue
-    tribes: dict[tuple[str, str], int] = ctx.doc.cache.setdefault("printed_tribes", {})
-    for board, tiles, rivers, markers in ctx.on_board.boards:
+    players, least = ctx.players, ctx.scenario.players_min
+    for (board, _, rivers, markers), printing in zip(ctx.on_board.boards, _tribe_tiles(ctx),
+                                                     strict=True):
         if rivers:
             used["river_marker"] += rivers
         for marker in markers:
             used[marker.kind].append(marker)
-        for placement in tiles:
-            key = (placement.tile, placement.side)
-            printed = tribes.get(key)
-            if printed is None:
-                tile = catalogue.tiles.get(placement.tile)
-                side = tile.sides.get(placement.side) if tile else None
-                printed = tribes[key] = sum(1 for region in (side.regions if side else ())
-                                            if "lost_tribe" in region.symbols)
-            if printed:
+        for placement, printed in printing:  # (the tiles in play: OnBoard's test)
+            if placement.presence.includes(players, least):
                 used["lost_tribe"] += [placement] * printed
         if board.graph is not None:
             for index, region in enumerate(board.graph.get("regions", [])):

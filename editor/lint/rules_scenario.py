@@ -44,11 +44,16 @@ def turns_without_reason(ctx: CountContext) -> Iterator[Hit]:
 
 
 def uses_underground(ctx: CountContext) -> bool:
-    scenario = ctx.scenario
-    return (scenario.sections.get("world") in ("underground", "both")
+    """Whether the scenario uses Underground pieces (once per document: R002 asks per count)."""
+    found: bool | None = ctx.doc.cache.get("uses_underground")
+    if found is None:
+        scenario = ctx.scenario
+        found = ctx.doc.cache["uses_underground"] = (
+            scenario.sections.get("world") in ("underground", "both")
             or "underground" in _expansions(ctx)
             or any(b.kind == "underground" for b in scenario.boards)
             or any(p.side == "underground" for b in scenario.boards for p in b.tiles))
+    return found
 
 
 @rule("R002", "info", "with Underground pieces, places plus relics differ from players + 1",

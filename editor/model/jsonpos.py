@@ -295,6 +295,7 @@ def _well_formed(text: str) -> bool:
 _VALUE = ("(?:" + _SKIP_STRING.pattern + "|" + _FLAT.pattern + "|" + _NESTED.pattern
           + r"|[^\"\[{,\]} \t\r\n][^,\]} \t\r\n]*)")
 _ITEM = re.compile(_VALUE + r"[ \t\r\n]*([,\]}])[ \t\r\n]*")
+_SEPARATOR = re.compile(r"[ \t\r\n]*([,\]}])[ \t\r\n]*")
 # The last few texts a caller vouched for (see note_parsed), by identity.
 _PARSED: dict[int, str] = {}
 _PARSED_KEPT = 2
@@ -340,6 +341,19 @@ def _end_of(text: str, index: int) -> int:
     end = _walk(text, index, _LEAF, True)
     assert end is not None
     return end
+
+
+def _container_end(text: str, index: int) -> int:
+    """End of the (well-formed) container at ``index``. Most hold no container of their own
+    kind (a tile, a list of tiles): then the first closing bracket of that kind outside a
+    string ends it, found by a few searches in C rather than a regex step per character
+    (before it: no opening bracket of the kind, no escape, an even number of quotes)."""
+    opening = text[index]
+    end = text.find("}" if opening == "{" else "]", index + 1)
+    if (end > 0 and text.find(opening, index + 1, end) < 0 and text.find("\\", index, end) < 0
+            and not text.count('"', index, end) & 1):
+        return end + 1
+    return _end_of(text, index)
 
 
 def _through(text: str, index: int, node: _Node) -> int:
@@ -395,16 +409,14 @@ def _walk(text: str, index: int, node: _Node, need_end: bool) -> int | None:
                 continue
             if not (pending or need_end):
                 return None
-        found = _ITEM.match(text, start)  # the value, skipped whole, and what follows it
-        if found is not None:
-            sep, end, at = found.group(1), found.end(1), found.end()
+        if text[start] in "[{":
+            after = _container_end(text, start)
+            found = _SEPARATOR.match(text, after)
         else:
-            after = _end_of(text, start)
-            found = _AFTER.match(text, after)
-            if found is None:
-                raise _Irregular(after)
-            sep, end = found.group(1), found.end()
-            at = _SPACE.match(text, end).end()  # type: ignore[union-attr]
+            found = _ITEM.match(text, start)  # a scalar, and what follows it
+        if found is None:
+            raise _Irregular(start)
+        sep, end, at = found.group(1), found.end(1), found.end()
         if not (pending or need_end):
             return None
         if sep != ",":

@@ -108,6 +108,9 @@ PARSED = [text for text in WELL_FORMED + DEEP_AND_TRICKY
           if _parses(text) and text.lstrip()[:1] in ("[", "{")] + [
     '{"k": ' + "[" * 30 + "]" * 30 + ', "z": 1}',
     '[[[[[1, 2], [3]]]], {"x": {"y": {"z": [1, {"w": 2}]}}}, "}]\\\\", 4]',
+    # closing brackets inside strings, after an odd or an even number of quotes
+    '{"a": {"k": "x}y", "m": 1}, "b": [1, "]", 2], "c": [{"d": "["}], "e": {"f": "}"},'
+    ' "g": [["]"], "x"], "h": {"i": "{", "j": 2}, "z": 5}',
     json.dumps({"boards": [{"id": "a", "tiles": [{"tile": t, "q": i, "n": [i, {"x": [i]}]}
                                                  for i, t in enumerate("ABCDEFGHIJ")],
                             "markers": [{"kind": "m", "at": [1, 2]}] * 5}], "z": "{"}),
