@@ -274,8 +274,6 @@ class CountContext:
 
     @property
     def adjacency(self) -> Mapping[str, Iterable[str]]:
-        """The graph of play as region -> neighbours, read as plain dicts (no networkx view
-        per region): the realm's own adjacency where it has one, else the graph's table."""
-        realm = self.realm
-        plain = getattr(realm, "adjacency", None)
-        return plain if plain is not None else realm.graph._adj  # type: ignore[no-any-return]
+        """The graph of play as region -> neighbours: the realm's plain dicts (no networkx
+        view per region, no networkx import)."""
+        return self.realm.adjacency

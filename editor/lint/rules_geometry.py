@@ -106,37 +106,6 @@ def walkable(ctx: CountContext) -> list[str]:
     return ctx.facts.walkable
 
 
-def adjacency(ctx: CountContext, nodes: list[str]) -> dict[str, list[str]]:
-    """Neighbour lists of the graph of play restricted to ``nodes`` (plain dicts: much faster
-    than networkx subgraph views for the few traversals lint needs)."""
-    keep = set(nodes)
-    adj = ctx.realm.adjacency  # plain dicts: no networkx, no view object per node
-    return {n: sorted(keep.intersection(adj[n])) for n in nodes}
-
-
-def components_in(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
-    """Connected components of the graph of play restricted to ``nodes``, each sorted,
-    largest first (ties by first id). Each piece grows by one set intersection per region
-    over the realm's adjacency dicts, with no neighbour lists (G003's and B006's largest
-    cost)."""
-    adj = ctx.realm.adjacency
-    rest = set(nodes)
-    found = []
-    for start in sorted(rest):
-        if start not in rest:
-            continue
-        rest.discard(start)
-        stack, piece = [start], [start]
-        while stack:
-            new = rest.intersection(adj[stack.pop()])
-            if new:
-                rest -= new
-                stack.extend(new)
-                piece.extend(new)
-        found.append(sorted(piece))
-    return sorted(found, key=lambda c: (-len(c), c))
-
-
 def land(ctx: CountContext) -> list[Region]:
     """The realm's land regions, once per count: several rules ask."""
     return ctx.facts.land
@@ -154,8 +123,8 @@ def _size_then_first(piece: list[str]) -> tuple[int, list[str]]:
 
 
 def connected_pieces(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
-    """:func:`components_in`'s answer (the connected pieces of the graph of play restricted to
-    ``nodes``, each sorted, largest first, ties by first id), grown a whole ring of
+    """The connected pieces of the graph of play restricted to ``nodes``, each sorted,
+    largest first, ties by first id; grown a whole ring of
     neighbours at a time by one set intersection in C, from any region left over (the order
     of the answer does not depend on where a piece starts): G003's and B006's largest
     cost, a Python step per region before."""
