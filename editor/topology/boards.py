@@ -438,7 +438,8 @@ class _TileFacts(NamedTuple):
     parts: tuple[tuple[str, int, LandArgs | None], ...]
     water: frozenset[str]
     water_parts: tuple[str, ...]  # in the side's order
-    # (part a, part b, length, one is water and the other land, both are land)
+    # (part a, part b, length, one is water and the other land, both are land); the
+    # borders of two land parts are one entry per pair, its length their sum (see below)
     internal: tuple[tuple[str, str, float, bool, bool], ...]
 
 
@@ -458,9 +459,24 @@ def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
                       (template.terrain, template.terrain, template.symbols, (), (part,),
                        (letter,))))
     water = frozenset(part for part, _, land in parts if land is None)
-    internal = []
+    # A border of two land parts always makes a new edge of the count (both parts are
+    # regions of this tile alone, and its borders come before any seam): the borders of
+    # one such pair are summed here, in their order (0.0 + first + second ..., the sum the
+    # derivation made edge by edge), and the derivation adds the edge without looking.
+    internal: list[tuple[str, str, float, bool, bool]] = []
+    land_at: dict[frozenset[str], int] = {}
     for border in side.internal:
         a, b = names[border.a], names[border.b]
+        if a not in water and b not in water:
+            pair = frozenset((a, b))
+            at = land_at.get(pair)
+            if at is None:
+                land_at[pair] = len(internal)
+                internal.append((a, b, 0.0 + border.length, False, True))
+            else:
+                first = internal[at]
+                internal[at] = (first[0], first[1], first[2] + border.length, False, True)
+            continue
         internal.append((a, b, border.length, (a in water) != (b in water),
                          a not in water and b not in water))
     facts = _TileFacts(side, names, tuple((names[a], names[b]) for a, b in side.owner),

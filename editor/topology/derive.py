@@ -163,8 +163,15 @@ class RealmDeriver:
 
     # -- main entry ---------------------------------------------------------------------
     def derive(self, loaded: LoadedScenario, players: int) -> Realm:
-        with _no_cyclic_gc():
+        # _no_cyclic_gc written out: lint derives every count of every file through here,
+        # and the generator context manager cost more than some of the passes
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
             return self._derive(loaded, players)
+        finally:
+            if was_enabled:
+                _collector_back_on()
 
     def _derive(self, loaded: LoadedScenario, players: int) -> Realm:
         scenario, catalogue = loaded.scenario, loaded.catalogue
@@ -305,10 +312,15 @@ def _no_cyclic_gc() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
-            if not heap.frozen_by_us() and gc.get_freeze_count() == 0:
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
+            _collector_back_on()
+
+
+def _collector_back_on() -> None:
+    """Re-enable the collector after a derivation (see :func:`_no_cyclic_gc`)."""
+    if not heap.frozen_by_us() and gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
+    gc.enable()
 
 
 class _Assembly:
@@ -619,7 +631,6 @@ class _Assembly:
         # (floating-point sums must not move); an edge is a coast when it is made (region
         # kinds are final by now).
         pr, regions, found = self.part_region, self.regions, self.edge_data.append
-        order = self.edge_order
         adjacent = self.adjacent
         if self.tables is None:  # the regions' neighbour dicts are made with them
             self._borders_one_by_one()
@@ -633,13 +644,15 @@ class _Assembly:
             for mask, facts in table.rows:
                 if not mask & bit:
                     continue
-                for part_a, part_b, length, coast, land in facts.internal:
-                    if land:
-                        a, b = part_a, part_b
-                    else:
-                        a, b = pr[part_a], pr[part_b]
-                        if a == b:
-                            continue
+                for a, b, length, coast, land in facts.internal:
+                    if land:  # new: one entry per pair of land parts, summed (_tile_facts)
+                        data = {"kinds": _INSIDE, "length": length}
+                        adjacent[a][b] = adjacent[b][a] = data
+                        found(data)
+                        continue
+                    a, b = pr[a], pr[b]
+                    if a == b:
+                        continue
                     near = adjacent[a]
                     data = near.get(b)
                     if data is None:
@@ -647,22 +660,26 @@ class _Assembly:
                                 "length": 0.0 + length}
                         near[b] = adjacent[b][a] = data
                         found(data)
-                        if order is not None:
-                            order.append((a, b, data))
                     else:
                         data["kinds"] |= _INSIDE  # type: ignore[operator]
                         data["length"] += length  # type: ignore[operator]
             marked = layout.marked_seams
-            for part_a, part_b, cell, direction, mask, coast, land, halves in \
-                    table.seam_rows:
+            for a, b, cell, direction, mask, coast, land, halves in table.seam_rows:
                 if not mask & bit:
                     continue
                 if land:
-                    a, b = part_a, part_b
-                else:
-                    a, b = pr[part_a], pr[part_b]
-                    if a == b:
-                        continue
+                    # Two land parts of two tiles meet on one side of the board only, in
+                    # one row (halves 2) or two rows of different pairs: always a new edge.
+                    data = {"kinds": _SEAM,
+                            "length": HALF_EDGE_LENGTH if halves != 2 else _TWO_HALVES}
+                    adjacent[a][b] = adjacent[b][a] = data
+                    found(data)
+                    if marked and _seam_cells(cell, direction) in marked:
+                        data["kinds"] = _SEAM | _RIVER_MARKER
+                    continue
+                a, b = pr[a], pr[b]
+                if a == b:
+                    continue
                 near = adjacent[a]
                 data = near.get(b)
                 if data is None:
@@ -671,8 +688,6 @@ class _Assembly:
                             "length": HALF_EDGE_LENGTH if halves != 2 else _TWO_HALVES}
                     near[b] = adjacent[b][a] = data
                     found(data)
-                    if order is not None:
-                        order.append((a, b, data))
                 else:
                     data["kinds"] |= _SEAM  # type: ignore[operator]
                     data["length"] += HALF_EDGE_LENGTH  # type: ignore[operator]
