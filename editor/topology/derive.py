@@ -638,6 +638,7 @@ class _Assembly:
         for rid in regions:
             adjacent[rid] = {}
         bit = self.bit
+        data: EdgeData | None
         for layout, table in zip(self.layouts, self.tables, strict=True):
             # region kinds are part kinds: whether an edge is a coast is known per border,
             # and a border of two land parts joins the parts' own regions
