@@ -441,6 +441,11 @@ class _TileFacts(NamedTuple):
     # (part a, part b, length, one is water and the other land, both are land); the
     # borders of two land parts are one entry per pair, its length their sum (see below)
     internal: tuple[tuple[str, str, float, bool, bool], ...]
+    # a tile without water: each part is its own region ({part: part}, in part order)
+    own_regions: dict[str, str]
+    # (part id of half 0, part id of half 1, half 0 is water, half 1 is water) of the
+    # side facing each board direction
+    wet_halves: tuple[tuple[str, str, bool, bool], ...]
 
 
 _FACTS: dict[tuple[int, str], _TileFacts] = {}
@@ -479,10 +484,12 @@ def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
             continue
         internal.append((a, b, border.length, (a in water) != (b in water),
                          a not in water and b not in water))
-    facts = _TileFacts(side, names, tuple((names[a], names[b]) for a, b in side.owner),
-                       tuple(parts), water,
+    halves = tuple((names[a], names[b]) for a, b in side.owner)
+    facts = _TileFacts(side, names, halves, tuple(parts), water,
                        tuple(part for part, _, land in parts if land is None),
-                       tuple(internal))
+                       tuple(internal),
+                       {} if water else {part: part for part, _, _ in parts},
+                       tuple((a, b, a in water, b in water) for a, b in halves))
     if len(_FACTS) >= 20_000:
         _FACTS.clear()
     _FACTS[key] = facts
@@ -496,9 +503,8 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
     the boards before) or a hex is used twice at any of them (the counts' layouts then
     report it, one by one)."""
     table = BoardTable(count_mask=sum(1 << n for n in counts))
-    union: dict[Cell, tuple[int, tuple[tuple[str, str], ...], int]] = {}
+    union: dict[Cell, tuple[int, tuple[tuple[str, str, bool, bool], ...], int]] = {}
     placed_tiles, rows = table.tiles, table.rows
-    water: set[str] = set()
     for placement in board.tiles:
         presence = placement.presence
         key = (presence.min_players, presence.players)
@@ -517,17 +523,16 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
         table.sides.append(given)
         side = rotated_side(given, placement.rotation)
         facts = _tile_facts(side, letter)
-        union[cell] = (len(placed_tiles), facts.halves, mask)
+        union[cell] = (len(placed_tiles), facts.wet_halves, mask)
         placed_tiles.append((cell, PlacedTile(placement, side, cell, facts.names), mask))
         rows.append((mask, facts))
-        water |= facts.water
     seam_row, open_side = table.seam_rows.append, table.open_sides.append
     links, triangles = table.links, table.triangles
     edge: dict[str, int] = {}
     directions = list(enumerate(lattice.NEIGHBOUR_DIRECTIONS))
     for index, (cell, _, mask) in enumerate(placed_tiles):
         q, r = cell
-        halves = rows[index][1].halves
+        halves = rows[index][1].wet_halves
         near = [0, 0, 0, 0, 0, 0]  # the neighbours' masks (0: no tile in the union)
         for direction, (dq, dr) in directions:
             other = union.get((q + dq, r + dr))
@@ -539,23 +544,21 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
                 both = mask & other_mask
                 if direction < 3 and both:
                     # our half 0 (from our corner d) meets their half 1 (ending there)
-                    name0, name1 = halves[direction]
-                    face0, face1 = other_halves[direction + 3]
-                    wet0, wet1 = name0 in water, face1 in water
+                    name0, name1, wet0, wet1 = halves[direction]
+                    face0, face1, wet_face0, wet_face1 = other_halves[direction + 3]
                     if name0 == name1 and face0 == face1:
-                        seam_row((name0, face1, cell, direction, both, wet0 != wet1,
-                                  not wet0 and not wet1, 2))
+                        seam_row((name0, face1, cell, direction, both, wet0 != wet_face1,
+                                  not wet0 and not wet_face1, 2))
                     else:
-                        seam_row((name0, face1, cell, direction, both, wet0 != wet1,
-                                  not wet0 and not wet1, 0))
-                        wet0, wet1 = name1 in water, face0 in water
-                        seam_row((name1, face0, cell, direction, both, wet0 != wet1,
-                                  not wet0 and not wet1, 1))
+                        seam_row((name0, face1, cell, direction, both, wet0 != wet_face1,
+                                  not wet0 and not wet_face1, 0))
+                        seam_row((name1, face0, cell, direction, both, wet1 != wet_face0,
+                                  not wet1 and not wet_face0, 1))
                     links.append((index, other_index, both))
                 alone = mask & ~other_mask
             if alone:
                 open_side((index, direction, alone))
-                name0, name1 = halves[direction]
+                name0, name1 = halves[direction][:2]
                 edge[name0] = edge.get(name0, 0) | alone
                 if name1 != name0:
                     edge[name1] = edge.get(name1, 0) | alone

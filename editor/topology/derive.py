@@ -457,10 +457,18 @@ class _Assembly:
         find, bit = self.uf.find, self.bit
         part_region, regions = self.part_region, self.regions
         land_ids, water_ids = self._land_ids.append, self._water_ids.append
+        land_extend = self._land_ids.extend
         for layout, table in zip(self.layouts, self.tables, strict=True):
             board, known = layout.board.id, table.bodies
             for mask, facts in table.rows:
                 if not mask & bit:
+                    continue
+                own = facts.own_regions
+                if own:  # a tile without water: every part is its own land region
+                    part_region.update(own)
+                    for part, _, land in facts.parts:
+                        regions[part] = Region(part, board, "land", *land)  # type: ignore[misc]
+                    land_extend(own)
                     continue
                 for part, _, land in facts.parts:
                     if land is None:
