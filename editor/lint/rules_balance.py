@@ -104,21 +104,24 @@ def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
 def _run_from(graph: dict[str, list[str]], start: str, length: int) -> list[str] | None:
     """A simple path of ``length`` regions starting at ``start`` (depth-first, bounded)."""
     path = [start]
-    on_path = {start}
+    return path if _extend(graph, path, {start}, length) else None
 
-    def extend() -> bool:
-        if len(path) == length:
-            return True
-        for nxt in graph[path[-1]]:
-            if nxt not in on_path:
-                path.append(nxt)
-                on_path.add(nxt)
-                if extend():
-                    return True
-                on_path.discard(path.pop())
-        return False
 
-    return path if extend() else None
+def _extend(graph: dict[str, list[str]], path: list[str], on_path: set[str],
+            length: int) -> bool:
+    # A module function, not a closure naming itself: that reference cycle kept the
+    # realm's adjacency (reached through ``graph``) alive until the cyclic collector
+    # found it, and the collector then walked every edge of it.
+    if len(path) == length:
+        return True
+    for nxt in graph[path[-1]]:
+        if nxt not in on_path:
+            path.append(nxt)
+            on_path.add(nxt)
+            if _extend(graph, path, on_path, length):
+                return True
+            on_path.discard(path.pop())
+    return False
 
 
 class _Neighbours(dict[str, list[str]]):
