@@ -69,6 +69,13 @@ _KIND_BIT = {"inside": _INSIDE, "seam": _SEAM, "river_marker": _RIVER_MARKER,
              "coast": _COAST, "border": _BORDER}
 _KINDS_OF = tuple(frozenset(kind for kind, bit in _KIND_BIT.items() if mask & bit)
                   for mask in range(32))
+_BITS_OF = {kinds: mask for mask, kinds in enumerate(_KINDS_OF)}
+# An edge of two land parts on the count-table path has its final kinds when it is made
+# (nothing later adds a kind to it before the links), so it gets their frozenset at once
+# and is not listed for the conversion at the end (see _borders_and_edges).
+_FINAL_INSIDE = _KINDS_OF[_INSIDE]
+_FINAL_SEAM = _KINDS_OF[_SEAM]
+_FINAL_MARKED_SEAM = _KINDS_OF[_SEAM | _RIVER_MARKER]
 
 
 EdgeData = dict[str, object]  # an edge's attributes in the graph: "kinds", "length"
@@ -627,7 +634,11 @@ class _Assembly:
             if self.edge_order is not None:
                 self.edge_order.append((a, b, data))
             return data
-        data["kinds"] |= _KIND_BIT[kind]  # type: ignore[operator]
+        kinds = data["kinds"]
+        if kinds.__class__ is frozenset:  # made final (see _FINAL_INSIDE): bits again
+            kinds = _BITS_OF[kinds]
+            self.edge_data.append(data)
+        data["kinds"] = kinds | _KIND_BIT[kind]  # type: ignore[operator]
         data["length"] += length  # type: ignore[operator]
         return data
 
@@ -655,9 +666,8 @@ class _Assembly:
                     continue
                 for a, b, length, coast, land in facts.internal:
                     if land:  # new: one entry per pair of land parts, summed (_tile_facts)
-                        data = {"kinds": _INSIDE, "length": length}
-                        adjacent[a][b] = adjacent[b][a] = data
-                        found(data)
+                        adjacent[a][b] = adjacent[b][a] = {"kinds": _FINAL_INSIDE,
+                                                           "length": length}
                         continue
                     a, b = pr[a], pr[b]
                     if a == b:
@@ -679,12 +689,11 @@ class _Assembly:
                 if land:
                     # Two land parts of two tiles meet on one side of the board only, in
                     # one row (halves 2) or two rows of different pairs: always a new edge.
-                    data = {"kinds": _SEAM,
-                            "length": HALF_EDGE_LENGTH if halves != 2 else _TWO_HALVES}
-                    adjacent[a][b] = adjacent[b][a] = data
-                    found(data)
-                    if marked and _seam_cells(cell, direction) in marked:
-                        data["kinds"] = _SEAM | _RIVER_MARKER
+                    adjacent[a][b] = adjacent[b][a] = {
+                        "kinds": _FINAL_MARKED_SEAM
+                        if marked and _seam_cells(cell, direction) in marked
+                        else _FINAL_SEAM,
+                        "length": HALF_EDGE_LENGTH if halves != 2 else _TWO_HALVES}
                     continue
                 a, b = pr[a], pr[b]
                 if a == b:

@@ -4,6 +4,7 @@ round 3), and get exactly what deriving each count on its own gives, in any orde
 from __future__ import annotations
 
 import copy
+import json
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 from scenario_factory import load_dict, scenario_dict, tile
 
 from editor.model import lattice
-from editor.model.scenario_io import load_scenario
+from editor.model.scenario_io import load_scenario, parse_scenario
 from editor.topology import Realm, RealmDeriver
 from editor.topology.boards import BoardTable
 from editor.topology.derive import _find_holes
@@ -156,3 +157,33 @@ def test_a_side_replaced_in_the_catalogue_makes_a_new_table() -> None:
     for n in (2, 4, 3):
         deriver.derive(loaded, n)
     assert deriver.tables_made == 2
+
+
+def test_a_graph_board_edge_between_tile_regions_adds_border_to_that_edge() -> None:
+    """Edges between two land parts get their final kinds when made on the table path; a
+    graph-only board naming two such regions still adds "border" to them (twice named:
+    once), and leaves their lengths alone."""
+    fixture = Path(__file__).resolve().parents[1] / "perf" / "fixtures" / \
+        "generated-0000.realm.json"
+    data = json.loads(fixture.read_text(encoding="utf-8"))
+    plain = parse_scenario(json.dumps(data), "plain")
+    before = RealmDeriver().derive(plain, 3)
+    pairs = [(a, b) for a, near in before.adjacency.items() for b in near
+             if a < b and before.regions[a].kind == before.regions[b].kind == "land"][:6]
+    assert {k for a, b in pairs for k in before.adjacency[a][b]["kinds"]} >= {"inside",
+                                                                             "seam"}
+    data["boards"].append({"id": "g", "kind": "surface", "graph": {
+        "regions": [{"id": "g1", "terrain": "forest"}],
+        "edges": [list(p) for p in pairs] + [list(pairs[0])]}})
+    linked = parse_scenario(json.dumps(data), "linked")
+    deriver = RealmDeriver()
+    for n in linked.scenario.player_counts:
+        after, alone = deriver.derive(linked, n), RealmDeriver().derive(plain, n)
+        assert deriver.tables_made == 1
+        for a, b in pairs:
+            if b not in alone.adjacency.get(a, {}):
+                continue
+            edge, was = after.adjacency[a][b], alone.adjacency[a][b]
+            assert edge["kinds"] == was["kinds"] | {"border"}
+            assert edge["length"] == was["length"]
+            assert after.adjacency[b][a] is edge
