@@ -441,8 +441,10 @@ class _TileFacts(NamedTuple):
     # (part a, part b, length, one is water and the other land, both are land); the
     # borders of two land parts are one entry per pair, its length their sum (see below)
     internal: tuple[tuple[str, str, float, bool, bool], ...]
-    # a tile without water: each part is its own region ({part: part}, in part order)
+    # a tile without water: each part is its own region ({part: part}, in part order),
+    # and its internal borders as (part a, part b, summed length)
     own_regions: dict[str, str]
+    land_internal: tuple[tuple[str, str, float], ...]
     # (part id of half 0, part id of half 1, half 0 is water, half 1 is water) of the
     # side facing each board direction
     wet_halves: tuple[tuple[str, str, bool, bool], ...]
@@ -489,6 +491,7 @@ def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
                        tuple(part for part, _, land in parts if land is None),
                        tuple(internal),
                        {} if water else {part: part for part, _, _ in parts},
+                       () if water else tuple(entry[:3] for entry in internal),
                        tuple((a, b, a in water, b in water) for a, b in halves))
     if len(_FACTS) >= 20_000:
         _FACTS.clear()

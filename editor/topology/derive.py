@@ -664,6 +664,11 @@ class _Assembly:
             for mask, facts in table.rows:
                 if not mask & bit:
                     continue
+                if facts.own_regions:  # no water: every border is new (see below)
+                    for a, b, length in facts.land_internal:
+                        adjacent[a][b] = adjacent[b][a] = {"kinds": _FINAL_INSIDE,
+                                                           "length": length}
+                    continue
                 for a, b, length, coast, land in facts.internal:
                     if land:  # new: one entry per pair of land parts, summed (_tile_facts)
                         adjacent[a][b] = adjacent[b][a] = {"kinds": _FINAL_INSIDE,
