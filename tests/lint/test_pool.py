@@ -13,6 +13,7 @@ import pytest
 from lint_support import scenario, tile, write
 
 from editor.lint import runner
+from editor.lint.findings import Finding
 from editor.lint.pool import Died, run_jobs
 from editor.lint.runner import GC_FILES_PER_COLLECTION, GC_YOUNG_THRESHOLD, lint_files
 
@@ -76,7 +77,7 @@ def test_cyclic_garbage_of_the_files_is_collected_while_linting(
     refs: list[weakref.ref[_Node]] = []
     lint_one = runner._lint_one
 
-    def leaving_a_cycle(job: runner.Job, cache: object = None) -> list[object]:
+    def leaving_a_cycle(job: runner.Job, cache: object = None) -> list[Finding]:
         node = _Node()
         node.peer = node
         refs.append(weakref.ref(node))
