@@ -29,6 +29,10 @@ class Locator:
         self._paths: dict[int, PathKey] = {}
         self._boards: dict[str, int] = {}
         self._tiles: dict[tuple[str, str], list[PathKey]] = {}
+        # tile -> its first placement's path, all boards in order (made when first asked;
+        # None while some board has a graph: then region() reads the boards)
+        self._first_tiles: dict[str, PathKey] | None = None
+        self._graphs = any(board.graph is not None for board in scenario.boards)
         for b_index, board in enumerate(scenario.boards):
             self._boards.setdefault(board.id, b_index)
             base: PathKey = ("boards", b_index)
@@ -71,6 +75,13 @@ class Locator:
     def region(self, scenario: Scenario, region_id: str) -> PathKey:
         """Where a region is written: a marker on it, its tile, or its graph-only entry."""
         tile = region_id.rpartition(".")[0] or region_id
+        if not self._graphs:  # (B005 asks for every printed lost tribe badly placed)
+            first = self._first_tiles
+            if first is None:
+                first = self._first_tiles = {}
+                for paths_key, paths in self._tiles.items():
+                    first.setdefault(paths_key[1], paths[0])
+            return first.get(tile, ())
         for b_index, board in enumerate(scenario.boards):
             if board.graph is not None:
                 for r_index, spec in enumerate(board.graph.get("regions", [])):

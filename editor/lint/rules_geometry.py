@@ -118,10 +118,6 @@ def walk_components(ctx: CountContext) -> list[list[str]]:
     return result
 
 
-def _size_then_first(piece: list[str]) -> tuple[int, list[str]]:
-    return -len(piece), piece
-
-
 def connected_pieces(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
     """The connected pieces of the graph of play restricted to ``nodes``, each sorted,
     largest first, ties by first id; grown a whole ring of
@@ -131,19 +127,30 @@ def connected_pieces(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
     adj = ctx.adjacency
     neighbours = chain.from_iterable
     rest = set(nodes)
-    found = []
+    found: list[list[str]] = []
+    pop, add = rest.pop, found.append
     while rest:
-        start = rest.pop()
-        piece = [start]
+        start = pop()
         new = rest.intersection(adj[start])
+        if not new:  # a region alone (most pieces of B006's empty land)
+            add([start])
+            continue
+        piece = [start]
         while new:
             rest -= new
             piece += new
-            new = rest.intersection(neighbours(map(adj.__getitem__, new)))
+            if len(new) == 1:  # a ring of one: its neighbours, without the chain
+                for one in new:
+                    new = rest.intersection(adj[one])
+            else:
+                new = rest.intersection(neighbours(map(adj.__getitem__, new)))
         piece.sort()
-        found.append(piece)
+        add(piece)
     if len(found) > 1:
-        found.sort(key=_size_then_first)
+        # largest first, ties by first id: two sorts in C (pieces are disjoint, so list
+        # order is first-id order; a reversed sort keeps equal sizes in that order)
+        found.sort()
+        found.sort(key=len, reverse=True)
     return found
 
 

@@ -13,10 +13,12 @@ import networkx as nx
 import pytest
 
 from editor.lint.config import default_config
-from editor.lint.context import CountContext, DocContext
+from editor.lint.context import CountContext, DocContext, Locator
 from editor.lint.registry import enabled_codes
 from editor.lint.rules_geometry import connected_pieces
 from editor.lint.rules_schema import check_file
+from editor.model.jsonpos import PathKey
+from editor.model.scenario import Scenario
 from editor.topology import Region
 
 REPO = Path(__file__).resolve().parents[2]
@@ -80,3 +82,29 @@ def test_connected_pieces_are_networkx_components(path: Path) -> None:
         for nodes in (ctx.facts.walkable, ctx.facts.empty, every, [],
                       rng.sample(every, len(every) // 2), rng.sample(every, len(every) // 4)):
             assert connected_pieces(ctx, nodes) == _pieces_by_networkx(ctx, nodes)
+
+
+def _region_by_walking(scenario: Scenario, locate: Locator, region_id: str) -> PathKey:
+    """Where a region is written, the plain way: the boards in order, each board's graph
+    entries before its tiles."""
+    tile = region_id.rpartition(".")[0] or region_id
+    for b_index, board in enumerate(scenario.boards):
+        if board.graph is not None:
+            for r_index, spec in enumerate(board.graph.get("regions", [])):
+                if spec.get("id") == region_id:
+                    return ("boards", b_index, "graph", "regions", r_index)
+        for placement in board.tiles:
+            if placement.tile == tile:
+                return locate.of(placement)
+    return ()
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_locator_region_is_the_first_place_written(path: Path) -> None:
+    ctx = _contexts(path)[0]
+    scenario, locate = ctx.scenario, ctx.locate
+    asked = {rid for c in _contexts(path) for rid in c.realm.regions}
+    asked |= {f"{p.tile}.r99" for b in scenario.boards for p in b.tiles} | {"nowhere.r1", "X"}
+    for region_id in sorted(asked):
+        assert locate.region(scenario, region_id) == \
+            _region_by_walking(scenario, locate, region_id), region_id
