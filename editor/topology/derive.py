@@ -357,9 +357,6 @@ class _Assembly:
         # "kinds" holds _KIND_BIT bits until the graph is built.
         self.adjacent: dict[str, dict[str, EdgeData]] = {}
         self.edge_data: list[EdgeData] = []  # every edge's data, for the kinds at the end
-        # (a, b, data) in the order found: no longer kept (the realm's networkx graph,
-        # made on first use, finds an order of its own when it cannot share the tables)
-        self.edge_order: list[tuple[str, str, EdgeData]] | None = None
         # (land region ids, water region ids) when those are all the regions (see
         # _make_regions), else None
         self.by_kind: tuple[list[str], list[str]] | None = None
@@ -511,7 +508,7 @@ class _Assembly:
         bodies = self.uf.groups()
         find = self.uf.find
         part_region, regions, adjacent = self.part_region, self.regions, self.adjacent
-        found, order = self.edge_data.append, self.edge_order
+        found = self.edge_data.append
         region_nears = self.region_nears.append
         for layout in self.layouts:
             board = layout.board.id
@@ -559,8 +556,6 @@ class _Assembly:
                                     "length": 0.0 + length}
                             near[b] = nears[ib][a] = data
                             found(data)
-                            if order is not None:
-                                order.append((a, b, data))
                         else:
                             data["kinds"] |= _INSIDE
                             data["length"] += length
@@ -631,8 +626,6 @@ class _Assembly:
             data = {"kinds": _KIND_BIT[kind], "length": 0.0 + length}
             self.adjacent[a][b] = self.adjacent[b][a] = data
             self.edge_data.append(data)
-            if self.edge_order is not None:
-                self.edge_order.append((a, b, data))
             return data
         kinds = data["kinds"]
         if kinds.__class__ is frozenset:  # made final (see _FINAL_INSIDE): bits again
@@ -724,7 +717,7 @@ class _Assembly:
         # its parts' region ids and neighbour dicts and its turned side's facts (coasts),
         # so no realm-wide table is probed per border end (at 50,000 tiles those tables are
         # far bigger than the CPU caches). Same edges, kinds and sums, in the same order.
-        found, order = self.edge_data.append, self.edge_order
+        found = self.edge_data.append
         for layout in self.layouts:
             marked = layout.marked_seams
             for placed, other, direction in layout.sides:
@@ -744,8 +737,6 @@ class _Assembly:
                                 "length": HALF_EDGE_LENGTH}
                         near[b] = other.nears[face1][a] = data
                         found(data)
-                        if order is not None:
-                            order.append((a, b, data))
                     else:
                         data["kinds"] |= _SEAM
                         data["length"] += HALF_EDGE_LENGTH
@@ -761,8 +752,6 @@ class _Assembly:
                                 "length": HALF_EDGE_LENGTH}
                         near[b] = other.nears[face0][a] = data
                         found(data)
-                        if order is not None:
-                            order.append((a, b, data))
                     else:
                         data["kinds"] |= _SEAM
                         data["length"] += HALF_EDGE_LENGTH
