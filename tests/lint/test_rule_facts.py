@@ -4,6 +4,8 @@ on every shipped scenario and generated fixture, for every player count."""
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import random
 from collections import Counter
 from dataclasses import replace
@@ -14,6 +16,7 @@ import pytest
 
 from editor.lint.config import default_config
 from editor.lint.context import CountContext, DocContext, Locator
+from editor.lint.findings import Hit
 from editor.lint.registry import enabled_codes
 from editor.lint.rules_geometry import connected_pieces
 from editor.lint.rules_schema import check_file
@@ -108,3 +111,20 @@ def test_locator_region_is_the_first_place_written(path: Path) -> None:
     for region_id in sorted(asked):
         assert locate.region(scenario, region_id) == \
             _region_by_walking(scenario, locate, region_id), region_id
+
+
+def test_hits_are_built_as_the_dataclass_builds_them() -> None:
+    """Hit's own __init__ keeps the dataclass's fields, defaults, order and freezing."""
+    fields = [f.name for f in dataclasses.fields(Hit)]
+    assert list(inspect.signature(Hit).parameters) == fields
+    plain = Hit("G003", "what", "fix")
+    assert plain.__dict__ == {f.name: f.default for f in dataclasses.fields(Hit)
+                              if f.default is not dataclasses.MISSING} | {
+        "code": "G003", "what": "what", "fix": "fix"}
+    full = Hit("B005", "w", "f", ("boards", 0), True, ("A.r1",), ("A",), None, 3)
+    assert full == Hit(code="B005", what="w", fix="f", json_path=("boards", 0), key=True,
+                       regions=("A.r1",), tiles=("A",), position=None, players=3)
+    assert hash(full) == hash(dataclasses.replace(full))
+    assert list(full.__dict__) == fields
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        full.code = "X"  # type: ignore[misc]
