@@ -294,7 +294,11 @@ def run_jobs(jobs: Sequence[Job], work: Callable[[Job], Result],
                     except OSError:  # it is gone: the jobs were never its
                         todo.extendleft(reversed(batch))
                         replace(place)
-            for fd, _ in poller.poll():
+            # Wait only while some worker holds a job: a worker replaced while jobs were
+            # handed out (it died as they were sent) leaves its fresh successor idle, and
+            # if the other workers held nothing either no result would ever wake the poll.
+            events = poller.poll() if any(worker.held for worker in pool) else ()
+            for fd, _ in events:
                 owner = by_fd.get(fd)
                 if owner is not None and not pool[owner].receive(done):
                     replace(owner)

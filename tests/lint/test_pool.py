@@ -198,3 +198,29 @@ def test_the_last_jobs_are_not_queued_behind_a_long_one() -> None:
     every job after the long one."""
     pids = list(run_jobs(list(range(20)), _slow_late, 2))
     assert pids[16] not in pids[17:]
+
+
+STRESS = """
+import os
+from editor.lint.pool import run_jobs
+
+def square_or_die(job):
+    if job in (3, 11):
+        os._exit(7)
+    return job * job
+
+for _ in range(150):
+    assert len(list(run_jobs(list(range(20)), square_or_die, 2))) == 20
+print("done")
+"""
+
+
+def test_a_worker_that_dies_as_jobs_are_sent_never_stalls_the_run() -> None:
+    """A worker found dead while jobs were being handed out is replaced by an idle one; if
+    no other worker held a job, waiting for a result would wait forever (it did about one
+    run in six). Many runs in a child process, so a stall fails by timeout, not a hang."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", STRESS], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0 and done.stdout.strip() == "done", done.stderr
