@@ -222,17 +222,22 @@ _Members = dict[str, tuple[int, int]] | list[int]
 _Read = dict[PathKey, tuple[_Members, int]]
 
 
-def _skip(text: str, index: int, path: PathKey, read: _Read) -> int:
-    """End of the value at ``path``, starting at ``index`` of well-formed JSON."""
+def _regex_end(text: str, index: int) -> int | None:
+    """End of the well-formed value at ``index`` when one regular expression finds it (a
+    string, a bare value, a container without deeper containers); None for the others."""
     char = text[index]
     if char == '"':
         return _SKIP_STRING.match(text, index).end()  # type: ignore[union-attr]
     if char not in "[{":
         return _BARE.match(text, index).end()  # type: ignore[union-attr]
     found = _FLAT.match(text, index) or _NESTED.match(text, index)
-    if found is not None:
-        return found.end()
-    return _read_container(text, index, path, read)[1]
+    return found.end() if found is not None else None
+
+
+def _skip(text: str, index: int, path: PathKey, read: _Read) -> int:
+    """End of the value at ``path``, starting at ``index`` of well-formed JSON."""
+    end = _regex_end(text, index)
+    return end if end is not None else _read_container(text, index, path, read)[1]
 
 
 def _read_container(text: str, index: int, path: PathKey, read: _Read
@@ -330,14 +335,9 @@ _LEAF = _Node()  # for values no path goes into (never written: it has no childr
 
 def _end_of(text: str, index: int) -> int:
     """End of the (well-formed) value starting at ``index``."""
-    char = text[index]
-    if char == '"':
-        return _SKIP_STRING.match(text, index).end()  # type: ignore[union-attr]
-    if char not in "[{":
-        return _BARE.match(text, index).end()  # type: ignore[union-attr]
-    found = _FLAT.match(text, index) or _NESTED.match(text, index)
-    if found is not None:
-        return found.end()
+    end = _regex_end(text, index)
+    if end is not None:
+        return end
     end = _walk(text, index, _LEAF, True)
     assert end is not None
     return end
