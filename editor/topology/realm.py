@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from editor.model.catalogue import Catalogue
 from editor.model.lattice import Point
@@ -58,6 +58,36 @@ class Shapes:
         return self._regions[region_id]
 
 
+_Value = TypeVar("_Value")
+
+
+class _Shaped(Generic[_Value]):
+    """A region's polygon, area or centroid, kept in the underscored field of that name.
+    The first read or write of any of the three takes all three from the realm's
+    :class:`Shapes`, so a value set by hand is never overwritten by a later build."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._field = "_" + name
+
+    @overload
+    def __get__(self, region: None, owner: type) -> _Shaped[_Value]: ...
+
+    @overload
+    def __get__(self, region: Region, owner: type) -> _Value: ...
+
+    def __get__(self, region: Region | None, owner: type) -> _Shaped[_Value] | _Value:
+        if region is None:
+            return self
+        if region._shapes is not None:
+            region._take_shape(region._shapes)
+        return getattr(region, self._field)  # type: ignore[no-any-return]
+
+    def __set__(self, region: Region, value: _Value) -> None:
+        if region._shapes is not None:
+            region._take_shape(region._shapes)
+        setattr(region, self._field, value)
+
+
 @dataclass
 class Region:
     id: str
@@ -89,45 +119,12 @@ class Region:
         self._polygon, self._area, self._centroid = shapes.region(self.id)
         self._shapes = None
 
-    @property
-    def polygon(self) -> shapely.Geometry | None:
-        """The region's outline in lattice units (a water body's is the union of its
-        parts); None on graph-only boards. Built for the whole realm on first read."""
-        if self._shapes is not None:
-            self._take_shape(self._shapes)
-        return self._polygon
-
-    @polygon.setter
-    def polygon(self, value: shapely.Geometry | None) -> None:
-        if self._shapes is not None:
-            self._take_shape(self._shapes)
-        self._polygon = value
-
-    @property
-    def area(self) -> float:
-        """Euclidean area, hex size 1 (0.0 on graph-only boards)."""
-        if self._shapes is not None:
-            self._take_shape(self._shapes)
-        return self._area
-
-    @area.setter
-    def area(self, value: float) -> None:
-        if self._shapes is not None:
-            self._take_shape(self._shapes)
-        self._area = value
-
-    @property
-    def centroid(self) -> Point:
-        """Euclidean centroid, hex size 1 ((0.0, 0.0) on graph-only boards)."""
-        if self._shapes is not None:
-            self._take_shape(self._shapes)
-        return self._centroid
-
-    @centroid.setter
-    def centroid(self, value: Point) -> None:
-        if self._shapes is not None:
-            self._take_shape(self._shapes)
-        self._centroid = value
+    # The outline in lattice units (a water body's is the union of its parts; None on
+    # graph-only boards), the euclidean area and centroid at hex size 1 (0.0 and (0.0, 0.0)
+    # on graph-only boards): built for the whole realm on first read.
+    polygon = _Shaped["shapely.Geometry | None"]()
+    area = _Shaped[float]()
+    centroid = _Shaped[Point]()
 
     @property
     def is_land(self) -> bool:
