@@ -7,9 +7,9 @@ which parts touch.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
@@ -391,6 +391,9 @@ class BoardTable:
             bit <<= 1
         return result
 
+_Entry = TypeVar("_Entry")
+
+
 class _TabledLayout(BoardLayout):
     """A count's layout taken from its file's table: ``seams`` and ``outer`` are the
     table's entries of the count, listed on first use."""
@@ -402,12 +405,16 @@ class _TabledLayout(BoardLayout):
         self._seams: list[Seam] | None = None
         self._outer: list[Outer] | None = None
 
+    def _of_count(self, entries: Iterable[tuple[_Entry, int]]) -> list[_Entry]:
+        """The table's entries present at this layout's player count."""
+        bit = self._bit
+        return [entry for entry, mask in entries if mask & bit]
+
+    # (the setters take BoardLayout's own __init__, which assigns empty lists)
     @property
     def seams(self) -> list[Seam]:
         if self._seams is None:
-            bit = self._bit
-            self._seams = [entry for entry, mask in self._table.seam_entries()
-                           if mask & bit]
+            self._seams = self._of_count(self._table.seam_entries())
         return self._seams
 
     @seams.setter
@@ -417,9 +424,7 @@ class _TabledLayout(BoardLayout):
     @property
     def outer(self) -> list[Outer]:
         if self._outer is None:
-            bit = self._bit
-            self._outer = [entry for entry, mask in self._table.outer_entries()
-                           if mask & bit]
+            self._outer = self._of_count(self._table.outer_entries())
         return self._outer
 
     @outer.setter
