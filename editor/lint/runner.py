@@ -296,9 +296,9 @@ def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overr
     _warm_up(config, overrides)
     # The cyclic garbage collector took ~12 % of lint's CPU: every 700 allocations it
     # walked the young objects, and now and then every object of the imported libraries.
-    # Those move to a permanent generation (the pool does it before forking), and young
-    # collections run every 7,000 allocations (lint leaves little cyclic garbage; workers
-    # inherit the setting): about 0.5 % left.
+    # Those move to a permanent generation (the pool does it before forking); files are
+    # linted with the collector off (:func:`_lint_paused`), and while it is on (the parent
+    # reading its workers' results) young collections run every 7,000 allocations.
     threshold = gc.get_threshold()
     collecting = gc.isenabled()
     gc.set_threshold(max(threshold[0], GC_YOUNG_THRESHOLD), *threshold[1:])
