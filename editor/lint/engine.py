@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from editor.lint import suppress
 from editor.lint.config import LintConfig
 from editor.lint.context import CountContext, DocContext
-from editor.lint.findings import INTERNAL, Finding, Hit, compose
+from editor.lint.findings import INTERNAL, Finding, Hit, compose, from_fields
 from editor.lint.registry import Rule, all_rules, enabled_codes, plan
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path
 from editor.model.scenario_io import LoadedScenario
@@ -28,18 +28,11 @@ def _failed(rule: Rule, exc: Exception, players: int | None) -> Hit:
                "please report this with the file", players=players)
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
 def _with_players(hit: Hit, players: int) -> Hit:
-    """``hit`` for ``players`` (its ``__dict__`` copied: the frozen dataclass's ``__init__``
-    sets each field through ``object.__setattr__``)."""
+    """``hit`` for ``players`` (its fields copied, :func:`from_fields`)."""
     fields = dict(hit.__dict__)
     fields["players"] = players
-    copy = _new(Hit)
-    _set(copy, "__dict__", fields)
-    return copy
+    return from_fields(Hit, fields)
 
 
 def _run_all(rules: Sequence[Rule], context: object, players: int | None,
@@ -120,10 +113,7 @@ def to_findings(hits: Iterable[Hit], shown: str, text: str) -> list[Finding]:
             position = next(placed)
         code = hit.code
         rule = rules.get(code)
-        # Finding(...) with its __dict__ filled at once: the frozen dataclass's __init__ sets
-        # each field through object.__setattr__, three times the cost (cache.py does the same)
-        finding = _new(Finding)
-        _set(finding, "__dict__", {
+        finding = from_fields(Finding, {
             "code": code, "severity": rule.severity if rule is not None else "error",
             "message": compose(hit.what, hit.fix, counts), "path": shown,
             "json_path": _shown_path(hit.json_path),
