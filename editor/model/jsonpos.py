@@ -356,15 +356,6 @@ def _container_end(text: str, index: int) -> int:
     return _end_of(text, index)
 
 
-def _through(text: str, index: int, node: _Node) -> int:
-    """End of the value at ``index``, recording where ``node``'s asked children start."""
-    if not node.children or text[index] not in "[{":
-        return _end_of(text, index)
-    end = _walk(text, index, node, True)
-    assert end is not None
-    return end
-
-
 def _walk(text: str, index: int, node: _Node, need_end: bool) -> int | None:
     """Record where ``node``'s asked children start inside the container at ``index``;
     returns where the container ends when ``need_end`` (else reading stops after the last
