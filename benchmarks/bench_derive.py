@@ -37,6 +37,7 @@ above 10,000 tiles). ``--skip-50k`` leaves out the 20,000 and 50,000-tile sizes.
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import os
 import platform
@@ -52,7 +53,7 @@ import shapely
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from baselines import naive, strtree
+from baselines import naive, realm_floor, strtree
 from layouts import booklet_like_realm, spiral, stress_realm
 
 from editor.model.scenario_io import LoadedScenario
@@ -102,6 +103,21 @@ def touch_realm(realm: Realm) -> None:
 
 def derive_and_touch(deriver: RealmDeriver, loaded: LoadedScenario, players: int) -> None:
     touch_realm(deriver.derive(loaded, players))
+
+
+def with_collector_as_derive(build: Callable[[], object]) -> Callable[[], object]:
+    """``build`` run as the derivation runs: cyclic GC off, then its young objects moved to
+    the oldest generation (freeze and unfreeze) and GC back on."""
+    def run() -> object:
+        gc.disable()
+        try:
+            return build()
+        finally:
+            gc.freeze()
+            gc.unfreeze()
+            gc.enable()
+
+    return run
 
 
 def loglog_slope(sizes: list[int], times: list[float]) -> float:
@@ -199,6 +215,7 @@ def main() -> int:
 
     sizes: dict[int, float] = {}  # CPU medians
     touched_sizes: dict[int, float] = {}
+    floor_sizes: dict[int, float] = {}  # CPU medians of making only the realm's objects
     for n in STRESS_SIZES + (() if args.skip_50k else LARGE_SIZES):
         realm = stress_realm(n)
         # 3 samples at 10,000 tiles and above; more below, where one sample is a few
@@ -210,6 +227,8 @@ def main() -> int:
         with_shapes = timed(lambda realm=realm: derive_and_touch(RealmDeriver(), realm, 2),
                             samples)
         touched_sizes[n] = with_shapes[1]
+        floor = with_collector_as_derive(realm_floor(RealmDeriver().derive(realm, 2)))
+        floor_sizes[n] = timed(floor, samples)[1]
         tree = plain(lambda realm=realm: strtree(realm, 2), 1)
         all_pairs: tuple[float, float] | None = None
         if n < 10_000 or (n == 10_000 and not args.skip_naive_10k):
@@ -264,6 +283,15 @@ def main() -> int:
         print(f"CPU per tile (us, medians): {per_tile}")
         per_tile = ", ".join(f"{n:,}: {touched_sizes[n] / n * 1e6:.1f}" for n in all_ns)
         print(f"same + polygons and graph: {per_tile}")
+        # The floor: making only the objects a realm holds (its regions, neighbour and edge
+        # dicts, part ids), copied from flat lists, no derivation. If the floor's own
+        # exponent is above the budget, no derivation returning such a realm can meet it.
+        per_tile = ", ".join(f"{n:,}: {floor_sizes[n] / n * 1e6:.1f}" for n in all_ns)
+        floor_slope = loglog_slope(all_ns, [floor_sizes[n] for n in all_ns])
+        print(f"floor (only the realm's objects made and dropped, no derivation): CPU per "
+              f"tile (us) {per_tile}; exponent {floor_slope:.2f}")
+        print("derivation / floor, per size: " + ", ".join(
+            f"{n:,}: {sizes[n] / floor_sizes[n]:.2f}x" for n in all_ns))
         big = [n for n in all_ns if n >= 10_000]
         if len(big) >= 2:
             print(f"growth over {', '.join(f'{n:,}' for n in big)} tiles (working set far "
