@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
-from editor.lint.rules_geometry import connected_pieces
+from editor.lint.rules_geometry import grown_pieces
 
 if TYPE_CHECKING:
     from editor.topology import Region
@@ -146,9 +146,13 @@ def empty_runs(ctx: CountContext) -> Iterator[Hit]:
     if len(empty) <= limit:
         return  # no piece of them is longer than the limit
     adj: _Neighbours | None = None  # sorted neighbour lists, for the long pieces
-    for component in sorted(connected_pieces(ctx, empty), key=lambda c: c[0]):
-        if len(component) <= limit:
-            continue
+    # the pieces longer than the limit (most empty land lies in short ones), each sorted,
+    # by first id (they are disjoint: list order is first-id order)
+    long = [piece for piece in grown_pieces(ctx.adjacency, empty) if len(piece) > limit]
+    for piece in long:
+        piece.sort()
+    long.sort()
+    for component in long:
         if adj is None:
             adj = _Neighbours(ctx.adjacency, set(empty))
         run = None

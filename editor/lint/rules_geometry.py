@@ -10,8 +10,7 @@ where they can be.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from itertools import chain
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from editor.lint.context import CountContext
@@ -120,37 +119,37 @@ def walk_components(ctx: CountContext) -> list[list[str]]:
 
 def connected_pieces(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
     """The connected pieces of the graph of play restricted to ``nodes``, each sorted,
-    largest first, ties by first id; grown a whole ring of
-    neighbours at a time by one set intersection in C, from any region left over (the order
-    of the answer does not depend on where a piece starts): G003's and B006's largest
-    cost, a Python step per region before."""
-    adj = ctx.adjacency
-    neighbours = chain.from_iterable
-    rest = set(nodes)
-    found: list[list[str]] = []
-    pop, add = rest.pop, found.append
-    while rest:
-        start = pop()
-        new = rest.intersection(adj[start])
-        if not new:  # a region alone (most pieces of B006's empty land)
-            add([start])
-            continue
-        piece = [start]
-        while new:
-            rest -= new
-            piece += new
-            if len(new) == 1:  # a ring of one: its neighbours, without the chain
-                for one in new:
-                    new = rest.intersection(adj[one])
-            else:
-                new = rest.intersection(neighbours(map(adj.__getitem__, new)))
+    largest first, ties by first id (the order of the answer does not depend on where a
+    piece starts)."""
+    found = grown_pieces(ctx.adjacency, nodes)
+    for piece in found:
         piece.sort()
-        add(piece)
     if len(found) > 1:
         # largest first, ties by first id: two sorts in C (pieces are disjoint, so list
         # order is first-id order; a reversed sort keeps equal sizes in that order)
         found.sort()
         found.sort(key=len, reverse=True)
+    return found
+
+
+def grown_pieces(adj: Mapping[str, Iterable[str]], nodes: Iterable[str]) -> list[list[str]]:
+    """The connected pieces of ``adj`` restricted to ``nodes``, each in the order it was
+    grown, in no set order: G003's and B006's largest cost. Breadth first with one Python
+    step per neighbour: the graph of play has under four neighbours a region, so this beat
+    growing a whole ring at a time by set intersections (which made a set per ring) by
+    about a seventh."""
+    rest = set(nodes)
+    found: list[list[str]] = []
+    pop, remove = rest.pop, rest.remove
+    while rest:
+        piece = [pop()]
+        grow = piece.append
+        for region in piece:  # (a list grows under its iterator: every region added is read)
+            for near in adj[region]:
+                if near in rest:
+                    remove(near)
+                    grow(near)
+        found.append(piece)
     return found
 
 
