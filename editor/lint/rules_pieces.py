@@ -48,7 +48,7 @@ def _region(ctx: CountContext, ref: str) -> str:
 @rule(TUNNEL_ONE_REGION, "error", "a tunnel's two ends are in one region", "realm")
 def tunnel_in_one_region(ctx: CountContext) -> Iterator[Hit]:
     ends: dict[int, list[tuple[str, PathKey]]] = defaultdict(list)
-    for _, marker in ctx.doc.active_markers(ctx.players):
+    for _, marker in ctx.on_board.markers:
         number = marker.attrs.get("number")
         if marker.kind == "tunnel" and isinstance(number, int) and marker.region:
             ends[number].append((marker.region, (*ctx.locate.of(marker), "region")))
