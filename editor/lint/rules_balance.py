@@ -93,7 +93,7 @@ def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
     for rid, region in ctx.facts.tribes:  # the regions with a lost tribe
         if region.terrain == "mountain" or region.kind != "land":
             path = next((ctx.locate.of(m) for m in region.markers if m.kind == "lost_tribe"),
-                        None)
+                        None) if region.markers else None
             if path is None:  # a printed lost tribe: its tile
                 path = ctx.locate.region(ctx.scenario, rid)
             yield Hit("B005", f"lost tribe on {rid}, a {region.terrain} region",

@@ -20,7 +20,7 @@ from editor.model.jsonpos import PathKey
 
 if TYPE_CHECKING:
     from editor.model.scenario import Board
-    from editor.topology import Region
+    from editor.topology import Problem, Region
 
 PROBLEM_CODES = {
     "overlap": "G001",
@@ -69,8 +69,15 @@ def _reference_path(ctx: CountContext, ref: str) -> PathKey:
     return ()
 
 
-def _problems(ctx: CountContext, code: str) -> Iterator[Hit]:
-    for problem in ctx.realm.problems:
+def _problems(ctx: CountContext, code: str) -> list[Hit]:
+    """The derivation's problems that ``code`` reports, as hits: a list, not a generator,
+    as four rules and G006 ask every count and most realms have no problem at all."""
+    problems = ctx.realm.problems
+    return list(_problem_hits(ctx, problems, code)) if problems else []
+
+
+def _problem_hits(ctx: CountContext, problems: list[Problem], code: str) -> Iterator[Hit]:
+    for problem in problems:
         mapped = PROBLEM_CODES.get(problem.code, "G000")
         if problem.code in HANDLED_ELSEWHERE or mapped != code:
             continue
@@ -84,18 +91,18 @@ def _problems(ctx: CountContext, code: str) -> Iterator[Hit]:
 
 
 @rule("G000", "error", "another layout problem reported by the derivation", "realm")
-def other_problem(ctx: CountContext) -> Iterator[Hit]:
+def other_problem(ctx: CountContext) -> list[Hit]:
     return _problems(ctx, "G000")
 
 
 @rule("G001", "error", "two tiles overlap", "realm")
-def overlap(ctx: CountContext) -> Iterator[Hit]:
+def overlap(ctx: CountContext) -> list[Hit]:
     return _problems(ctx, "G001")
 
 
 @rule("G002", "error", "a tile letter is used twice (each letter is one two-sided piece)",
       "realm")
-def duplicate_tile(ctx: CountContext) -> Iterator[Hit]:
+def duplicate_tile(ctx: CountContext) -> list[Hit]:
     return _problems(ctx, "G002")
 
 
@@ -210,7 +217,7 @@ def no_first_conquest(ctx: CountContext) -> Iterator[Hit]:
 @rule("G006", "error", "a marker, link, water rule or entry rule names a missing region",
       "realm")
 def missing_reference(ctx: CountContext) -> Iterator[Hit]:
-    problems = list(_problems(ctx, "G006"))
+    problems = _problems(ctx, "G006")
     reported = {h.regions for h in problems}
     yield from problems
     on_board = ctx.on_board
@@ -270,7 +277,7 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
 
 
 @rule("G007", "error", "a river marker is not between two water parts", "realm")
-def river_marker(ctx: CountContext) -> Iterator[Hit]:
+def river_marker(ctx: CountContext) -> list[Hit]:
     return _problems(ctx, "G007")
 
 
