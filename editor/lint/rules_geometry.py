@@ -214,6 +214,16 @@ def no_first_conquest(ctx: CountContext) -> Iterator[Hit]:
                   "open the layout to the board edge, or add entry rules", ("boards",))
 
 
+def _targets(ctx: CountContext) -> bool:
+    """Whether some marker of the document names a target region (once per document)."""
+    found: bool | None = ctx.doc.cache.get("marker_targets")
+    if found is None:
+        found = ctx.doc.cache["marker_targets"] = any(
+            marker.attrs.get("target") is not None
+            for board in ctx.scenario.boards for marker in board.markers)
+    return found
+
+
 @rule("G006", "error", "a marker, link, water rule or entry rule names a missing region",
       "realm")
 def missing_reference(ctx: CountContext) -> Iterator[Hit]:
@@ -224,7 +234,17 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     active = on_board.letters
     resolve = ctx.realm.resolve
     regions = ctx.realm.regions  # (a region id resolves to itself: the common case, first)
-    for _, marker in on_board.markers:
+    markers = on_board.markers
+    if not _targets(ctx):  # most files: every marker's region is one of the realm's, so
+        # one set difference in C answers for all of them
+        try:
+            named = {marker.region for _, marker in markers}
+            named.discard(None)
+            if not named.difference(regions):
+                markers = []
+        except TypeError:  # a region that is not a string: the loop below skips it
+            pass
+    for _, marker in markers:
         for ref in (marker.region, marker.attrs.get("target")):
             if (not isinstance(ref, str) or ref in regions or (ref,) in reported
                     or ref.rpartition(".")[0] not in active or resolve(ref)):
