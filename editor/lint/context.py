@@ -132,11 +132,14 @@ class Locator:
         return self.board(board_id)
 
 
+_NONE: list[Any] = []  # OnBoard.of_kind's answer for a kind not in play (never changed)
+
+
 class OnBoard:
     """What is in play for one player count, each list in document order: every rule
     that asks reads these instead of testing each item's presence again."""
 
-    __slots__ = ("boards", "letters", "links", "markers", "tiles")
+    __slots__ = ("_kinds", "boards", "letters", "links", "markers", "tiles")
 
     def __init__(self, doc: DocContext, players: int) -> None:
         scenario = doc.scenario
@@ -155,6 +158,22 @@ class OnBoard:
         self.links: list[tuple[int, Link]] = [
             (index, link) for index, link in enumerate(scenario.links)
             if link.presence.includes(players, least)]
+        self._kinds: dict[str, list[tuple[Board, Marker]]] | None = None
+
+    def of_kind(self, kind: str) -> list[tuple[Board, Marker]]:
+        """The markers of ``kind`` in play, in document order (the shared list: do not
+        change it). Six rules each look for one kind or two, most finding none: the markers
+        are sorted by kind once, on the first question."""
+        kinds = self._kinds
+        if kinds is None:
+            kinds = self._kinds = {}
+            for item in self.markers:
+                found = kinds.get(item[1].kind)
+                if found is None:
+                    kinds[item[1].kind] = [item]
+                else:
+                    found.append(item)
+        return kinds.get(kind, _NONE)
 
 
 @dataclass
@@ -201,7 +220,10 @@ class RegionFacts:
 
     def __init__(self, ctx: CountContext) -> None:
         water = ctx.config.balance.count_water
-        apart = {b.id for b in ctx.scenario.boards if b.kind == "necromancer_island"}
+        apart: set[str] | None = ctx.doc.cache.get("apart")
+        if apart is None:  # (once per document)
+            apart = ctx.doc.cache["apart"] = {b.id for b in ctx.scenario.boards
+                                              if b.kind == "necromancer_island"}
         # land regions; the regions the balance rules count (land, and water when
         # configured; no chasms); the ones a race can move over (land and passable rivers,
         # never chasms, nothing on a necromancer-island board)

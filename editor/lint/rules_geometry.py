@@ -188,8 +188,9 @@ def unreachable(ctx: CountContext) -> Iterator[Hit]:
     starts = ctx.facts.starts
     if not starts:
         return  # G005 / R006 say it
-    lost = [rid for piece in walk_components(ctx) if not starts.intersection(piece)
-            for rid in piece if realm.regions[rid].is_land]
+    regions = realm.regions
+    lost = [rid for piece in walk_components(ctx) if starts.isdisjoint(piece)
+            for rid in piece if regions[rid].kind == "land"]
     if lost:
         first = realm.regions[lost[0]]
         yield Hit("G004", f"{_short_list(lost)}: land no race can reach from any "

@@ -107,8 +107,8 @@ def too_many(ctx: CountContext) -> Iterator[Hit]:
 def tunnel_pairs(ctx: CountContext) -> Iterator[Hit]:
     by_number: dict[int, list[PathKey]] = defaultdict(list)
     regions: dict[int, list[str]] = defaultdict(list)
-    for _, marker in ctx.on_board.markers:
-        if marker.kind == "tunnel" and isinstance(marker.attrs.get("number"), int):
+    for _, marker in ctx.on_board.of_kind("tunnel"):
+        if isinstance(marker.attrs.get("number"), int):
             by_number[marker.attrs["number"]].append(ctx.locate.of(marker))
             if marker.region:
                 regions[marker.attrs["number"]].append(marker.region)
