@@ -7,11 +7,10 @@ back into JSON paths so findings point at the text the author wrote.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from editor.lint.config import LintConfig
 from editor.model.jsonpos import PathKey
@@ -20,6 +19,38 @@ from editor.model.scenario_io import LoadedScenario
 
 if TYPE_CHECKING:
     from editor.topology import Realm, Region
+
+
+_Value = TypeVar("_Value")
+
+
+class _Kept(Generic[_Value]):
+    """A value made on the first read and kept in the instance's ``__dict__``, so every
+    later read is a plain attribute read (a non-data descriptor, as
+    ``functools.cached_property``, which also takes a lock on that first read: lint makes
+    a few of these values per player count of every file). For what cannot change while
+    its object lives: one lint of one document."""
+
+    def __init__(self, make: Callable[[Any], _Value]) -> None:
+        self._make = make
+        self._name = make.__name__
+        self.__doc__ = make.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _Kept[_Value]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _Value: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None
+                ) -> _Kept[_Value] | _Value:
+        if instance is None:
+            return self
+        value = instance.__dict__[self._name] = self._make(instance)
+        return value
 
 
 class Locator:
@@ -101,11 +132,14 @@ class Locator:
         return self.board(board_id)
 
 
+_NONE: list[Any] = []  # OnBoard.of_kind's answer for a kind not in play (never changed)
+
+
 class OnBoard:
     """What is in play for one player count, each list in document order: every rule
     that asks reads these instead of testing each item's presence again."""
 
-    __slots__ = ("boards", "letters", "links", "markers", "tiles")
+    __slots__ = ("_kinds", "boards", "letters", "links", "markers", "tiles")
 
     def __init__(self, doc: DocContext, players: int) -> None:
         scenario = doc.scenario
@@ -124,6 +158,22 @@ class OnBoard:
         self.links: list[tuple[int, Link]] = [
             (index, link) for index, link in enumerate(scenario.links)
             if link.presence.includes(players, least)]
+        self._kinds: dict[str, list[tuple[Board, Marker]]] | None = None
+
+    def of_kind(self, kind: str) -> list[tuple[Board, Marker]]:
+        """The markers of ``kind`` in play, in document order (the shared list: do not
+        change it). Six rules each look for one kind or two, most finding none: the markers
+        are sorted by kind once, on the first question."""
+        kinds = self._kinds
+        if kinds is None:
+            kinds = self._kinds = {}
+            for item in self.markers:
+                found = kinds.get(item[1].kind)
+                if found is None:
+                    kinds[item[1].kind] = [item]
+                else:
+                    found.append(item)
+        return kinds.get(kind, _NONE)
 
 
 @dataclass
@@ -139,7 +189,7 @@ class DocContext:
     def scenario(self) -> Scenario:
         return self.loaded.scenario
 
-    @cached_property
+    @_Kept
     def locate(self) -> Locator:
         return Locator(self.loaded.scenario)
 
@@ -170,7 +220,10 @@ class RegionFacts:
 
     def __init__(self, ctx: CountContext) -> None:
         water = ctx.config.balance.count_water
-        apart = {b.id for b in ctx.scenario.boards if b.kind == "necromancer_island"}
+        apart: set[str] | None = ctx.doc.cache.get("apart")
+        if apart is None:  # (once per document)
+            apart = ctx.doc.cache["apart"] = {b.id for b in ctx.scenario.boards
+                                              if b.kind == "necromancer_island"}
         # land regions; the regions the balance rules count (land, and water when
         # configured; no chasms); the ones a race can move over (land and passable rivers,
         # never chasms, nothing on a necromancer-island board)
@@ -243,7 +296,12 @@ class RegionFacts:
 
 @dataclass
 class CountContext:
-    """One player count of one document."""
+    """One player count of one document.
+
+    Its scenario, config, locator, what is on the board, realm, facts and adjacency are
+    each found on the first read and then kept as a plain attribute: rules read them about
+    sixty times a count, and a property (two, for the scenario) cost more per read than
+    the read itself."""
 
     doc: DocContext
     players: int
@@ -252,23 +310,23 @@ class CountContext:
     # Per-count results several rules share (walkable graph, counted regions...).
     cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
-    @property
+    @_Kept
     def scenario(self) -> Scenario:
         return self.doc.scenario
 
-    @property
+    @_Kept
     def config(self) -> LintConfig:
         return self.doc.config
 
-    @property
+    @_Kept
     def locate(self) -> Locator:
         return self.doc.locate
 
-    @property
+    @_Kept
     def on_board(self) -> OnBoard:
         return self.doc.on_board(self.players)
 
-    @property
+    @_Kept
     def realm(self) -> Realm:
         if self._realm is None:
             from editor.topology import derive_realm
@@ -276,14 +334,14 @@ class CountContext:
             self._realm = derive_realm(self.doc.loaded, self.players)
         return self._realm
 
-    @property
+    @_Kept
     def facts(self) -> RegionFacts:
         """The count's region facts, found when a rule first asks (derives the realm)."""
         if self._facts is None:
             self._facts = RegionFacts(self)
         return self._facts
 
-    @property
+    @_Kept
     def adjacency(self) -> Mapping[str, Iterable[str]]:
         """The graph of play as region -> neighbours: the realm's plain dicts (no networkx
         view per region, no networkx import)."""

@@ -28,13 +28,6 @@ def _failed(rule: Rule, exc: Exception, players: int | None) -> Hit:
                "please report this with the file", players=players)
 
 
-def _with_players(hit: Hit, players: int) -> Hit:
-    """``hit`` for ``players`` (its fields copied, :func:`from_fields`)."""
-    fields = dict(hit.__dict__)
-    fields["players"] = players
-    return from_fields(Hit, fields)
-
-
 def _run_all(rules: Sequence[Rule], context: object, players: int | None,
              hits: list[Hit]) -> None:
     """Add each rule's hits to ``hits``; a rule that fails adds one S000 hit instead of
@@ -63,11 +56,12 @@ def run_rules(loaded: LoadedScenario, config: LintConfig, counts: Sequence[int],
             given = realm if realm is not None and realm.players == players else None
             start = len(hits)
             _run_all(per_count, CountContext(doc, players, given), players, hits)
-            # the count's hits carry it (a rule's own count, if it set one, stays)
+            # the count's hits carry it (a rule's own count, if it set one, stays): each
+            # hit's fields copied with the count, :func:`from_fields`
             for index in range(start, len(hits)):
                 hit = hits[index]
                 if hit.players is None:
-                    hits[index] = _with_players(hit, players)
+                    hits[index] = from_fields(Hit, {**hit.__dict__, "players": players})
     return [h for h in hits if h.code in enabled or h.code == INTERNAL]
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
-from editor.lint.rules_geometry import connected_pieces
+from editor.lint.rules_geometry import grown_pieces
 
 if TYPE_CHECKING:
     from editor.topology import Region
@@ -93,7 +93,7 @@ def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
     for rid, region in ctx.facts.tribes:  # the regions with a lost tribe
         if region.terrain == "mountain" or region.kind != "land":
             path = next((ctx.locate.of(m) for m in region.markers if m.kind == "lost_tribe"),
-                        None)
+                        None) if region.markers else None
             if path is None:  # a printed lost tribe: its tile
                 path = ctx.locate.region(ctx.scenario, rid)
             yield Hit("B005", f"lost tribe on {rid}, a {region.terrain} region",
@@ -146,9 +146,13 @@ def empty_runs(ctx: CountContext) -> Iterator[Hit]:
     if len(empty) <= limit:
         return  # no piece of them is longer than the limit
     adj: _Neighbours | None = None  # sorted neighbour lists, for the long pieces
-    for component in sorted(connected_pieces(ctx, empty), key=lambda c: c[0]):
-        if len(component) <= limit:
-            continue
+    # the pieces longer than the limit (most empty land lies in short ones), each sorted,
+    # by first id (they are disjoint: list order is first-id order)
+    long = [piece for piece in grown_pieces(ctx.adjacency, empty) if len(piece) > limit]
+    for piece in long:
+        piece.sort()
+    long.sort()
+    for component in long:
         if adj is None:
             adj = _Neighbours(ctx.adjacency, set(empty))
         run = None

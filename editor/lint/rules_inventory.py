@@ -13,6 +13,7 @@ from typing import Any
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
+from editor.model.catalogue import TileSide
 from editor.model.jsonpos import PathKey
 from editor.model.scenario import Placement
 
@@ -23,26 +24,43 @@ NAMES = {
 }
 
 
+# Lost tribes printed on a tile side, by the side object, for every file linted after
+# (most use the same bundled sides). A catalogue side is frozen, down to its regions'
+# symbols, so a count never goes stale: the side is kept beside it, so an id reused by a
+# new side is never taken for the old one.
+_PRINTED: dict[int, tuple[TileSide, int]] = {}
+_PRINTED_KEPT = 2048
+
+
+def _printed(side: TileSide) -> tuple[TileSide, int]:
+    """``side`` with the number of lost tribes printed on it, remembered."""
+    if len(_PRINTED) >= _PRINTED_KEPT:
+        _PRINTED.clear()
+    found = _PRINTED[id(side)] = (side, sum(1 for region in side.regions
+                                            if "lost_tribe" in region.symbols))
+    return found
+
+
 def _tribe_tiles(ctx: CountContext) -> list[list[tuple[Placement, int]]]:
     """Per board, its tiles whose side has lost tribes printed on it, with how many, in
     document order; once per document (a tile side's count is looked up once)."""
     found: list[list[tuple[Placement, int]]] | None = ctx.doc.cache.get("tribe_tiles")
     if found is None:
-        catalogue = ctx.doc.loaded.catalogue
-        tribes: dict[tuple[str, str], int] = {}
+        tiles = ctx.doc.loaded.catalogue.tiles
+        known = _PRINTED
         found = ctx.doc.cache["tribe_tiles"] = []
         for board in ctx.scenario.boards:
             printing = []
             for placement in board.tiles:
-                key = (placement.tile, placement.side)
-                printed = tribes.get(key)
-                if printed is None:
-                    tile = catalogue.tiles.get(placement.tile)
-                    side = tile.sides.get(placement.side) if tile else None
-                    printed = tribes[key] = sum(1 for region in (side.regions if side else ())
-                                                if "lost_tribe" in region.symbols)
-                if printed:
-                    printing.append((placement, printed))
+                tile = tiles.get(placement.tile)
+                side = tile.sides.get(placement.side) if tile else None
+                if side is None:
+                    continue
+                printed = known.get(id(side))
+                if printed is None or printed[0] is not side:
+                    printed = _printed(side)
+                if printed[1]:
+                    printing.append((placement, printed[1]))
             found.append(printing)
     return found
 
@@ -89,8 +107,8 @@ def too_many(ctx: CountContext) -> Iterator[Hit]:
 def tunnel_pairs(ctx: CountContext) -> Iterator[Hit]:
     by_number: dict[int, list[PathKey]] = defaultdict(list)
     regions: dict[int, list[str]] = defaultdict(list)
-    for _, marker in ctx.doc.active_markers(ctx.players):
-        if marker.kind == "tunnel" and isinstance(marker.attrs.get("number"), int):
+    for _, marker in ctx.on_board.of_kind("tunnel"):
+        if isinstance(marker.attrs.get("number"), int):
             by_number[marker.attrs["number"]].append(ctx.locate.of(marker))
             if marker.region:
                 regions[marker.attrs["number"]].append(marker.region)

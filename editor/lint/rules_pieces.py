@@ -24,6 +24,8 @@ DUPLICATE_LINK = "G015"
 
 @rule(CROP_ON_TILE, "error", "a crop space is on a hex that holds a tile", "count")
 def crop_space_on_tile(ctx: CountContext) -> Iterator[Hit]:
+    if not ctx.on_board.of_kind("crop_space"):
+        return
     for board, tiles, _, markers in ctx.on_board.boards:
         crops = [m for m in markers if m.kind == "crop_space" and m.hex is not None]
         if not crops:
@@ -48,9 +50,9 @@ def _region(ctx: CountContext, ref: str) -> str:
 @rule(TUNNEL_ONE_REGION, "error", "a tunnel's two ends are in one region", "realm")
 def tunnel_in_one_region(ctx: CountContext) -> Iterator[Hit]:
     ends: dict[int, list[tuple[str, PathKey]]] = defaultdict(list)
-    for _, marker in ctx.doc.active_markers(ctx.players):
+    for _, marker in ctx.on_board.of_kind("tunnel"):
         number = marker.attrs.get("number")
-        if marker.kind == "tunnel" and isinstance(number, int) and marker.region:
+        if isinstance(number, int) and marker.region:
             ends[number].append((marker.region, (*ctx.locate.of(marker), "region")))
     for number, pair in sorted(ends.items()):
         if len(pair) != 2:

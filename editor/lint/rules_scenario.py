@@ -62,7 +62,7 @@ def places_and_relics(ctx: CountContext) -> Iterator[Hit]:
     if not uses_underground(ctx) or not (ctx.on_board.tiles or any(
             b.graph is not None for b in ctx.scenario.boards)):
         return  # no Underground, or nothing laid out yet (a blank template)
-    laid = [m for _, m in ctx.doc.active_markers(ctx.players) if m.kind in ("place", "relic")]
+    laid = [m for _, m in ctx.on_board.markers if m.kind in ("place", "relic")]
     setup = ctx.scenario.section("setup").get("places_relics")
     count = len(laid)
     where: tuple[str | int, ...] = ("boards",)
@@ -81,8 +81,8 @@ def places_and_relics(ctx: CountContext) -> Iterator[Hit]:
 
 def _sky_tokens(ctx: CountContext) -> list[tuple[str, tuple[str | int, ...]]]:
     tokens = []
-    for _, marker in ctx.doc.active_markers(ctx.players):
-        if marker.kind == "sky_access" and marker.region is not None:
+    for _, marker in ctx.on_board.of_kind("sky_access"):
+        if marker.region is not None:
             rid = ctx.realm.resolve(marker.region)
             if rid is not None:
                 tokens.append((rid, ctx.locate.of(marker)))
@@ -141,8 +141,8 @@ def sky_access_spacing(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("R005", "error", "a necromancer island is not in a lake", "realm")
 def necromancer_in_lake(ctx: CountContext) -> Iterator[Hit]:
-    for _, marker in ctx.doc.active_markers(ctx.players):
-        if marker.kind != "necromancer_island" or marker.region is None:
+    for _, marker in ctx.on_board.of_kind("necromancer_island"):
+        if marker.region is None:
             continue
         rid = ctx.realm.resolve(marker.region)
         if rid is None:
