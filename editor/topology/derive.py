@@ -14,7 +14,6 @@ import gc
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from operator import attrgetter, is_
 from typing import TYPE_CHECKING, NamedTuple
 
 from editor import heap
@@ -100,6 +99,7 @@ class RealmDeriver:
         self._cache_size = cache_size
         # the counts of one file share their tables (see _count_table)
         self._count_tables: dict[object, _KeptTable] = {}
+        self._last_table: tuple[object, _KeptTable] | None = None  # (key, the table) last used
         # how many of those tables were made: one per file whatever its counts (public, so
         # a test can tell that the counts share them)
         self.tables_made = 0
@@ -223,34 +223,48 @@ class RealmDeriver:
         placed side checked to be the one the table holds), the player range, each board's
         id and kind, and each placement object with its current values, so an edit in place
         or a new placement object makes a new table and a cached one is never stale."""
-        key = (id(catalogue), scenario.players_min, scenario.players_max,
-               tuple((board.id, True) if board.is_graph_only
-                     else (board.id, tuple(map(id, board.tiles)),
-                           tuple(map(_PLACEMENT_VALUES, board.tiles)))
-                     for board in scenario.boards))
+        # Built for every count of every file, so written out: one tuple per placement of
+        # its id and values (attribute reads, not an attrgetter of dotted paths), and the
+        # table derived last is compared first (no hashing of the key on a hit).
+        key: list[object] = [id(catalogue), scenario.players_min, scenario.players_max]
+        for board in scenario.boards:
+            if board.graph is not None:  # graph-only
+                key.append((board.id, True))
+                continue
+            key.append(board.id)
+            key.append(tuple([(id(p), p.tile, p.side, p.q, p.r, p.rotation,
+                               p.presence.min_players, p.presence.players)
+                              for p in board.tiles]))
+        whole = tuple(key)
         tables = self._count_tables
-        known = tables.get(key)
+        last = self._last_table
+        known = last[1] if last is not None and last[0] == whole else tables.get(whole)
         if known is not None:
-            if all(map(is_, map(catalogue.side, known.letters, known.names), known.sides)):
+            side_of = catalogue.tiles
+            for letter, name, side in zip(known.letters, known.names, known.sides,
+                                          strict=True):
+                if side_of[letter].sides[name] is not side:  # catalogue.side, inlined
+                    break
+            else:
+                self._last_table = (whole, known)
                 return known.table
-            del tables[key]
+            del tables[whole]
+            self._last_table = None
         table = _CountTable.make(scenario, catalogue)
         self.tables_made += 1
         if len(tables) >= _COUNT_TABLES_KEPT:
             del tables[next(iter(tables))]
         placed = [] if table is None else [
             tile for board in table.boards for _, tile, _ in board.tiles]
-        tables[key] = _KeptTable(catalogue, table,
-                                 tuple(tile.placement.tile for tile in placed),
-                                 tuple(tile.placement.side for tile in placed),
-                                 () if table is None else tuple(
-                                     side for board in table.boards for side in board.sides))
+        kept = tables[whole] = _KeptTable(
+            catalogue, table, tuple(tile.placement.tile for tile in placed),
+            tuple(tile.placement.side for tile in placed),
+            () if table is None else tuple(side for board in table.boards
+                                           for side in board.sides))
+        self._last_table = (whole, kept)
         return table
 
 
-# Placement values a table depends on (the ids of the placement objects are in the key too).
-_PLACEMENT_VALUES = attrgetter("tile", "side", "q", "r", "rotation", "presence.min_players",
-                               "presence.players")
 # Lint derives the counts of one file one after the other and the editor one file at a time:
 # a few tables are plenty. A file of one count has nothing to share, and a very big realm
 # derives each count from scratch rather than keeping its tables.
@@ -330,6 +344,12 @@ def _collector_back_on() -> None:
     gc.enable()
 
 
+# The rules of a scenario without a water or entry section (an empty or non-dict one reads
+# as absent): frozen, so every derivation of such a file shares them.
+_DEFAULT_WATER = water_rules(Scenario("", 0, 0))
+_DEFAULT_ENTRY = entry_rules(Scenario("", 0, 0))
+
+
 class _Assembly:
     """One derivation run; holds the intermediate tables so each step stays small."""
 
@@ -348,8 +368,10 @@ class _Assembly:
         self.layouts = layouts
         self.graph_boards = graph_boards
         self.problems = problems
-        self.water = water_rules(scenario)
-        self.rules = entry_rules(scenario)
+        # most files have neither section: their default rules are shared (frozen values)
+        sections = scenario.sections
+        self.water = water_rules(scenario) if sections.get("water") else _DEFAULT_WATER
+        self.rules = entry_rules(scenario) if sections.get("entry") else _DEFAULT_ENTRY
         self.part_region: dict[str, str] = {}
         self.regions: dict[str, Region] = {}
         # region -> neighbour -> the edge's data dict (one per edge, shared by both ends),
