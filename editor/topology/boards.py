@@ -504,6 +504,11 @@ def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
     return facts
 
 
+# (id of a side as the catalogue gives it, rotation, letter) -> (that side, pinned so its id
+# is not reused while here; the facts of it turned so and placed as that letter)
+_GIVEN: dict[tuple[int, int, str], tuple[TileSide, _TileFacts]] = {}
+
+
 def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int],
                    counts: tuple[int, ...], scenario_min: int,
                    letters: set[str]) -> BoardTable | None:
@@ -527,10 +532,21 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
         if cell in union or letter in letters:
             return None
         letters.add(letter)
-        given = catalogue.side(letter, placement.side)
+        given = catalogue.tiles[letter].sides[placement.side]  # catalogue.side, inlined
         table.sides.append(given)
-        side = rotated_side(given, placement.rotation)
-        facts = _tile_facts(side, letter)
+        # the facts of this side at this rotation as this letter, found without turning
+        # the side again (an int rotation only: rotated_side normalises or refuses others)
+        rotation = placement.rotation
+        known = _GIVEN.get((id(given), rotation, letter))
+        if known is not None and known[0] is given and rotation.__class__ is int:
+            facts = known[1]
+        else:
+            facts = _tile_facts(rotated_side(given, rotation), letter)
+            if rotation.__class__ is int:
+                if len(_GIVEN) >= 20_000:
+                    _GIVEN.clear()
+                _GIVEN[(id(given), rotation, letter)] = (given, facts)
+        side = facts.side
         union[cell] = (len(placed_tiles), facts.wet_halves, mask)
         placed_tiles.append((cell, PlacedTile(placement, side, cell, facts.names), mask))
         rows.append((mask, facts))
