@@ -379,11 +379,12 @@ class _Assembly:
         # "kinds" holds _KIND_BIT bits until the graph is built.
         self.adjacent: dict[str, dict[str, EdgeData]] = {}
         self.edge_data: list[EdgeData] = []  # every edge's data, for the kinds at the end
-        # (land region ids, water region ids) when those are all the regions (see
-        # _make_regions), else None
-        self.by_kind: tuple[list[str], list[str]] | None = None
-        self._land_ids: list[str] = []
-        self._water_ids: list[str] = []
+        # (land regions, their neighbour dicts, water regions), each in the regions' order,
+        # when those are all the regions (see _make_regions), else None
+        self.by_kind: tuple[list[Region], list[dict[str, EdgeData]], list[Region]] | None = None
+        self._land: list[Region] = []
+        self._land_nears: list[dict[str, EdgeData]] = []
+        self._water: list[Region] = []
         # a big realm's neighbour dicts in the order of ``regions`` (see _aligned_nears)
         self.region_nears: list[dict[str, EdgeData]] = []
         # letters placed on any board (any count) and graph-only region ids of the scenario
@@ -481,9 +482,14 @@ class _Assembly:
             return
         bodies = self.uf.groups()
         find, bit = self.uf.find, self.bit
-        part_region, regions = self.part_region, self.regions
-        land_ids, water_ids = self._land_ids.append, self._water_ids.append
-        land_extend = self._land_ids.extend
+        part_region, regions, adjacent = self.part_region, self.regions, self.adjacent
+        # Each region gets the realm's polygons (see _geometry) and its neighbour dict as it
+        # is made, and is listed by kind with them: the passes over land or water regions
+        # walk these lists instead of looking each region and its dict up by id.
+        several: list[tuple[str, tuple[str, ...]]] = []  # water bodies of several parts
+        shapes = self.shapes = Shapes(self._shape_builder(several))
+        land, land_nears, water = self._land, self._land_nears, self._water
+        add_land, add_near, add_water = land.append, land_nears.append, water.append
         for layout, table in zip(self.layouts, self.tables, strict=True):
             board, known = layout.board.id, table.bodies
             for mask, facts in table.rows:
@@ -492,12 +498,16 @@ class _Assembly:
                 own = facts.own_regions
                 if own:  # a tile without water: every part is its own land region
                     part_region.update(own)
-                    for part, _, land in facts.parts:
-                        regions[part] = Region(part, board, "land", *land)  # type: ignore[misc]
-                    land_extend(own)
+                    for part, _, args in facts.parts:
+                        region = regions[part] = Region(
+                            part, board, "land", *args)  # type: ignore[misc]
+                        region._shapes = shapes
+                        add_land(region)
+                        near = adjacent[part] = {}
+                        add_near(near)
                     continue
-                for part, _, land in facts.parts:
-                    if land is None:
+                for part, _, args in facts.parts:
+                    if args is None:
                         root = find(part)
                         part_region[part] = root
                         if root != part:
@@ -509,17 +519,22 @@ class _Assembly:
                             members = tuple(sorted(found))
                             body = known[found] = (members, tuple(sorted(
                                 {split_region_id(m)[0] for m in members})))
-                        regions[root] = Region(root, board, "water", "water", "water", (), (),
-                                               *body)
-                        water_ids(root)
+                        region = regions[root] = Region(
+                            root, board, "water", "water", "water", (), (), *body)
+                        if len(body[0]) > 1:
+                            several.append((root, body[0]))
+                        add_water(region)
+                        adjacent[root] = {}
                     else:
                         part_region[part] = part
-                        regions[part] = Region(part, board, "land", *land)
-                        land_ids(part)
-        # the tile boards' regions by kind, in the regions' order: the later passes walk
-        # these (without graph-only boards, whose regions come later, they are all)
+                        region = regions[part] = Region(part, board, "land", *args)
+                        add_land(region)
+                        near = adjacent[part] = {}
+                        add_near(near)
+                    region._shapes = shapes
+        # without graph-only boards (whose regions come later) these are all the regions
         if not self.graph_boards:
-            self.by_kind = (self._land_ids, self._water_ids)
+            self.by_kind = (land, land_nears, water)
 
     def _make_layouts_regions(self) -> None:
         """Regions of a big realm (or of one count), in part order, and the edges inside
@@ -591,18 +606,25 @@ class _Assembly:
 
     def _geometry(self) -> None:
         """Give every region made from tiles (all regions so far) the realm's polygons,
-        built for all of them when the first is read: lint never reads them."""
-        shapes = self.shapes = Shapes(self._shape_builder())
-        for region in self.regions.values():
+        built for all of them when the first is read: lint never reads them. (The count
+        table's regions were given them as they were made.)"""
+        if self.tables is not None:
+            return
+        regions = self.regions.values()
+        shapes = self.shapes = Shapes(self._shape_builder(
+            [(region.id, region.parts) for region in regions if len(region.parts) > 1]))
+        for region in regions:
             region._shapes = shapes
 
-    def _shape_builder(self) -> Callable[[], tuple[dict[str, shapely.Geometry],
-                                                   dict[str, RegionShape]]]:
+    def _shape_builder(self, several: list[tuple[str, tuple[str, ...]]]
+                       ) -> Callable[[], tuple[dict[str, shapely.Geometry],
+                                               dict[str, RegionShape]]]:
         """What builds the polygons later: every part's polygon, and each tile region's
         polygon, area and centroid, exactly as the derivation used to build them. It holds
-        the layouts and each region's parts, never a region (no reference cycle)."""
+        the layouts and the parts of each region of several parts (``several``, filled by
+        the caller before the first build: a water body), never a region (no reference
+        cycle). Every other region made from tiles is one part, its id the part's."""
         deriver, layouts = self.deriver, self.layouts
-        members = [(rid, region.parts) for rid, region in self.regions.items()]
 
         def build() -> tuple[dict[str, shapely.Geometry], dict[str, RegionShape]]:
             with _no_cyclic_gc():
@@ -611,11 +633,12 @@ class _Assembly:
                 shapes: dict[str, RegionShape] = {}
                 merged: list[tuple[str, tuple[int, ...], tuple[shapely.Geometry, ...],
                                    shapely.Geometry]] = []
-                for rid, parts in members:
-                    if len(parts) == 1:
-                        area, centroid = measures[parts[0]]
-                        shapes[rid] = (polygons[parts[0]], area, centroid)
-                        continue
+                in_bodies = {part for _, parts in several for part in parts}
+                for part, polygon in polygons.items():
+                    if part not in in_bodies:
+                        area, centroid = measures[part]
+                        shapes[part] = (polygon, area, centroid)
+                for rid, parts in several:
                     # A water body of several parts: the player counts of a file mostly
                     # share their bodies, so each union (and its measures) is cached by
                     # its members.
@@ -664,14 +687,12 @@ class _Assembly:
         # seam of the realm. The lengths are added in the same order as before
         # (floating-point sums must not move); an edge is a coast when it is made (region
         # kinds are final by now).
-        pr, regions, found = self.part_region, self.regions, self.edge_data.append
+        pr, found = self.part_region, self.edge_data.append
         adjacent = self.adjacent
         if self.tables is None:  # the regions' neighbour dicts are made with them
             self._borders_one_by_one()
             return
-        for rid in regions:
-            adjacent[rid] = {}
-        bit = self.bit
+        bit = self.bit  # (the regions' neighbour dicts are made with them)
         data: EdgeData | None
         for layout, table in zip(self.layouts, self.tables, strict=True):
             # region kinds are part kinds: whether an edge is a coast is known per border,
@@ -917,7 +938,7 @@ class _Assembly:
                 continue
             overrides[rid] = body
         regions = self.regions
-        for rid, region in (((rid, regions[rid]) for rid in self.by_kind[1])
+        for rid, region in ([(region.id, region) for region in self.by_kind[2]]
                             if self.by_kind is not None else regions.items()):
             if region.kind != "water" or region.water_kind is not None:
                 continue
@@ -944,10 +965,10 @@ class _Assembly:
     def _coasts(self) -> None:
         regions, adjacent = self.regions, self.adjacent
         if self.by_kind is not None:
-            land, water = self.by_kind
-            wet = {rid for rid in water if regions[rid].water_kind in ("sea", "lake")}
-            for rid in land:
-                regions[rid].coastal = not wet.isdisjoint(adjacent[rid])
+            land, land_nears, water = self.by_kind
+            wet = {region.id for region in water if region.water_kind in ("sea", "lake")}
+            for region, near in zip(land, land_nears, strict=True):
+                region.coastal = not wet.isdisjoint(near)
             return
         wet = {rid for rid, region in regions.items()
                if region.water_kind in ("sea", "lake")}
@@ -964,8 +985,8 @@ class _Assembly:
     def _first_conquests(self) -> None:
         rules, regions = self.rules, self.regions
         if self.by_kind is not None:  # only water regions are entries (see _water_kinds)
-            land, water = self.by_kind
-            self.entry_regions = {rid for rid in water if regions[rid].entry_edge}
+            land, land_nears, water = self.by_kind
+            self.entry_regions = {region.id for region in water if region.entry_edge}
         else:
             self.entry_regions = {rid for rid, region in regions.items() if region.entry_edge}
         entry, adjacent = self.entry_regions, self.adjacent
@@ -974,17 +995,15 @@ class _Assembly:
             allowed = frozenset({rules[0].applies_to})
             none: frozenset[str] = frozenset()
             if self.by_kind is not None:
-                for rid in water:
-                    region = regions[rid]
+                for region in water:
                     region.first_conquest = False
                     region.first_conquest_for = frozenset()
-                for rid in land:
-                    region = regions[rid]
+                for region, near in zip(land, land_nears, strict=True):
                     if region.chasm:
                         region.first_conquest = False
                         region.first_conquest_for = frozenset()
                     elif not region.first_conquest_for:
-                        if region.board_edge or not entry.isdisjoint(adjacent[rid]):
+                        if region.board_edge or not entry.isdisjoint(near):
                             region.first_conquest_for = allowed
                             region.first_conquest = True
                         else:
