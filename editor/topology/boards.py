@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
 
 from editor.geometry.templates import RotatedSide, rotated_side
@@ -346,38 +347,36 @@ class BoardTable:
 
     def _holes_as_tiles_join(self) -> dict[int, bool]:
         """{count bit: may have holes} for every count, when each tile, shared side and
-        corner is in every count from its first one on; {} otherwise."""
+        corner is in every count from its first one on; {} otherwise.
+
+        Such a mask holds every count from its lowest bit up, so the later an item joins
+        the smaller its mask: sorted by mask, largest first, the items of each count are a
+        prefix of each list, taken count by count (only the totals and the components
+        after each count matter, not the order within one)."""
         assert self.links is not None and self.triangles is not None
         every = self.count_mask
-        # each item's first count (lowest bit), if it is in every count from there on
-        joins: dict[int, list[int]] = {}
-        for index, (_, _, mask) in enumerate(self.tiles):
+        for mask in ({mask for _, _, mask in self.tiles} | {mask for _, _, mask in self.links}
+                     | set(self.triangles)):
             low = mask & -mask
             if mask != every & ~(low - 1):
                 return {}
-            joins.setdefault(low, []).append(index)
-        links: dict[int, list[tuple[int, int]]] = {}
-        for a, b, mask in self.links:
-            low = mask & -mask
-            if mask != every & ~(low - 1):
-                return {}
-            links.setdefault(low, []).append((a, b))
-        corners: dict[int, int] = {}
-        for mask in self.triangles:
-            low = mask & -mask
-            if mask != every & ~(low - 1):
-                return {}
-            corners[low] = corners.get(low, 0) + 1
-        parent = list(range(len(self.tiles)))
+        tiles = sorted([mask for _, _, mask in self.tiles], reverse=True)
+        links = sorted(self.links, key=itemgetter(2), reverse=True)
+        corners = sorted(self.triangles, reverse=True)
+        parent = list(range(len(tiles)))
         result: dict[int, bool] = {}
-        tiles = components = shared = triangles = 0
-        bit = 1
+        all_tiles, all_links, all_corners = len(tiles), len(links), len(corners)
+        joined = shared = triangles = components = 0
+        bit = every & -every
         while bit <= every:
             if bit & every:
-                added = len(joins.get(bit, ()))
-                tiles += added
-                components += added
-                for a, b in links.get(bit, ()):
+                while joined < all_tiles and tiles[joined] & bit:
+                    joined += 1
+                    components += 1
+                while shared < all_links:
+                    a, b, mask = links[shared]
+                    if not mask & bit:
+                        break
                     shared += 1
                     while parent[a] != a:
                         a = parent[a]
@@ -386,8 +385,9 @@ class BoardTable:
                     if a != b:
                         parent[max(a, b)] = min(a, b)
                         components -= 1
-                triangles += corners.get(bit, 0)
-                result[bit] = components - (tiles - shared + triangles) > 0
+                while triangles < all_corners and corners[triangles] & bit:
+                    triangles += 1
+                result[bit] = components - (joined - shared + triangles) > 0
             bit <<= 1
         return result
 
