@@ -57,6 +57,7 @@ if TYPE_CHECKING:
 
 LAND_OVERLAYS = {"mountain": "mountain", "black_mountain": "mountain"}
 _OVERLAID = frozenset(LAND_OVERLAYS)
+_LINKING = frozenset({"tunnel", "sky_access"})  # the marker kinds _links reads
 COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "south": (4, 5)}
 
 
@@ -387,6 +388,7 @@ class _Assembly:
         self._water: list[Region] = []
         # a big realm's neighbour dicts in the order of ``regions`` (see _aligned_nears)
         self.region_nears: list[dict[str, EdgeData]] = []
+        self._linking = True  # whether a region has a tunnel or access marker (see _links)
         # letters placed on any board (any count) and graph-only region ids of the scenario
         self._named: tuple[set[str], set[str]] | None = None
 
@@ -882,11 +884,20 @@ class _Assembly:
 
     # -- markers and flags --------------------------------------------------------------
     def _apply_markers(self) -> None:
-        attached: dict[str, list[Marker]] = defaultdict(list)
+        attached: dict[str, list[Marker]] = {}
         players, smin, part_region = self.players, self.scenario.players_min, self.part_region
         for board in self.scenario.boards:
             for marker in board.markers:
-                if marker.region is None or not marker.presence.includes(players, smin):
+                if marker.region is None:
+                    continue
+                # Presence.includes, inlined: every marker of every count asks
+                presence = marker.presence
+                listed = presence.players
+                if listed is not None:
+                    if players not in listed:
+                        continue
+                elif players < (presence.min_players if presence.min_players is not None
+                                else smin):
                     continue
                 rid = part_region.get(marker.region)
                 if rid is None:
@@ -899,11 +910,27 @@ class _Assembly:
                             regions=(marker.region,),
                             hint="move the marker to an existing region"))
                     continue
-                attached[rid].append(marker)
+                on = attached.get(rid)
+                if on is None:
+                    attached[rid] = [marker]
+                else:
+                    on.append(marker)
         regions = self.regions
+        linking = False
         for rid, markers in attached.items():
             region = regions[rid]
             region.markers = tuple(markers)
+            if len(markers) == 1:  # most marked regions: the same, without a set of kinds
+                kind = markers[0].kind
+                if kind in _OVERLAID:
+                    if region.kind == "land":
+                        region.terrain = LAND_OVERLAYS[kind]
+                elif kind == "chasm":
+                    region.chasm = True
+                    region.impassable = True
+                elif kind in _LINKING:
+                    linking = True
+                continue
             kinds = {m.kind for m in markers}
             if region.kind == "land":
                 for kind in kinds & _OVERLAID:
@@ -911,6 +938,9 @@ class _Assembly:
             if "chasm" in kinds:
                 region.chasm = True
                 region.impassable = True
+            if not kinds.isdisjoint(_LINKING):
+                linking = True
+        self._linking = linking  # only these markers place links (see _links)
 
     def _reference_missing(self, ref: str, min_players: int | None,
                            players: tuple[int, ...] | None) -> bool:
@@ -1114,7 +1144,9 @@ class _Assembly:
 
     def _links(self) -> None:
         tunnels: dict[int, list[str]] = defaultdict(list)
-        for region in self.regions.values():
+        # only _apply_markers gives regions markers: without a tunnel or access marker
+        # (most counts), no region needs looking at
+        for region in self.regions.values() if self._linking else ():
             for marker in region.markers:
                 if marker.kind == "tunnel":
                     tunnels[int(marker.attrs["number"])].append(region.id)
