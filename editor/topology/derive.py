@@ -482,8 +482,8 @@ class _Assembly:
         if self.tables is None:
             self._make_layouts_regions()
             return
-        bodies = self.uf.groups()
-        find, bit = self.uf.find, self.bit
+        root_of, bodies = self.uf.roots()
+        bit = self.bit
         part_region, regions, adjacent = self.part_region, self.regions, self.adjacent
         # Each region gets the realm's polygons (see _geometry) and its neighbour dict as it
         # is made, and is listed by kind with them: the passes over land or water regions
@@ -510,8 +510,7 @@ class _Assembly:
                     continue
                 for part, _, args in facts.parts:
                     if args is None:
-                        root = find(part)
-                        part_region[part] = root
+                        root = part_region[part] = root_of[part]
                         if root != part:
                             continue
                         # the counts of a file mostly have the same bodies

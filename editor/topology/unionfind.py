@@ -35,3 +35,20 @@ class UnionFind:
         for item in self._parent:
             result.setdefault(self.find(item), []).append(item)
         return result
+
+    def roots(self) -> tuple[dict[str, str], dict[str, list[str]]]:
+        """Each item's root, and :meth:`groups`, in one pass (no call per item)."""
+        parent = self._parent
+        root_of: dict[str, str] = {}
+        groups: dict[str, list[str]] = {}
+        for item in parent:
+            root = item
+            while parent[root] != root:
+                root = parent[root]
+            root_of[item] = root
+            members = groups.get(root)
+            if members is None:
+                groups[root] = [item]
+            else:
+                members.append(item)
+        return root_of, groups
