@@ -389,6 +389,8 @@ class _Assembly:
         # a big realm's neighbour dicts in the order of ``regions`` (see _aligned_nears)
         self.region_nears: list[dict[str, EdgeData]] = []
         self._linking = True  # whether a region has a tunnel or access marker (see _links)
+        # the chasm regions (only markers make one, see _apply_markers): their edges go
+        self._chasms: list[str] = []
         # letters placed on any board (any count) and graph-only region ids of the scenario
         self._named: tuple[set[str], set[str]] | None = None
 
@@ -406,13 +408,12 @@ class _Assembly:
         adjacency = self._graph()  # borders only: links are added after coasts and entries
         self._links()
         adjacent = self.adjacent
-        for rid, region in self.regions.items():
-            if region.chasm:  # all its edges go, as networkx's remove_edges_from would
-                near = adjacent[rid]
-                for other in list(near):
-                    del near[other]
-                    if other != rid:
-                        del adjacent[other][rid]
+        for rid in self._chasms:  # all its edges go, as networkx's remove_edges_from would
+            near = adjacent[rid]
+            for other in list(near):
+                del near[other]
+                if other != rid:
+                    del adjacent[other][rid]
         realm = Realm(self.scenario, self.catalogue, self.players,
                       {rid: self.regions[rid] for rid in self.sorted_ids}, adjacency, holes,
                       self.problems,
@@ -432,12 +433,12 @@ class _Assembly:
             return
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
         bit = self.bit
-        add = uf.add
+        add = uf.adder()
         for layout, table in zip(self.layouts, self.tables, strict=True):
             for mask, facts in table.rows:
                 if mask & bit:
                     for part in facts.water_parts:
-                        add(part)
+                        add(part, part)
             marked = layout.marked_seams if not ignore_markers else None
             for a, b, cell, direction, mask in table.water_seams:
                 if mask & bit:
@@ -916,6 +917,7 @@ class _Assembly:
                     on.append(marker)
         regions = self.regions
         linking = False
+        chasms = self._chasms
         for rid, markers in attached.items():
             region = regions[rid]
             region.markers = tuple(markers)
@@ -927,6 +929,7 @@ class _Assembly:
                 elif kind == "chasm":
                     region.chasm = True
                     region.impassable = True
+                    chasms.append(rid)
                 elif kind in _LINKING:
                     linking = True
                 continue
@@ -937,6 +940,7 @@ class _Assembly:
             if "chasm" in kinds:
                 region.chasm = True
                 region.impassable = True
+                chasms.append(rid)
             if not kinds.isdisjoint(_LINKING):
                 linking = True
         self._linking = linking  # only these markers place links (see _links)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class UnionFind:
     def __init__(self) -> None:
@@ -9,6 +11,10 @@ class UnionFind:
 
     def add(self, item: str) -> None:
         self._parent.setdefault(item, item)
+
+    def adder(self) -> Callable[[str, str], object]:
+        """``add`` without a call of its own: called as ``adder(item, item)``."""
+        return self._parent.setdefault
 
     def contains(self, item: str) -> bool:
         return item in self._parent

@@ -22,3 +22,13 @@ def test_roots_match_find_and_groups() -> None:
         assert root_of == {item: uf.find(item) for item in dict.fromkeys(items)}
         # a body's root is its smallest part id
         assert all(root == min(members) for root, members in groups.items())
+
+
+def test_adder_adds_like_add() -> None:
+    uf = UnionFind()
+    add = uf.adder()
+    add("B.w1", "B.w1")
+    uf.add("A.w2")
+    uf.union("A.w2", "B.w1")
+    add("B.w1", "B.w1")  # already there: its root stays
+    assert uf.find("B.w1") == "A.w2" and uf.groups() == {"A.w2": ["B.w1", "A.w2"]}
