@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, TypeVar
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
 from editor.model.catalogue import Catalogue, TileSide
-from editor.model.scenario import Board, Placement, region_id
+from editor.model.scenario import Board, Placement, region_id, split_region_id
 from editor.topology.realm import Problem
 
 Cell = tuple[int, int]
@@ -453,6 +453,9 @@ class _TileFacts(NamedTuple):
     # (part id of half 0, part id of half 1, half 0 is water, half 1 is water) of the
     # side facing each board direction
     wet_halves: tuple[tuple[str, str, bool, bool], ...]
+    # each water part as a body of its own: (its parts, its tiles), a water Region's
+    # arguments after "water", "water", "water", (), ()
+    lone_bodies: dict[str, tuple[tuple[str], tuple[str, ...]]]
 
 
 _FACTS: dict[tuple[int, str], _TileFacts] = {}
@@ -497,7 +500,9 @@ def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
                        tuple(internal),
                        {} if water else {part: part for part, _, _ in parts},
                        () if water else tuple(entry[:3] for entry in internal),
-                       tuple((a, b, a in water, b in water) for a, b in halves))
+                       tuple((a, b, a in water, b in water) for a, b in halves),
+                       {part: ((part,), tuple(sorted({split_region_id(part)[0]})))
+                        for part, _, land in parts if land is None})
     if len(_FACTS) >= 20_000:
         _FACTS.clear()
     _FACTS[key] = facts

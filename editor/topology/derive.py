@@ -428,23 +428,33 @@ class _Assembly:
     def _merge_water(self) -> None:
         uf = UnionFind()
         self.uf = uf
+        self._lone = False  # whether every water part is a body of its own (count tables)
         if self.tables is None:
             self._merge_layouts_water()
             return
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
         bit = self.bit
-        add = uf.adder()
+        joins: list[tuple[str, str]] = []
         for layout, table in zip(self.layouts, self.tables, strict=True):
-            for mask, facts in table.rows:
-                if mask & bit:
-                    for part in facts.water_parts:
-                        add(part, part)
             marked = layout.marked_seams if not ignore_markers else None
             for a, b, cell, direction, mask in table.water_seams:
                 if mask & bit:
                     if marked and _seam_cells(cell, direction) in marked:
                         continue
-                    uf.union(a, b)
+                    joins.append((a, b))
+        if not joins:  # most counts: every water part is a body of its own (_make_regions)
+            self._lone = True
+            return
+        # A body's root is its smallest part id and its parts are in the order added,
+        # whatever the order of the unions: the parts first, in row order, then the joins.
+        add = uf.adder()
+        for table in self.tables:
+            for mask, facts in table.rows:
+                if mask & bit:
+                    for part in facts.water_parts:
+                        add(part, part)
+        for a, b in joins:
+            uf.union(a, b)
 
     def _merge_layouts_water(self) -> None:
         # a big realm: each part's water flag and each side's halves come from the turned
@@ -483,7 +493,8 @@ class _Assembly:
         if self.tables is None:
             self._make_layouts_regions()
             return
-        root_of, bodies = self.uf.roots()
+        # without a join every water part is its own body (see _merge_water)
+        root_of, bodies = (None, {}) if self._lone else self.uf.roots()
         bit = self.bit
         part_region, regions, adjacent = self.part_region, self.regions, self.adjacent
         # Each region gets the realm's polygons (see _geometry) and its neighbour dict as it
@@ -510,7 +521,20 @@ class _Assembly:
                         add_near(near)
                     continue
                 for part, _, args in facts.parts:
-                    if args is None:
+                    if args is not None:
+                        part_region[part] = part
+                        region = regions[part] = Region(part, board, "land", *args)
+                        add_land(region)
+                        near = adjacent[part] = {}
+                        add_near(near)
+                    elif root_of is None:  # a water part without joins: a body of its own
+                        part_region[part] = part
+                        region = regions[part] = Region(
+                            part, board, "water", "water", "water", (), (),
+                            *facts.lone_bodies[part])
+                        add_water(region)
+                        adjacent[part] = {}
+                    else:
                         root = part_region[part] = root_of[part]
                         if root != part:
                             continue
@@ -527,12 +551,6 @@ class _Assembly:
                             several.append((root, body[0]))
                         add_water(region)
                         adjacent[root] = {}
-                    else:
-                        part_region[part] = part
-                        region = regions[part] = Region(part, board, "land", *args)
-                        add_land(region)
-                        near = adjacent[part] = {}
-                        add_near(near)
                     region._shapes = shapes
         # without graph-only boards (whose regions come later) these are all the regions
         if not self.graph_boards:
