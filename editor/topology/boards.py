@@ -245,9 +245,9 @@ class BoardTable:
     """One board's combinatorial facts for a set of player counts, each with its mask."""
 
     tiles: list[tuple[Cell, PlacedTile, int]] = field(default_factory=list)
-    # the side the catalogue gave for each tile (an equal side of another catalogue may
-    # be the one its turned side was made from)
-    sides: list[TileSide] = field(default_factory=list)
+    # (letter, side name, the side the catalogue gave) for each tile (an equal side of
+    # another catalogue may be the one its turned side was made from)
+    sides: list[tuple[str, str, TileSide]] = field(default_factory=list)
     # (mask, facts) of each tile, in the same order: what the assembly reads per part and
     # per internal border comes from the facts, shared by every file placing that tile so
     # (see _TileFacts)
@@ -537,8 +537,9 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
         if cell in union or letter in letters:
             return None
         letters.add(letter)
-        given = catalogue.tiles[letter].sides[placement.side]  # catalogue.side, inlined
-        table.sides.append(given)
+        name = placement.side
+        given = catalogue.tiles[letter].sides[name]  # catalogue.side, inlined
+        table.sides.append((letter, name, given))
         # the facts of this side at this rotation as this letter, found without turning
         # the side again (an int rotation only: rotated_side normalises or refuses others)
         rotation = placement.rotation

@@ -242,8 +242,7 @@ class RealmDeriver:
         known = last[1] if last is not None and last[0] == whole else tables.get(whole)
         if known is not None:
             side_of = catalogue.tiles
-            for letter, name, side in zip(known.letters, known.names, known.sides,
-                                          strict=True):
+            for letter, name, side in known.sides:
                 if side_of[letter].sides[name] is not side:  # catalogue.side, inlined
                     break
             else:
@@ -255,13 +254,9 @@ class RealmDeriver:
         self.tables_made += 1
         if len(tables) >= _COUNT_TABLES_KEPT:
             del tables[next(iter(tables))]
-        placed = [] if table is None else [
-            tile for board in table.boards for _, tile, _ in board.tiles]
         kept = tables[whole] = _KeptTable(
-            catalogue, table, tuple(tile.placement.tile for tile in placed),
-            tuple(tile.placement.side for tile in placed),
-            () if table is None else tuple(side for board in table.boards
-                                           for side in board.sides))
+            catalogue, table, () if table is None else tuple(
+                entry for board in table.boards for entry in board.sides))
         self._last_table = (whole, kept)
         return table
 
@@ -306,9 +301,7 @@ class _KeptTable(NamedTuple):
     catalogue: Catalogue  # pinned: its id is in the key
     table: _CountTable | None
     # each placed tile's letter and side name, and the side the table used
-    letters: tuple[str, ...]
-    names: tuple[str, ...]
-    sides: tuple[TileSide, ...]
+    sides: tuple[tuple[str, str, TileSide], ...]
 
 
 @contextmanager
