@@ -494,7 +494,7 @@ class _Assembly:
         # is made, and is listed by kind with them: the passes over land or water regions
         # walk these lists instead of looking each region and its dict up by id.
         several: list[tuple[str, tuple[str, ...]]] = []  # water bodies of several parts
-        shapes = self.shapes = Shapes(self._shape_builder(several))
+        shapes = self.shapes = Shapes(self._shape_builder(several, every=False))
         land, land_nears, water = self._land, self._land_nears, self._water
         add_land, add_near, add_water = land.append, land_nears.append, water.append
         for layout, table in zip(self.layouts, self.tables, strict=True):
@@ -623,20 +623,22 @@ class _Assembly:
         table's regions were given them as they were made.)"""
         if self.tables is not None:
             return
-        regions = self.regions.values()
+        regions = self.regions
         shapes = self.shapes = Shapes(self._shape_builder(
-            [(region.id, region.parts) for region in regions if len(region.parts) > 1]))
-        for region in regions:
+            [(rid, region.parts) for rid, region in regions.items()], every=True))
+        for region in regions.values():
             region._shapes = shapes
 
-    def _shape_builder(self, several: list[tuple[str, tuple[str, ...]]]
+    def _shape_builder(self, members: list[tuple[str, tuple[str, ...]]], every: bool
                        ) -> Callable[[], tuple[dict[str, shapely.Geometry],
                                                dict[str, RegionShape]]]:
         """What builds the polygons later: every part's polygon, and each tile region's
         polygon, area and centroid, exactly as the derivation used to build them. It holds
-        the layouts and the parts of each region of several parts (``several``, filled by
-        the caller before the first build: a water body), never a region (no reference
-        cycle). Every other region made from tiles is one part, its id the part's."""
+        the layouts and each region's id and parts (``members``), never a region (no
+        reference cycle). Unless ``every``, the members are only the regions of several
+        parts (water bodies; filled by the caller before the first build): every other
+        tile region is one part, its id the part's (the count table's regions, which list
+        none per count)."""
         deriver, layouts = self.deriver, self.layouts
 
         def build() -> tuple[dict[str, shapely.Geometry], dict[str, RegionShape]]:
@@ -646,12 +648,17 @@ class _Assembly:
                 shapes: dict[str, RegionShape] = {}
                 merged: list[tuple[str, tuple[int, ...], tuple[shapely.Geometry, ...],
                                    shapely.Geometry]] = []
-                in_bodies = {part for _, parts in several for part in parts}
-                for part, polygon in polygons.items():
-                    if part not in in_bodies:
-                        area, centroid = measures[part]
-                        shapes[part] = (polygon, area, centroid)
-                for rid, parts in several:
+                if not every:
+                    in_bodies = {part for _, parts in members for part in parts}
+                    for part, polygon in polygons.items():
+                        if part not in in_bodies:
+                            area, centroid = measures[part]
+                            shapes[part] = (polygon, area, centroid)
+                for rid, parts in members:
+                    if len(parts) == 1:
+                        area, centroid = measures[parts[0]]
+                        shapes[rid] = (polygons[parts[0]], area, centroid)
+                        continue
                     # A water body of several parts: the player counts of a file mostly
                     # share their bodies, so each union (and its measures) is cached by
                     # its members.
