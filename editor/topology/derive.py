@@ -396,8 +396,13 @@ class _Assembly:
         self._graph_boards()
         self._apply_markers()
         self._water_kinds()
-        self._coasts()
-        self._first_conquests()
+        rules = self.rules
+        if self.by_kind is not None and len(rules) == 1 and rules[0].kind == "board_edge" \
+                and rules[0].board is None:
+            self._land_flags()  # most counts: both passes below in one walk
+        else:
+            self._coasts()
+            self._first_conquests()
         adjacency = self._graph()  # borders only: links are added after coasts and entries
         self._links()
         adjacent = self.adjacent
@@ -1013,6 +1018,32 @@ class _Assembly:
             if rule is not None and rule.impassable:
                 region.impassable = True
 
+    def _land_flags(self) -> None:
+        """:meth:`_coasts` then :meth:`_first_conquests` for tile boards alone (``by_kind``)
+        under the default entry rule alone, in one walk over the land regions: the same
+        flags, set region by region instead of pass by pass."""
+        assert self.by_kind is not None
+        land, land_nears, water = self.by_kind
+        wet = {region.id for region in water if region.water_kind in ("sea", "lake")}
+        entry = self.entry_regions = {region.id for region in water if region.entry_edge}
+        allowed = frozenset({self.rules[0].applies_to})
+        none: frozenset[str] = frozenset()
+        for region in water:
+            region.first_conquest = False
+            region.first_conquest_for = frozenset()
+        for region, near in zip(land, land_nears, strict=True):
+            region.coastal = not wet.isdisjoint(near)
+            if region.chasm:
+                region.first_conquest = False
+                region.first_conquest_for = frozenset()
+            elif not region.first_conquest_for:
+                if region.board_edge or not entry.isdisjoint(near):
+                    region.first_conquest_for = allowed
+                    region.first_conquest = True
+                else:
+                    region.first_conquest_for = none
+                    region.first_conquest = False
+
     def _coasts(self) -> None:
         regions, adjacent = self.regions, self.adjacent
         if self.by_kind is not None:
@@ -1036,8 +1067,7 @@ class _Assembly:
     def _first_conquests(self) -> None:
         rules, regions = self.rules, self.regions
         if self.by_kind is not None:  # only water regions are entries (see _water_kinds)
-            land, land_nears, water = self.by_kind
-            self.entry_regions = {region.id for region in water if region.entry_edge}
+            self.entry_regions = {region.id for region in self.by_kind[2] if region.entry_edge}
         else:
             self.entry_regions = {rid for rid, region in regions.items() if region.entry_edge}
         entry, adjacent = self.entry_regions, self.adjacent
@@ -1045,22 +1075,7 @@ class _Assembly:
             # the default rule alone (most files): the loop below, with the rule inlined
             allowed = frozenset({rules[0].applies_to})
             none: frozenset[str] = frozenset()
-            if self.by_kind is not None:
-                for region in water:
-                    region.first_conquest = False
-                    region.first_conquest_for = frozenset()
-                for region, near in zip(land, land_nears, strict=True):
-                    if region.chasm:
-                        region.first_conquest = False
-                        region.first_conquest_for = frozenset()
-                    elif not region.first_conquest_for:
-                        if region.board_edge or not entry.isdisjoint(near):
-                            region.first_conquest_for = allowed
-                            region.first_conquest = True
-                        else:
-                            region.first_conquest_for = none
-                            region.first_conquest = False
-                return
+            # (with tile boards alone, ``by_kind``, run calls _land_flags instead)
             nears = self._aligned_nears()
             if nears is not None:  # a big realm: no region is given by a graph-only board
                 for region, near in zip(regions.values(), nears, strict=True):
