@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
 
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
 from editor.model.catalogue import Catalogue, TileSide
-from editor.model.scenario import Board, Placement, region_id
+from editor.model.scenario import Board, Placement, region_id, split_region_id
 from editor.topology.realm import Problem
 
 Cell = tuple[int, int]
@@ -244,9 +245,9 @@ class BoardTable:
     """One board's combinatorial facts for a set of player counts, each with its mask."""
 
     tiles: list[tuple[Cell, PlacedTile, int]] = field(default_factory=list)
-    # the side the catalogue gave for each tile (an equal side of another catalogue may
-    # be the one its turned side was made from)
-    sides: list[TileSide] = field(default_factory=list)
+    # (letter, side name, the side the catalogue gave) for each tile (an equal side of
+    # another catalogue may be the one its turned side was made from)
+    sides: list[tuple[str, str, TileSide]] = field(default_factory=list)
     # (mask, facts) of each tile, in the same order: what the assembly reads per part and
     # per internal border comes from the facts, shared by every file placing that tile so
     # (see _TileFacts)
@@ -346,38 +347,36 @@ class BoardTable:
 
     def _holes_as_tiles_join(self) -> dict[int, bool]:
         """{count bit: may have holes} for every count, when each tile, shared side and
-        corner is in every count from its first one on; {} otherwise."""
+        corner is in every count from its first one on; {} otherwise.
+
+        Such a mask holds every count from its lowest bit up, so the later an item joins
+        the smaller its mask: sorted by mask, largest first, the items of each count are a
+        prefix of each list, taken count by count (only the totals and the components
+        after each count matter, not the order within one)."""
         assert self.links is not None and self.triangles is not None
         every = self.count_mask
-        # each item's first count (lowest bit), if it is in every count from there on
-        joins: dict[int, list[int]] = {}
-        for index, (_, _, mask) in enumerate(self.tiles):
+        for mask in ({mask for _, _, mask in self.tiles} | {mask for _, _, mask in self.links}
+                     | set(self.triangles)):
             low = mask & -mask
             if mask != every & ~(low - 1):
                 return {}
-            joins.setdefault(low, []).append(index)
-        links: dict[int, list[tuple[int, int]]] = {}
-        for a, b, mask in self.links:
-            low = mask & -mask
-            if mask != every & ~(low - 1):
-                return {}
-            links.setdefault(low, []).append((a, b))
-        corners: dict[int, int] = {}
-        for mask in self.triangles:
-            low = mask & -mask
-            if mask != every & ~(low - 1):
-                return {}
-            corners[low] = corners.get(low, 0) + 1
-        parent = list(range(len(self.tiles)))
+        tiles = sorted([mask for _, _, mask in self.tiles], reverse=True)
+        links = sorted(self.links, key=itemgetter(2), reverse=True)
+        corners = sorted(self.triangles, reverse=True)
+        parent = list(range(len(tiles)))
         result: dict[int, bool] = {}
-        tiles = components = shared = triangles = 0
-        bit = 1
+        all_tiles, all_links, all_corners = len(tiles), len(links), len(corners)
+        joined = shared = triangles = components = 0
+        bit = every & -every
         while bit <= every:
             if bit & every:
-                added = len(joins.get(bit, ()))
-                tiles += added
-                components += added
-                for a, b in links.get(bit, ()):
+                while joined < all_tiles and tiles[joined] & bit:
+                    joined += 1
+                    components += 1
+                while shared < all_links:
+                    a, b, mask = links[shared]
+                    if not mask & bit:
+                        break
                     shared += 1
                     while parent[a] != a:
                         a = parent[a]
@@ -386,8 +385,9 @@ class BoardTable:
                     if a != b:
                         parent[max(a, b)] = min(a, b)
                         components -= 1
-                triangles += corners.get(bit, 0)
-                result[bit] = components - (tiles - shared + triangles) > 0
+                while triangles < all_corners and corners[triangles] & bit:
+                    triangles += 1
+                result[bit] = components - (joined - shared + triangles) > 0
             bit <<= 1
         return result
 
@@ -453,6 +453,9 @@ class _TileFacts(NamedTuple):
     # (part id of half 0, part id of half 1, half 0 is water, half 1 is water) of the
     # side facing each board direction
     wet_halves: tuple[tuple[str, str, bool, bool], ...]
+    # each water part as a body of its own: (its parts, its tiles), a water Region's
+    # arguments after "water", "water", "water", (), ()
+    lone_bodies: dict[str, tuple[tuple[str], tuple[str, ...]]]
 
 
 _FACTS: dict[tuple[int, str], _TileFacts] = {}
@@ -497,11 +500,18 @@ def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
                        tuple(internal),
                        {} if water else {part: part for part, _, _ in parts},
                        () if water else tuple(entry[:3] for entry in internal),
-                       tuple((a, b, a in water, b in water) for a, b in halves))
+                       tuple((a, b, a in water, b in water) for a, b in halves),
+                       {part: ((part,), tuple(sorted({split_region_id(part)[0]})))
+                        for part, _, land in parts if land is None})
     if len(_FACTS) >= 20_000:
         _FACTS.clear()
     _FACTS[key] = facts
     return facts
+
+
+# (id of a side as the catalogue gives it, rotation, letter) -> (that side, pinned so its id
+# is not reused while here; the facts of it turned so and placed as that letter)
+_GIVEN: dict[tuple[int, int, str], tuple[TileSide, _TileFacts]] = {}
 
 
 def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int],
@@ -527,10 +537,22 @@ def tabulate_board(board: Board, catalogue: Catalogue, mask_of: dict[object, int
         if cell in union or letter in letters:
             return None
         letters.add(letter)
-        given = catalogue.side(letter, placement.side)
-        table.sides.append(given)
-        side = rotated_side(given, placement.rotation)
-        facts = _tile_facts(side, letter)
+        name = placement.side
+        given = catalogue.tiles[letter].sides[name]  # catalogue.side, inlined
+        table.sides.append((letter, name, given))
+        # the facts of this side at this rotation as this letter, found without turning
+        # the side again (an int rotation only: rotated_side normalises or refuses others)
+        rotation = placement.rotation
+        known = _GIVEN.get((id(given), rotation, letter))
+        if known is not None and known[0] is given and rotation.__class__ is int:
+            facts = known[1]
+        else:
+            facts = _tile_facts(rotated_side(given, rotation), letter)
+            if rotation.__class__ is int:
+                if len(_GIVEN) >= 20_000:
+                    _GIVEN.clear()
+                _GIVEN[(id(given), rotation, letter)] = (given, facts)
+        side = facts.side
         union[cell] = (len(placed_tiles), facts.wet_halves, mask)
         placed_tiles.append((cell, PlacedTile(placement, side, cell, facts.names), mask))
         rows.append((mask, facts))

@@ -14,7 +14,6 @@ import gc
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from operator import attrgetter, is_
 from typing import TYPE_CHECKING, NamedTuple
 
 from editor import heap
@@ -58,6 +57,7 @@ if TYPE_CHECKING:
 
 LAND_OVERLAYS = {"mountain": "mountain", "black_mountain": "mountain"}
 _OVERLAID = frozenset(LAND_OVERLAYS)
+_LINKING = frozenset({"tunnel", "sky_access"})  # the marker kinds _links reads
 COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "south": (4, 5)}
 
 
@@ -100,6 +100,7 @@ class RealmDeriver:
         self._cache_size = cache_size
         # the counts of one file share their tables (see _count_table)
         self._count_tables: dict[object, _KeptTable] = {}
+        self._last_table: tuple[object, _KeptTable] | None = None  # (key, the table) last used
         # how many of those tables were made: one per file whatever its counts (public, so
         # a test can tell that the counts share them)
         self.tables_made = 0
@@ -223,34 +224,43 @@ class RealmDeriver:
         placed side checked to be the one the table holds), the player range, each board's
         id and kind, and each placement object with its current values, so an edit in place
         or a new placement object makes a new table and a cached one is never stale."""
-        key = (id(catalogue), scenario.players_min, scenario.players_max,
-               tuple((board.id, True) if board.is_graph_only
-                     else (board.id, tuple(map(id, board.tiles)),
-                           tuple(map(_PLACEMENT_VALUES, board.tiles)))
-                     for board in scenario.boards))
+        # Built for every count of every file, so written out: one tuple per placement of
+        # its id and values (attribute reads, not an attrgetter of dotted paths), and the
+        # table derived last is compared first (no hashing of the key on a hit).
+        key: list[object] = [id(catalogue), scenario.players_min, scenario.players_max]
+        for board in scenario.boards:
+            if board.graph is not None:  # graph-only
+                key.append((board.id, True))
+                continue
+            key.append(board.id)
+            key.append(tuple([(id(p), p.tile, p.side, p.q, p.r, p.rotation,
+                               p.presence.min_players, p.presence.players)
+                              for p in board.tiles]))
+        whole = tuple(key)
         tables = self._count_tables
-        known = tables.get(key)
+        last = self._last_table
+        known = last[1] if last is not None and last[0] == whole else tables.get(whole)
         if known is not None:
-            if all(map(is_, map(catalogue.side, known.letters, known.names), known.sides)):
+            side_of = catalogue.tiles
+            for letter, name, side in known.sides:
+                if side_of[letter].sides[name] is not side:  # catalogue.side, inlined
+                    break
+            else:
+                self._last_table = (whole, known)
                 return known.table
-            del tables[key]
+            del tables[whole]
+            self._last_table = None
         table = _CountTable.make(scenario, catalogue)
         self.tables_made += 1
         if len(tables) >= _COUNT_TABLES_KEPT:
             del tables[next(iter(tables))]
-        placed = [] if table is None else [
-            tile for board in table.boards for _, tile, _ in board.tiles]
-        tables[key] = _KeptTable(catalogue, table,
-                                 tuple(tile.placement.tile for tile in placed),
-                                 tuple(tile.placement.side for tile in placed),
-                                 () if table is None else tuple(
-                                     side for board in table.boards for side in board.sides))
+        kept = tables[whole] = _KeptTable(
+            catalogue, table, () if table is None else tuple(
+                entry for board in table.boards for entry in board.sides))
+        self._last_table = (whole, kept)
         return table
 
 
-# Placement values a table depends on (the ids of the placement objects are in the key too).
-_PLACEMENT_VALUES = attrgetter("tile", "side", "q", "r", "rotation", "presence.min_players",
-                               "presence.players")
 # Lint derives the counts of one file one after the other and the editor one file at a time:
 # a few tables are plenty. A file of one count has nothing to share, and a very big realm
 # derives each count from scratch rather than keeping its tables.
@@ -291,9 +301,7 @@ class _KeptTable(NamedTuple):
     catalogue: Catalogue  # pinned: its id is in the key
     table: _CountTable | None
     # each placed tile's letter and side name, and the side the table used
-    letters: tuple[str, ...]
-    names: tuple[str, ...]
-    sides: tuple[TileSide, ...]
+    sides: tuple[tuple[str, str, TileSide], ...]
 
 
 @contextmanager
@@ -330,6 +338,12 @@ def _collector_back_on() -> None:
     gc.enable()
 
 
+# The rules of a scenario without a water or entry section (an empty or non-dict one reads
+# as absent): frozen, so every derivation of such a file shares them.
+_DEFAULT_WATER = water_rules(Scenario("", 0, 0))
+_DEFAULT_ENTRY = entry_rules(Scenario("", 0, 0))
+
+
 class _Assembly:
     """One derivation run; holds the intermediate tables so each step stays small."""
 
@@ -348,8 +362,10 @@ class _Assembly:
         self.layouts = layouts
         self.graph_boards = graph_boards
         self.problems = problems
-        self.water = water_rules(scenario)
-        self.rules = entry_rules(scenario)
+        # most files have neither section: their default rules are shared (frozen values)
+        sections = scenario.sections
+        self.water = water_rules(scenario) if sections.get("water") else _DEFAULT_WATER
+        self.rules = entry_rules(scenario) if sections.get("entry") else _DEFAULT_ENTRY
         self.part_region: dict[str, str] = {}
         self.regions: dict[str, Region] = {}
         # region -> neighbour -> the edge's data dict (one per edge, shared by both ends),
@@ -357,13 +373,17 @@ class _Assembly:
         # "kinds" holds _KIND_BIT bits until the graph is built.
         self.adjacent: dict[str, dict[str, EdgeData]] = {}
         self.edge_data: list[EdgeData] = []  # every edge's data, for the kinds at the end
-        # (land region ids, water region ids) when those are all the regions (see
-        # _make_regions), else None
-        self.by_kind: tuple[list[str], list[str]] | None = None
-        self._land_ids: list[str] = []
-        self._water_ids: list[str] = []
+        # (land regions, their neighbour dicts, water regions), each in the regions' order,
+        # when those are all the regions (see _make_regions), else None
+        self.by_kind: tuple[list[Region], list[dict[str, EdgeData]], list[Region]] | None = None
+        self._land: list[Region] = []
+        self._land_nears: list[dict[str, EdgeData]] = []
+        self._water: list[Region] = []
         # a big realm's neighbour dicts in the order of ``regions`` (see _aligned_nears)
         self.region_nears: list[dict[str, EdgeData]] = []
+        self._linking = True  # whether a region has a tunnel or access marker (see _links)
+        # the chasm regions (only markers make one, see _apply_markers): their edges go
+        self._chasms: list[str] = []
         # letters placed on any board (any count) and graph-only region ids of the scenario
         self._named: tuple[set[str], set[str]] | None = None
 
@@ -376,18 +396,22 @@ class _Assembly:
         self._graph_boards()
         self._apply_markers()
         self._water_kinds()
-        self._coasts()
-        self._first_conquests()
+        rules = self.rules
+        if self.by_kind is not None and len(rules) == 1 and rules[0].kind == "board_edge" \
+                and rules[0].board is None:
+            self._land_flags()  # most counts: both passes below in one walk
+        else:
+            self._coasts()
+            self._first_conquests()
         adjacency = self._graph()  # borders only: links are added after coasts and entries
         self._links()
         adjacent = self.adjacent
-        for rid, region in self.regions.items():
-            if region.chasm:  # all its edges go, as networkx's remove_edges_from would
-                near = adjacent[rid]
-                for other in list(near):
-                    del near[other]
-                    if other != rid:
-                        del adjacent[other][rid]
+        for rid in self._chasms:  # all its edges go, as networkx's remove_edges_from would
+            near = adjacent[rid]
+            for other in list(near):
+                del near[other]
+                if other != rid:
+                    del adjacent[other][rid]
         realm = Realm(self.scenario, self.catalogue, self.players,
                       {rid: self.regions[rid] for rid in self.sorted_ids}, adjacency, holes,
                       self.problems,
@@ -402,23 +426,33 @@ class _Assembly:
     def _merge_water(self) -> None:
         uf = UnionFind()
         self.uf = uf
+        self._lone = False  # whether every water part is a body of its own (count tables)
         if self.tables is None:
             self._merge_layouts_water()
             return
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
         bit = self.bit
-        add = uf.add
+        joins: list[tuple[str, str]] = []
         for layout, table in zip(self.layouts, self.tables, strict=True):
-            for mask, facts in table.rows:
-                if mask & bit:
-                    for part in facts.water_parts:
-                        add(part)
             marked = layout.marked_seams if not ignore_markers else None
             for a, b, cell, direction, mask in table.water_seams:
                 if mask & bit:
                     if marked and _seam_cells(cell, direction) in marked:
                         continue
-                    uf.union(a, b)
+                    joins.append((a, b))
+        if not joins:  # most counts: every water part is a body of its own (_make_regions)
+            self._lone = True
+            return
+        # A body's root is its smallest part id and its parts are in the order added,
+        # whatever the order of the unions: the parts first, in row order, then the joins.
+        add = uf.adder()
+        for table in self.tables:
+            for mask, facts in table.rows:
+                if mask & bit:
+                    for part in facts.water_parts:
+                        add(part, part)
+        for a, b in joins:
+            uf.union(a, b)
 
     def _merge_layouts_water(self) -> None:
         # a big realm: each part's water flag and each side's halves come from the turned
@@ -457,11 +491,17 @@ class _Assembly:
         if self.tables is None:
             self._make_layouts_regions()
             return
-        bodies = self.uf.groups()
-        find, bit = self.uf.find, self.bit
-        part_region, regions = self.part_region, self.regions
-        land_ids, water_ids = self._land_ids.append, self._water_ids.append
-        land_extend = self._land_ids.extend
+        # without a join every water part is its own body (see _merge_water)
+        root_of, bodies = (None, {}) if self._lone else self.uf.roots()
+        bit = self.bit
+        part_region, regions, adjacent = self.part_region, self.regions, self.adjacent
+        # Each region gets the realm's polygons (see _geometry) and its neighbour dict as it
+        # is made, and is listed by kind with them: the passes over land or water regions
+        # walk these lists instead of looking each region and its dict up by id.
+        several: list[tuple[str, tuple[str, ...]]] = []  # water bodies of several parts
+        shapes = self.shapes = Shapes(self._shape_builder(several, every=False))
+        land, land_nears, water = self._land, self._land_nears, self._water
+        add_land, add_near, add_water = land.append, land_nears.append, water.append
         for layout, table in zip(self.layouts, self.tables, strict=True):
             board, known = layout.board.id, table.bodies
             for mask, facts in table.rows:
@@ -470,14 +510,30 @@ class _Assembly:
                 own = facts.own_regions
                 if own:  # a tile without water: every part is its own land region
                     part_region.update(own)
-                    for part, _, land in facts.parts:
-                        regions[part] = Region(part, board, "land", *land)  # type: ignore[misc]
-                    land_extend(own)
+                    for part, _, args in facts.parts:
+                        region = regions[part] = Region(
+                            part, board, "land", *args)  # type: ignore[misc]
+                        region._shapes = shapes
+                        add_land(region)
+                        near = adjacent[part] = {}
+                        add_near(near)
                     continue
-                for part, _, land in facts.parts:
-                    if land is None:
-                        root = find(part)
-                        part_region[part] = root
+                for part, _, args in facts.parts:
+                    if args is not None:
+                        part_region[part] = part
+                        region = regions[part] = Region(part, board, "land", *args)
+                        add_land(region)
+                        near = adjacent[part] = {}
+                        add_near(near)
+                    elif root_of is None:  # a water part without joins: a body of its own
+                        part_region[part] = part
+                        region = regions[part] = Region(
+                            part, board, "water", "water", "water", (), (),
+                            *facts.lone_bodies[part])
+                        add_water(region)
+                        adjacent[part] = {}
+                    else:
+                        root = part_region[part] = root_of[part]
                         if root != part:
                             continue
                         # the counts of a file mostly have the same bodies
@@ -487,17 +543,16 @@ class _Assembly:
                             members = tuple(sorted(found))
                             body = known[found] = (members, tuple(sorted(
                                 {split_region_id(m)[0] for m in members})))
-                        regions[root] = Region(root, board, "water", "water", "water", (), (),
-                                               *body)
-                        water_ids(root)
-                    else:
-                        part_region[part] = part
-                        regions[part] = Region(part, board, "land", *land)
-                        land_ids(part)
-        # the tile boards' regions by kind, in the regions' order: the later passes walk
-        # these (without graph-only boards, whose regions come later, they are all)
+                        region = regions[root] = Region(
+                            root, board, "water", "water", "water", (), (), *body)
+                        if len(body[0]) > 1:
+                            several.append((root, body[0]))
+                        add_water(region)
+                        adjacent[root] = {}
+                    region._shapes = shapes
+        # without graph-only boards (whose regions come later) these are all the regions
         if not self.graph_boards:
-            self.by_kind = (self._land_ids, self._water_ids)
+            self.by_kind = (land, land_nears, water)
 
     def _make_layouts_regions(self) -> None:
         """Regions of a big realm (or of one count), in part order, and the edges inside
@@ -569,18 +624,27 @@ class _Assembly:
 
     def _geometry(self) -> None:
         """Give every region made from tiles (all regions so far) the realm's polygons,
-        built for all of them when the first is read: lint never reads them."""
-        shapes = self.shapes = Shapes(self._shape_builder())
-        for region in self.regions.values():
+        built for all of them when the first is read: lint never reads them. (The count
+        table's regions were given them as they were made.)"""
+        if self.tables is not None:
+            return
+        regions = self.regions
+        shapes = self.shapes = Shapes(self._shape_builder(
+            [(rid, region.parts) for rid, region in regions.items()], every=True))
+        for region in regions.values():
             region._shapes = shapes
 
-    def _shape_builder(self) -> Callable[[], tuple[dict[str, shapely.Geometry],
-                                                   dict[str, RegionShape]]]:
+    def _shape_builder(self, members: list[tuple[str, tuple[str, ...]]], every: bool
+                       ) -> Callable[[], tuple[dict[str, shapely.Geometry],
+                                               dict[str, RegionShape]]]:
         """What builds the polygons later: every part's polygon, and each tile region's
         polygon, area and centroid, exactly as the derivation used to build them. It holds
-        the layouts and each region's parts, never a region (no reference cycle)."""
+        the layouts and each region's id and parts (``members``), never a region (no
+        reference cycle). Unless ``every``, the members are only the regions of several
+        parts (water bodies; filled by the caller before the first build): every other
+        tile region is one part, its id the part's (the count table's regions, which list
+        none per count)."""
         deriver, layouts = self.deriver, self.layouts
-        members = [(rid, region.parts) for rid, region in self.regions.items()]
 
         def build() -> tuple[dict[str, shapely.Geometry], dict[str, RegionShape]]:
             with _no_cyclic_gc():
@@ -589,6 +653,12 @@ class _Assembly:
                 shapes: dict[str, RegionShape] = {}
                 merged: list[tuple[str, tuple[int, ...], tuple[shapely.Geometry, ...],
                                    shapely.Geometry]] = []
+                if not every:
+                    in_bodies = {part for _, parts in members for part in parts}
+                    for part, polygon in polygons.items():
+                        if part not in in_bodies:
+                            area, centroid = measures[part]
+                            shapes[part] = (polygon, area, centroid)
                 for rid, parts in members:
                     if len(parts) == 1:
                         area, centroid = measures[parts[0]]
@@ -642,14 +712,12 @@ class _Assembly:
         # seam of the realm. The lengths are added in the same order as before
         # (floating-point sums must not move); an edge is a coast when it is made (region
         # kinds are final by now).
-        pr, regions, found = self.part_region, self.regions, self.edge_data.append
+        pr, found = self.part_region, self.edge_data.append
         adjacent = self.adjacent
         if self.tables is None:  # the regions' neighbour dicts are made with them
             self._borders_one_by_one()
             return
-        for rid in regions:
-            adjacent[rid] = {}
-        bit = self.bit
+        bit = self.bit  # (the regions' neighbour dicts are made with them)
         data: EdgeData | None
         for layout, table in zip(self.layouts, self.tables, strict=True):
             # region kinds are part kinds: whether an edge is a coast is known per border,
@@ -839,11 +907,20 @@ class _Assembly:
 
     # -- markers and flags --------------------------------------------------------------
     def _apply_markers(self) -> None:
-        attached: dict[str, list[Marker]] = defaultdict(list)
+        attached: dict[str, list[Marker]] = {}
         players, smin, part_region = self.players, self.scenario.players_min, self.part_region
         for board in self.scenario.boards:
             for marker in board.markers:
-                if marker.region is None or not marker.presence.includes(players, smin):
+                if marker.region is None:
+                    continue
+                # Presence.includes, inlined: every marker of every count asks
+                presence = marker.presence
+                listed = presence.players
+                if listed is not None:
+                    if players not in listed:
+                        continue
+                elif players < (presence.min_players if presence.min_players is not None
+                                else smin):
                     continue
                 rid = part_region.get(marker.region)
                 if rid is None:
@@ -856,11 +933,29 @@ class _Assembly:
                             regions=(marker.region,),
                             hint="move the marker to an existing region"))
                     continue
-                attached[rid].append(marker)
+                on = attached.get(rid)
+                if on is None:
+                    attached[rid] = [marker]
+                else:
+                    on.append(marker)
         regions = self.regions
+        linking = False
+        chasms = self._chasms
         for rid, markers in attached.items():
             region = regions[rid]
             region.markers = tuple(markers)
+            if len(markers) == 1:  # most marked regions: the same, without a set of kinds
+                kind = markers[0].kind
+                if kind in _OVERLAID:
+                    if region.kind == "land":
+                        region.terrain = LAND_OVERLAYS[kind]
+                elif kind == "chasm":
+                    region.chasm = True
+                    region.impassable = True
+                    chasms.append(rid)
+                elif kind in _LINKING:
+                    linking = True
+                continue
             kinds = {m.kind for m in markers}
             if region.kind == "land":
                 for kind in kinds & _OVERLAID:
@@ -868,6 +963,10 @@ class _Assembly:
             if "chasm" in kinds:
                 region.chasm = True
                 region.impassable = True
+                chasms.append(rid)
+            if not kinds.isdisjoint(_LINKING):
+                linking = True
+        self._linking = linking  # only these markers place links (see _links)
 
     def _reference_missing(self, ref: str, min_players: int | None,
                            players: tuple[int, ...] | None) -> bool:
@@ -895,7 +994,7 @@ class _Assembly:
                 continue
             overrides[rid] = body
         regions = self.regions
-        for rid, region in (((rid, regions[rid]) for rid in self.by_kind[1])
+        for rid, region in ([(region.id, region) for region in self.by_kind[2]]
                             if self.by_kind is not None else regions.items()):
             if region.kind != "water" or region.water_kind is not None:
                 continue
@@ -919,13 +1018,39 @@ class _Assembly:
             if rule is not None and rule.impassable:
                 region.impassable = True
 
+    def _land_flags(self) -> None:
+        """:meth:`_coasts` then :meth:`_first_conquests` for tile boards alone (``by_kind``)
+        under the default entry rule alone, in one walk over the land regions: the same
+        flags, set region by region instead of pass by pass."""
+        assert self.by_kind is not None
+        land, land_nears, water = self.by_kind
+        wet = {region.id for region in water if region.water_kind in ("sea", "lake")}
+        entry = self.entry_regions = {region.id for region in water if region.entry_edge}
+        allowed = frozenset({self.rules[0].applies_to})
+        none: frozenset[str] = frozenset()
+        for region in water:
+            region.first_conquest = False
+            region.first_conquest_for = frozenset()
+        for region, near in zip(land, land_nears, strict=True):
+            region.coastal = not wet.isdisjoint(near)
+            if region.chasm:
+                region.first_conquest = False
+                region.first_conquest_for = frozenset()
+            elif not region.first_conquest_for:
+                if region.board_edge or not entry.isdisjoint(near):
+                    region.first_conquest_for = allowed
+                    region.first_conquest = True
+                else:
+                    region.first_conquest_for = none
+                    region.first_conquest = False
+
     def _coasts(self) -> None:
         regions, adjacent = self.regions, self.adjacent
         if self.by_kind is not None:
-            land, water = self.by_kind
-            wet = {rid for rid in water if regions[rid].water_kind in ("sea", "lake")}
-            for rid in land:
-                regions[rid].coastal = not wet.isdisjoint(adjacent[rid])
+            land, land_nears, water = self.by_kind
+            wet = {region.id for region in water if region.water_kind in ("sea", "lake")}
+            for region, near in zip(land, land_nears, strict=True):
+                region.coastal = not wet.isdisjoint(near)
             return
         wet = {rid for rid, region in regions.items()
                if region.water_kind in ("sea", "lake")}
@@ -942,8 +1067,7 @@ class _Assembly:
     def _first_conquests(self) -> None:
         rules, regions = self.rules, self.regions
         if self.by_kind is not None:  # only water regions are entries (see _water_kinds)
-            land, water = self.by_kind
-            self.entry_regions = {rid for rid in water if regions[rid].entry_edge}
+            self.entry_regions = {region.id for region in self.by_kind[2] if region.entry_edge}
         else:
             self.entry_regions = {rid for rid, region in regions.items() if region.entry_edge}
         entry, adjacent = self.entry_regions, self.adjacent
@@ -951,24 +1075,7 @@ class _Assembly:
             # the default rule alone (most files): the loop below, with the rule inlined
             allowed = frozenset({rules[0].applies_to})
             none: frozenset[str] = frozenset()
-            if self.by_kind is not None:
-                for rid in water:
-                    region = regions[rid]
-                    region.first_conquest = False
-                    region.first_conquest_for = frozenset()
-                for rid in land:
-                    region = regions[rid]
-                    if region.chasm:
-                        region.first_conquest = False
-                        region.first_conquest_for = frozenset()
-                    elif not region.first_conquest_for:
-                        if region.board_edge or not entry.isdisjoint(adjacent[rid]):
-                            region.first_conquest_for = allowed
-                            region.first_conquest = True
-                        else:
-                            region.first_conquest_for = none
-                            region.first_conquest = False
-                return
+            # (with tile boards alone, ``by_kind``, run calls _land_flags instead)
             nears = self._aligned_nears()
             if nears is not None:  # a big realm: no region is given by a graph-only board
                 for region, near in zip(regions.values(), nears, strict=True):
@@ -1073,7 +1180,9 @@ class _Assembly:
 
     def _links(self) -> None:
         tunnels: dict[int, list[str]] = defaultdict(list)
-        for region in self.regions.values():
+        # only _apply_markers gives regions markers: without a tunnel or access marker
+        # (most counts), no region needs looking at
+        for region in self.regions.values() if self._linking else ():
             for marker in region.markers:
                 if marker.kind == "tunnel":
                     tunnels[int(marker.attrs["number"])].append(region.id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class UnionFind:
     def __init__(self) -> None:
@@ -9,6 +11,10 @@ class UnionFind:
 
     def add(self, item: str) -> None:
         self._parent.setdefault(item, item)
+
+    def adder(self) -> Callable[[str, str], object]:
+        """``add`` without a call of its own: called as ``adder(item, item)``."""
+        return self._parent.setdefault
 
     def contains(self, item: str) -> bool:
         return item in self._parent
@@ -35,3 +41,20 @@ class UnionFind:
         for item in self._parent:
             result.setdefault(self.find(item), []).append(item)
         return result
+
+    def roots(self) -> tuple[dict[str, str], dict[str, list[str]]]:
+        """Each item's root, and :meth:`groups`, in one pass (no call per item)."""
+        parent = self._parent
+        root_of: dict[str, str] = {}
+        groups: dict[str, list[str]] = {}
+        for item in parent:
+            root = item
+            while parent[root] != root:
+                root = parent[root]
+            root_of[item] = root
+            members = groups.get(root)
+            if members is None:
+                groups[root] = [item]
+            else:
+                members.append(item)
+        return root_of, groups
