@@ -127,10 +127,13 @@ def _show_rules() -> int:
 
 
 def _cache(off: bool, anchor: Path) -> ResultCache | None:
-    """The result cache for this run, if caching is on and there is a project to put it in."""
+    """The result cache for this run, if caching is on and there is a project to put it in
+    (``--no-cache`` never imports it, nor hashlib)."""
+    if off:
+        return None
     from editor.lint.cache import ResultCache, cache_dir_for, disabled
 
-    if off or disabled():
+    if disabled():
         return None
     folder = cache_dir_for(anchor)
     return ResultCache(folder) if folder is not None else None
@@ -208,6 +211,23 @@ def _json_items(findings: list[Finding]) -> str:
 
 
 def _lint(args: argparse.Namespace) -> int:
+    """Lint with the cyclic collector off while the modules load and the settings are read
+    (:func:`editor.heap.collector_paused`); it is back on, if it was, before the files
+    are linted (the runner then decides)."""
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _lint_all(args, collecting)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
+    import gc
+
     from editor.lint.config import (
         ConfigError,
         config_for,
@@ -269,6 +289,8 @@ def _lint(args: argparse.Namespace) -> int:
     # One config for every file (the usual case) is handed over, so the runner does not
     # look it up again per file; it is the very object config_for() returns for each.
     shared = distinct[0] if len(distinct) == 1 else None  # with --config: ``base``
+    if collecting:
+        gc.enable()
     for result in lint_files(files, shared, args.players, jobs, progress=True,
                              overrides=overrides, cache=cache):
         findings.extend(result)
