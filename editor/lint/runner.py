@@ -111,7 +111,7 @@ def lint_path(path: Path | str, config: LintConfig | None = None,
     already read."""
     from editor.lint.engine import lint_document
 
-    path = Path(path)
+    path = path if isinstance(path, Path) else Path(path)  # (a Path is not parsed again)
     try:
         config = config if config is not None else config_for(path)
         config = config.with_selection(*overrides)

@@ -295,6 +295,10 @@ def _too_big(shown: str, size: int, max_bytes: int, exact: bool = True) -> LoadE
                      hint="scenario files are small: is this the right file?", code="S002")
 
 
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(
+    os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
 def read_limited_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``; :class:`LoadError` otherwise.
 
@@ -316,10 +320,8 @@ def read_limited_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         raise refused
     if info.st_size > max_bytes:
         raise _too_big(shown, info.st_size, max_bytes)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(
-        os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
+        fd = os.open(path, _OPEN_FLAGS)
     except OSError as exc:
         raise _os_error(shown, exc) from None
     try:
@@ -345,7 +347,8 @@ def read_limited_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
 
 def read_json_text(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:
     """Read a file as UTF-8 text with the checks every untrusted input gets."""
-    return decode_json_bytes(read_limited_bytes(Path(path), max_bytes=max_bytes), str(path))
+    path = path if isinstance(path, Path) else Path(path)  # (a Path is not parsed again)
+    return decode_json_bytes(read_limited_bytes(path, max_bytes=max_bytes), str(path))
 
 
 def decode_json_bytes(raw: bytes, shown: str) -> str:
