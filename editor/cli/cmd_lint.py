@@ -276,6 +276,12 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     jobs = args.jobs  # None: the runner decides from the files the cache does not answer
 
     findings = list(walk_errors)
+    # Every finding is kept only where the end of the run needs them all (statistics, the
+    # text summary, SARIF); for JSON and GitHub output, rendered file by file, only what the
+    # exit status needs: otherwise each young collection of the run walked every finding so
+    # far once (about a third of the objects it walked, ~4 ms per 1,000 bench files).
+    keep = args.statistics or fmt in ("text", "sarif")
+    broken = failing = False
     streaming = fmt in ("text", "github") and not args.statistics
     sources = SourceCache() if args.show_source and fmt == "text" else None
     if streaming and walk_errors:
@@ -293,7 +299,11 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
         gc.enable()
     for result in lint_files(files, shared, args.players, jobs, progress=True,
                              overrides=overrides, cache=cache):
-        findings.extend(result)
+        if keep:
+            findings.extend(result)
+        else:
+            broken = broken or any(f.code in (IO_ERROR, INTERNAL, WORKER_DIED) for f in result)
+            failing = failing or any(f.at_least(fail_on) for f in result)
         if streaming and result:
             sys.stdout.write(render_all(result, fmt, sources))
             sys.stdout.flush()
@@ -309,8 +319,9 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     if fmt == "text":
         print(summary(findings, len(files)), file=sys.stderr if args.statistics else sys.stdout)
 
-    if any(f.code in (IO_ERROR, INTERNAL, WORKER_DIED) for f in findings):
+    if broken or any(f.code in (IO_ERROR, INTERNAL, WORKER_DIED) for f in findings):
         return EXIT_ERROR
     if args.exit_zero:
         return EXIT_CLEAN
-    return EXIT_FINDINGS if any(f.at_least(fail_on) for f in findings) else EXIT_CLEAN
+    failing = failing or any(f.at_least(fail_on) for f in findings)
+    return EXIT_FINDINGS if failing else EXIT_CLEAN
