@@ -125,9 +125,18 @@ def describe_counts(counts: tuple[int, ...]) -> str:
 
 def compose(what: str, fix: str, counts: tuple[int, ...]) -> str:
     """The message: what is wrong (for which counts); how to fix it."""
-    text = what
-    if counts:
-        text += f" (for {describe_counts(counts)})"
-    if fix:
-        text += f"; {fix}"
-    return text
+    return what + count_suffix(counts) + ("; " + fix if fix else "")
+
+
+_COUNT_SUFFIXES: dict[tuple[int, ...], str] = {(): ""}
+
+
+def count_suffix(counts: tuple[int, ...]) -> str:
+    """`` (for 3-5 players)``, empty without counts; worded once per set of counts (a few
+    dozen: counts run from 2 to 6), as nearly every finding has one."""
+    suffix = _COUNT_SUFFIXES.get(counts)
+    if suffix is None:
+        suffix = f" (for {describe_counts(counts)})"
+        if len(_COUNT_SUFFIXES) < 256:
+            _COUNT_SUFFIXES[counts] = suffix
+    return suffix

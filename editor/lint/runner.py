@@ -17,13 +17,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from editor import heap
-from editor.lint.cache import ResultCache
 from editor.lint.config import LintConfig, config_for, settings_text
 from editor.lint.findings import ENGINE, INTERNAL, IO_ERROR, SYNTAX, WORKER_DIED, Finding, Hit
 from editor.lint.registry import enabled_codes
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the result cache (and hashlib) load only when caching is on
+    from editor.lint.cache import ResultCache
     from editor.model.scenario_io import LoadedScenario
 
 SCENARIO_SUFFIX = ".realm.json"
@@ -111,7 +111,7 @@ def lint_path(path: Path | str, config: LintConfig | None = None,
     already read."""
     from editor.lint.engine import lint_document
 
-    path = Path(path)
+    path = path if isinstance(path, Path) else Path(path)  # (a Path is not parsed again)
     try:
         config = config if config is not None else config_for(path)
         config = config.with_selection(*overrides)
@@ -227,15 +227,16 @@ def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ())
     from editor.model.catalogue import default_catalogue
     from editor.model.fast_schema import expect_many, surely_valid
 
-    all_rules()
-    expect_many()  # many files: the Rust validator from the first one
-    surely_valid("scenario", {})  # builds the fast validator once, before forking
-    try:
-        default_catalogue()
-        if _needs_realm(config, overrides):
-            import editor.topology  # noqa: F401
-    except Exception:
-        pass  # reported per file
+    with heap.collector_paused():
+        all_rules()
+        expect_many()  # many files: the Rust validator from the first one
+        surely_valid("scenario", {})  # builds the fast validator once, before forking
+        try:
+            default_catalogue()
+            if _needs_realm(config, overrides):
+                import editor.topology  # noqa: F401
+        except Exception:
+            pass  # reported per file
 
 
 def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | None,

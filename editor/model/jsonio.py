@@ -75,6 +75,46 @@ def _nested_deeper(data: Any, limit: int) -> bool:
     return bool(level)
 
 
+def _members_within(data: Any, limit: int) -> int | None:
+    """The number of members of every object in parsed JSON, or None when containers nest
+    more than ``limit`` deep (the walk of :func:`_nested_deeper`, counting as it goes)."""
+    members = 0
+    level: list[Any] = [data] if type(data) is dict or type(data) is list else []
+    for _ in range(limit):
+        if not level:
+            return members
+        below: list[Any] = []
+        for value in level:
+            if type(value) is dict:
+                members += len(value)
+                value = value.values()
+            for item in value:
+                kind = type(item)
+                if kind is dict or kind is list:
+                    below.append(item)
+        level = below
+    return None if level else members
+
+
+def _parsed_unique(text: str, max_depth: int) -> Any:
+    """``text`` parsed by json alone, without the duplicate-key hook (which json calls in
+    Python for every object: a third of the parse), when that provably gives the same
+    result; else ``_NOT_PARSED``, and the caller parses with the hook. Proof: each member
+    of an object in the text has exactly one colon outside strings, and the parsed objects
+    hold one member per distinct key, so if the text has no more colons than the parsed
+    objects have members, no key was repeated and no string holds a colon."""
+    try:
+        data = json.loads(text, parse_constant=_reject_constant, parse_float=parse_number)
+    except (ValueError, RecursionError):
+        return _NOT_PARSED  # the hook's parse reports it, as it always did
+    if _members_within(data, max_depth) != text.count(":"):
+        return _NOT_PARSED  # a repeated key, a colon in a string, or too deep
+    return data
+
+
+_NOT_PARSED = object()
+
+
 # A JSON string, closed or running to the end of the text (as an unclosed one does).
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _BRACKET_BYTES = bytes(1 if c in b"[{" else 2 if c in b"]}" else 0 for c in range(256))
@@ -255,6 +295,10 @@ def _too_big(shown: str, size: int, max_bytes: int, exact: bool = True) -> LoadE
                      hint="scenario files are small: is this the right file?", code="S002")
 
 
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(
+    os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
 def read_limited_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``; :class:`LoadError` otherwise.
 
@@ -276,10 +320,8 @@ def read_limited_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         raise refused
     if info.st_size > max_bytes:
         raise _too_big(shown, info.st_size, max_bytes)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(
-        os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
+        fd = os.open(path, _OPEN_FLAGS)
     except OSError as exc:
         raise _os_error(shown, exc) from None
     try:
@@ -305,7 +347,8 @@ def read_limited_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
 
 def read_json_text(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:
     """Read a file as UTF-8 text with the checks every untrusted input gets."""
-    return decode_json_bytes(read_limited_bytes(Path(path), max_bytes=max_bytes), str(path))
+    path = path if isinstance(path, Path) else Path(path)  # (a Path is not parsed again)
+    return decode_json_bytes(read_limited_bytes(path, max_bytes=max_bytes), str(path))
 
 
 def decode_json_bytes(raw: bytes, shown: str) -> str:
@@ -379,6 +422,11 @@ def parse_json_text(text: str, shown: str, *, max_depth: int = MAX_DEPTH) -> Any
     if not text.strip():
         raise LoadError(shown, "file is empty", position=SourcePosition(1, 1),
                         hint="a scenario is a JSON object; start from `realms new`", code="S002")
+    data = _parsed_unique(text, max_depth)
+    if data is not _NOT_PARSED:  # unique keys, at most max_depth deep
+        if _SURROGATE_ESCAPE.search(text) and _first_problem(text) is not None:
+            raise _problem_error(text, shown, "lone surrogate")
+        return data
     try:
         data = json.loads(text, object_pairs_hook=_reject_duplicates,
                           parse_constant=_reject_constant, parse_float=parse_number)

@@ -226,3 +226,33 @@ def test_engine_files_are_linted_as_graph_only_boards(tmp_path: Path) -> None:
     assert {f["code"] for f in out} >= {"B001"}
     assert not [f for f in out if f["code"].startswith("S")], out
     assert all(f["path"].endswith("tiny.engine.json") for f in out)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif"])
+def test_every_format_exits_alike(tmp_path: Path, fmt: str) -> None:
+    """JSON and GitHub output keep only what the exit status needs, not every finding:
+    the status is the same in every format, with and without --statistics."""
+    clean = write(tmp_path, base(), "clean.realm.json")
+    warned = write(tmp_path, base(), "warned.realm.json")
+    failing = write(tmp_path, TINY, "failing.realm.json")
+    broken = write(tmp_path, "{", "broken.realm.json")
+    (tmp_path / "folder.realm.json").mkdir()  # an S001 from the walk, not from a file
+    gone = tmp_path / "linked" / "gone.realm.json"  # an S001 of a file: a dangling link
+    gone.parent.mkdir()
+    gone.symlink_to(tmp_path / "nowhere.realm.json")
+    cases = [
+        ((str(clean), "--select", "G,S,I,R"), 0),
+        ((str(warned), "--select", "B003"), 0),
+        ((str(warned), "--select", "B003", "--fail-on", "warning"), 1),
+        ((str(failing),), 1),
+        ((str(failing), "--exit-zero"), 0),
+        ((str(broken), "--select", "B"), 0),  # its S002 is not selected
+        ((str(broken), str(failing)), 1),  # S002 is an error, not a linter failure
+        ((str(gone.parent), str(clean), "--select", "G,S"), 2),
+        ((str(tmp_path), "--select", "G"), 2),
+        ((str(tmp_path), "--exit-zero"), 2),
+    ]
+    for args, status in cases:
+        for extra in ((), ("--statistics",)):
+            result = run_cli(*args, "--format", fmt, "--no-cache", *extra)
+            assert result.returncode == status, (args, extra, result.stdout, result.stderr)
