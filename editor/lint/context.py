@@ -215,8 +215,8 @@ class RegionFacts:
     them (each rule walked every region again: land, counted, walkable, marked, lost tribes,
     empty land and the terrain and symbol tallies). Every list is in the realm's order."""
 
-    __slots__ = ("counted", "empty", "land", "land_start", "marked", "starts", "symbols",
-                 "terrains", "tribes", "walkable")
+    __slots__ = ("counted", "empty", "land", "land_start", "marked", "misplaced", "starts",
+                 "symbols", "terrains", "tribes", "walkable")
 
     def __init__(self, ctx: CountContext) -> None:
         water = ctx.config.balance.count_water
@@ -231,10 +231,12 @@ class RegionFacts:
         counted: list[Region] = []
         walkable: list[str] = []
         # regions with markers and their kinds; first conquests; lost tribes (printed or
-        # laid); walkable land that is not a mountain and holds no lost tribe or monsters
+        # laid), and those on a mountain or water (B005's; most regions of some files have
+        # one); walkable land that is not a mountain and holds no lost tribe or monsters
         marked: list[tuple[str, Region, set[str]]] = []
         starts: set[str] = set()
         tribes: list[tuple[str, Region]] = []
+        misplaced: list[tuple[str, Region]] = []
         empty: list[str] = []
         # terrains of counted land, and symbols of counted regions (each once per region)
         terrains: dict[str, int] = {}
@@ -253,6 +255,8 @@ class RegionFacts:
                 plain = not tribe
             if tribe:
                 tribes.append((rid, region))
+                if region.kind != "land" or region.terrain == "mountain":
+                    misplaced.append((rid, region))
             if region.first_conquest:
                 starts.add(rid)
             if region.kind == "land":
@@ -288,6 +292,7 @@ class RegionFacts:
         self.marked = marked
         self.starts = starts
         self.tribes = tribes
+        self.misplaced = misplaced
         self.empty = empty
         self.terrains = terrains
         self.symbols = symbols

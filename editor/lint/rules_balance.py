@@ -90,15 +90,14 @@ def symbol_fifth(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("B005", "warning", "a lost tribe on a mountain or on water", "realm")
 def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
-    for rid, region in ctx.facts.tribes:  # the regions with a lost tribe
-        if region.terrain == "mountain" or region.kind != "land":
-            path = next((ctx.locate.of(m) for m in region.markers if m.kind == "lost_tribe"),
-                        None) if region.markers else None
-            if path is None:  # a printed lost tribe: its tile
-                path = ctx.locate.region(ctx.scenario, rid)
-            yield Hit("B005", f"lost tribe on {rid}, a {region.terrain} region",
-                      "lost tribes start on plain land: move it to a region that is neither "
-                      "mountain nor water", path, regions=(rid,), tiles=region.tiles)
+    for rid, region in ctx.facts.misplaced:  # lost tribes on a mountain or water
+        path = next((ctx.locate.of(m) for m in region.markers if m.kind == "lost_tribe"),
+                    None) if region.markers else None
+        if path is None:  # a printed lost tribe: its tile
+            path = ctx.locate.region(ctx.scenario, rid)
+        yield Hit("B005", f"lost tribe on {rid}, a {region.terrain} region",
+                  "lost tribes start on plain land: move it to a region that is neither "
+                  "mountain nor water", path, regions=(rid,), tiles=region.tiles)
 
 
 def _run_from(graph: dict[str, list[str]], start: str, length: int) -> list[str] | None:
