@@ -139,7 +139,7 @@ class OnBoard:
     """What is in play for one player count, each list in document order: every rule
     that asks reads these instead of testing each item's presence again."""
 
-    __slots__ = ("_kinds", "boards", "letters", "links", "markers", "tiles")
+    __slots__ = ("_kinds", "_letters", "_tiles", "boards", "links", "markers")
 
     def __init__(self, doc: DocContext, players: int) -> None:
         scenario = doc.scenario
@@ -152,13 +152,28 @@ class OnBoard:
              [r for r in board.river_markers if r.presence.includes(players, least)],
              [m for m in board.markers if m.presence.includes(players, least)])
             for board in scenario.boards]
-        self.tiles = [(board, p) for board, tiles, _, _ in self.boards for p in tiles]
         self.markers = [(board, m) for board, _, _, markers in self.boards for m in markers]
-        self.letters = {p.tile for _, p in self.tiles}
         self.links: list[tuple[int, Link]] = [
             (index, link) for index, link in enumerate(scenario.links)
             if link.presence.includes(players, least)]
+        # made on the first question (few rules ask, and most only when something is off)
+        self._tiles: list[tuple[Board, Placement]] | None = None
+        self._letters: set[str] | None = None
         self._kinds: dict[str, list[tuple[Board, Marker]]] | None = None
+
+    @property
+    def tiles(self) -> list[tuple[Board, Placement]]:
+        """Every tile in play with its board, in document order."""
+        if self._tiles is None:
+            self._tiles = [(board, p) for board, tiles, _, _ in self.boards for p in tiles]
+        return self._tiles
+
+    @property
+    def letters(self) -> set[str]:
+        """The letters of the tiles in play."""
+        if self._letters is None:
+            self._letters = {p.tile for _, tiles, _, _ in self.boards for p in tiles}
+        return self._letters
 
     def of_kind(self, kind: str) -> list[tuple[Board, Marker]]:
         """The markers of ``kind`` in play, in document order (the shared list: do not

@@ -232,7 +232,6 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     reported = {h.regions for h in problems}
     yield from problems
     on_board = ctx.on_board
-    active = on_board.letters
     resolve = ctx.realm.resolve
     regions = ctx.realm.regions  # (a region id resolves to itself: the common case, first)
     markers = on_board.markers
@@ -248,7 +247,7 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     for _, marker in markers:
         for ref in (marker.region, marker.attrs.get("target")):
             if (not isinstance(ref, str) or ref in regions or (ref,) in reported
-                    or ref.rpartition(".")[0] not in active or resolve(ref)):
+                    or ref.rpartition(".")[0] not in on_board.letters or resolve(ref)):
                 continue
             yield Hit("G006", f"{marker.kind} marker names {ref}, but tile "
                       f"{ref.rpartition('.')[0]} has no such region",
@@ -259,7 +258,7 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     # region (a wrong region number or side) is reported here.
     for l_index, link in on_board.links:
         for end, ref in (("a", link.a), ("b", link.b)):
-            if (ref,) in reported or ref.rpartition(".")[0] not in active or resolve(ref):
+            if (ref,) in reported or ref.rpartition(".")[0] not in on_board.letters or resolve(ref):
                 continue
             yield Hit("G006", f"{link.kind} link names {ref}, but tile "
                       f"{ref.rpartition('.')[0]} has no such region",
@@ -275,7 +274,7 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
             yield Hit("G006", f"water rule names {ref}, a land region: there is no water body "
                       "there", "name a water part id such as C.s2",
                       ("water", "bodies", w_index, "region"), regions=(ref,))
-        elif rid is None and ref.rpartition(".")[0] in active:
+        elif rid is None and ref.rpartition(".")[0] in on_board.letters:
             yield Hit("G006", f"water rule names {ref}, but tile {ref.rpartition('.')[0]} "
                       "has no such region", "name a water part id such as C.s2",
                       ("water", "bodies", w_index, "region"), regions=(ref,))
@@ -290,7 +289,7 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
             if ctx.realm.resolve(ref) is not None:
                 continue
             tile = ref.rpartition(".")[0]
-            if (tile in all_tiles and tile not in active) or ref in graph_ids:
+            if (tile in all_tiles and tile not in on_board.letters) or ref in graph_ids:
                 continue  # its tile is simply not used for this count
             yield Hit("G006", f"entry rule names {ref}, which is not a region of this scenario",
                       "name an existing region id such as C.s1",
@@ -376,7 +375,7 @@ def empty_board(ctx: CountContext) -> Iterator[Hit]:
         yield Hit(EMPTY_BOARD, f"board {board.id} has no tiles",
                   "place tiles on it (realms edit FILE), or remove the board if the "
                   "scenario does not use it", ("boards", index, "tiles"))
-    if may_be_empty and not ctx.on_board.tiles:
+    if may_be_empty and not any(tiles for _, tiles, _, _ in ctx.on_board.boards):
         yield Hit(EMPTY_BOARD, "no tile is in play",
                   "give some tiles these player counts (min_players or players), or narrow "
                   "the scenario's players", ("players",))
