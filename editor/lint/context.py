@@ -230,8 +230,8 @@ class RegionFacts:
     them (each rule walked every region again: land, counted, walkable, marked, lost tribes,
     empty land and the terrain and symbol tallies). Every list is in the realm's order."""
 
-    __slots__ = ("counted", "empty", "land", "land_start", "marked", "misplaced", "starts",
-                 "symbols", "terrains", "tribes", "walkable")
+    __slots__ = ("counted", "empty", "land", "land_start", "marked", "marker_kinds",
+                 "misplaced", "starts", "symbols", "terrains", "tribes", "walkable")
 
     def __init__(self, ctx: CountContext) -> None:
         water = ctx.config.balance.count_water
@@ -249,6 +249,7 @@ class RegionFacts:
         # laid), and those on a mountain or water (B005's; most regions of some files have
         # one); walkable land that is not a mountain and holds no lost tribe or monsters
         marked: list[tuple[str, Region, set[str]]] = []
+        marker_kinds: set[str] = set()  # every kind laid on some region (G008-G010 ask)
         starts: set[str] = set()
         tribes: list[tuple[str, Region]] = []
         misplaced: list[tuple[str, Region]] = []
@@ -263,6 +264,7 @@ class RegionFacts:
             if region.markers:
                 kinds = set(map(kind_of, region.markers))
                 marked.append((rid, region, kinds))
+                marker_kinds |= kinds
                 tribe = "lost_tribe" in region_symbols or "lost_tribe" in kinds
                 plain = not tribe and "monster_stack" not in kinds
             else:
@@ -305,6 +307,7 @@ class RegionFacts:
         self.counted = counted
         self.walkable = walkable
         self.marked = marked
+        self.marker_kinds = marker_kinds
         self.starts = starts
         self.tribes = tribes
         self.misplaced = misplaced

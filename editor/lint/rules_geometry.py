@@ -317,6 +317,8 @@ def _marker_path(ctx: CountContext, region_id: str, kind: str) -> PathKey:
 
 @rule("G008", "error", "a peak is not on a mountain", "realm")
 def peak_not_on_mountain(ctx: CountContext) -> Iterator[Hit]:
+    if "peak" not in ctx.facts.marker_kinds:  # (most realms)
+        return
     for rid, region, kinds in marked(ctx):
         if "peak" in kinds and region.terrain != "mountain":
             yield Hit("G008", f"peak on {rid}, a {region.terrain} region",
@@ -327,6 +329,8 @@ def peak_not_on_mountain(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("G009", "error", "a chasm is on water", "realm")
 def chasm_on_water(ctx: CountContext) -> Iterator[Hit]:
+    if "chasm" not in ctx.facts.marker_kinds:  # (most realms)
+        return
     for rid, region, kinds in marked(ctx):
         if "chasm" in kinds and not region.is_land:
             yield Hit("G009", f"chasm on {rid}, a {region.terrain} region",
@@ -336,6 +340,8 @@ def chasm_on_water(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("G010", "warning", "a peak sits on a region with a symbol", "realm")
 def symbol_on_peak(ctx: CountContext) -> Iterator[Hit]:
+    if "peak" not in ctx.facts.marker_kinds:  # (most realms)
+        return
     for rid, region, kinds in marked(ctx):
         if "peak" not in kinds:
             continue
@@ -364,12 +370,11 @@ def empty_board(ctx: CountContext) -> Iterator[Hit]:
                   if not board.is_graph_only]
         tiled = [(index, board) for index, board in boards if board.tiles]
         graph_only = len(boards) < len(ctx.scenario.boards)
-        # (with no graph-only board, ``tiled`` holds every board that has tiles)
-        found = ctx.doc.cache[EMPTY_BOARD] = (
-            [(index, board) for index, board in boards if not board.tiles],
-            bool(tiled) and not graph_only)
-    if ctx.scenario.built_during_play:
-        return
+        # (with no graph-only board, ``tiled`` holds every board that has tiles; boards
+        # built during play say nothing)
+        found = ctx.doc.cache[EMPTY_BOARD] = ([], False) if ctx.scenario.built_during_play \
+            else ([(index, board) for index, board in boards if not board.tiles],
+                  bool(tiled) and not graph_only)
     untiled, may_be_empty = found
     for index, board in untiled:
         yield Hit(EMPTY_BOARD, f"board {board.id} has no tiles",
