@@ -147,7 +147,7 @@ def empty_runs(ctx: CountContext) -> Iterator[Hit]:
     adj: _Neighbours | None = None  # sorted neighbour lists, for the long pieces
     # the pieces longer than the limit (most empty land lies in short ones), each sorted,
     # by first id (they are disjoint: list order is first-id order)
-    long = [piece for piece in grown_pieces(ctx.adjacency, empty) if len(piece) > limit]
+    long = grown_pieces(ctx.adjacency, empty, limit)
     for piece in long:
         piece.sort()
     long.sort()

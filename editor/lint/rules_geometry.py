@@ -139,24 +139,32 @@ def connected_pieces(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
     return found
 
 
-def grown_pieces(adj: Mapping[str, Iterable[str]], nodes: Iterable[str]) -> list[list[str]]:
-    """The connected pieces of ``adj`` restricted to ``nodes``, each in the order it was
-    grown, in no set order: G003's and B006's largest cost. Breadth first with one Python
-    step per neighbour: the graph of play has under four neighbours a region, so this beat
-    growing a whole ring at a time by set intersections (which made a set per ring) by
-    about a seventh."""
+def grown_pieces(adj: Mapping[str, Iterable[str]], nodes: Iterable[str],
+                 longer_than: int = 0) -> list[list[str]]:
+    """The connected pieces of ``adj`` restricted to ``nodes`` that have more than
+    ``longer_than`` regions, each in the order it was grown, in no set order: G003's and
+    B006's largest cost. Breadth first with one Python step per neighbour: the graph of
+    play has under four neighbours a region, so this beat growing a whole ring at a time
+    by set intersections (which made a set per ring) by about a seventh. A region with no
+    neighbour left (most of B006's empty land) is told in C, without growing a piece."""
     rest = set(nodes)
     found: list[list[str]] = []
     pop, remove = rest.pop, rest.remove
     while rest:
-        piece = [pop()]
+        start = pop()
+        if rest.isdisjoint(adj[start]):
+            if not longer_than:
+                found.append([start])
+            continue
+        piece = [start]
         grow = piece.append
         for region in piece:  # (a list grows under its iterator: every region added is read)
             for near in adj[region]:
                 if near in rest:
                     remove(near)
                     grow(near)
-        found.append(piece)
+        if len(piece) > longer_than:
+            found.append(piece)
     return found
 
 
