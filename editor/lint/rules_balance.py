@@ -8,7 +8,7 @@ come from the ``[balance]`` settings; the defaults pass the official boards.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
@@ -90,14 +90,22 @@ def symbol_fifth(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("B005", "warning", "a lost tribe on a mountain or on water", "realm")
 def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
+    # The same tribe is usually misplaced for several counts: its hit is made once per
+    # document, keyed by all it is made of (the engine copies it for each count).
+    made: dict[tuple[Any, ...], Hit] = ctx.doc.cache.setdefault("B005", {})
     for rid, region in ctx.facts.misplaced:  # lost tribes on a mountain or water
-        path = next((ctx.locate.of(m) for m in region.markers if m.kind == "lost_tribe"),
-                    None) if region.markers else None
-        if path is None:  # a printed lost tribe: its tile
-            path = ctx.locate.region(ctx.scenario, rid)
-        yield Hit("B005", f"lost tribe on {rid}, a {region.terrain} region",
-                  "lost tribes start on plain land: move it to a region that is neither "
-                  "mountain nor water", path, regions=(rid,), tiles=region.tiles)
+        marker = next((m for m in region.markers if m.kind == "lost_tribe"),
+                      None) if region.markers else None
+        key = (rid, region.terrain, region.tiles, id(marker))
+        hit = made.get(key)
+        if hit is None:
+            path = ctx.locate.of(marker) if marker is not None else (
+                ctx.locate.region(ctx.scenario, rid))  # a printed lost tribe: its tile
+            hit = made[key] = Hit(
+                "B005", f"lost tribe on {rid}, a {region.terrain} region",
+                "lost tribes start on plain land: move it to a region that is neither "
+                "mountain nor water", path, regions=(rid,), tiles=region.tiles)
+        yield hit
 
 
 def _run_from(graph: dict[str, list[str]], start: str, length: int) -> list[str] | None:
