@@ -147,15 +147,17 @@ class OnBoard:
         # per board: (board, its tiles in play, its river markers in play, its markers in play)
         # (every one of these items has a presence: DocContext.active's test, without its
         # lookups)
+        # (most boards have no river markers, most files no links: no comprehension then)
         self.boards: list[tuple[Board, list[Placement], list[RiverMarker], list[Marker]]] = [
             (board, [p for p in board.tiles if p.presence.includes(players, least)],
-             [r for r in board.river_markers if r.presence.includes(players, least)],
+             [r for r in board.river_markers if r.presence.includes(players, least)]
+             if board.river_markers else [],
              [m for m in board.markers if m.presence.includes(players, least)])
             for board in scenario.boards]
         self.markers = [(board, m) for board, _, _, markers in self.boards for m in markers]
         self.links: list[tuple[int, Link]] = [
             (index, link) for index, link in enumerate(scenario.links)
-            if link.presence.includes(players, least)]
+            if link.presence.includes(players, least)] if scenario.links else []
         # made on the first question (few rules ask, and most only when something is off)
         self._tiles: list[tuple[Board, Placement]] | None = None
         self._letters: set[str] | None = None

@@ -59,13 +59,17 @@ def _advice(ctx: CountContext, per: float) -> str:
     return f"aim for about {wanted} ({target:g} per player): {verb} for this player count"
 
 
-def _fifth(ctx: CountContext, code: str, label: str, counts: dict[str, int]) -> Iterator[Hit]:
-    total = len(counted(ctx))
+def _fifth(ctx: CountContext, code: str, label: str, names: Iterable[str],
+           found: dict[str, int]) -> Iterator[Hit]:
+    """``names`` (in that order, each once) whose count in ``found`` is far from a fifth
+    of the counted regions."""
+    total = len(ctx.facts.counted)
     if total == 0:
         return
     target = total / 5
     tolerance = ctx.config.balance.fifth_rule_tolerance
-    for name, count in counts.items():
+    for name in dict.fromkeys(names):  # (a configured name listed twice is told once)
+        count = found.get(name, 0)
         if abs(count - target) > tolerance:
             verb = "add" if count < target else "remove"
             yield Hit(code, f"{label} {name} on {count} of {total} {_kind_word(ctx)}, the 1/5 "
@@ -76,16 +80,14 @@ def _fifth(ctx: CountContext, code: str, label: str, counts: dict[str, int]) -> 
 
 @rule("B003", "warning", "a land terrain far from 1/5 of the regions", "realm")
 def terrain_fifth(ctx: CountContext) -> Iterator[Hit]:
-    found = ctx.facts.terrains  # counted land regions per terrain
-    counts = {t: found.get(t, 0) for t in ctx.config.balance.terrains}
-    return _fifth(ctx, "B003", "terrain", counts)
+    # counted land regions per terrain
+    return _fifth(ctx, "B003", "terrain", ctx.config.balance.terrains, ctx.facts.terrains)
 
 
 @rule("B004", "warning", "a symbol far from 1/5 of the regions", "realm")
 def symbol_fifth(ctx: CountContext) -> Iterator[Hit]:
-    found = ctx.facts.symbols  # counted regions per symbol (regions, not symbols)
-    counts = {s: found.get(s, 0) for s in ctx.config.balance.symbols}
-    return _fifth(ctx, "B004", "symbol", counts)
+    # counted regions per symbol (regions, not symbols)
+    return _fifth(ctx, "B004", "symbol", ctx.config.balance.symbols, ctx.facts.symbols)
 
 
 @rule("B005", "warning", "a lost tribe on a mountain or on water", "realm")

@@ -237,7 +237,7 @@ def _targets(ctx: CountContext) -> bool:
       "realm")
 def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     problems = _problems(ctx, "G006")
-    reported = {h.regions for h in problems}
+    reported = {h.regions for h in problems} if problems else set()
     yield from problems
     on_board = ctx.on_board
     resolve = ctx.realm.resolve
