@@ -227,6 +227,9 @@ class DocContext:
         return self.on_board(players).markers
 
 
+_KIND = attrgetter("kind")
+
+
 class RegionFacts:
     """What the geometry and balance rules ask of one count's regions, found in one pass over
     them (each rule walked every region again: land, counted, walkable, marked, lost tribes,
@@ -260,7 +263,7 @@ class RegionFacts:
         terrains: dict[str, int] = {}
         symbols: dict[str, int] = {}
         land_start = False
-        kind_of = attrgetter("kind")
+        kind_of = _KIND
         for rid, region in ctx.realm.regions.items():
             region_symbols = region.symbols
             if region.markers:
@@ -276,11 +279,12 @@ class RegionFacts:
                 tribes.append((rid, region))
                 if region.kind != "land" or region.terrain == "mountain":
                     misplaced.append((rid, region))
-            if region.first_conquest:
+            first = region.first_conquest
+            if first:
                 starts.add(rid)
             if region.kind == "land":
                 land.append(region)
-                if region.first_conquest:
+                if first:
                     land_start = True
                 if region.chasm:
                     continue
