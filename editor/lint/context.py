@@ -139,7 +139,7 @@ class OnBoard:
     """What is in play for one player count, each list in document order: every rule
     that asks reads these instead of testing each item's presence again."""
 
-    __slots__ = ("_kinds", "boards", "letters", "links", "markers", "tiles")
+    __slots__ = ("_kinds", "_letters", "_tiles", "boards", "links", "markers")
 
     def __init__(self, doc: DocContext, players: int) -> None:
         scenario = doc.scenario
@@ -147,18 +147,35 @@ class OnBoard:
         # per board: (board, its tiles in play, its river markers in play, its markers in play)
         # (every one of these items has a presence: DocContext.active's test, without its
         # lookups)
+        # (most boards have no river markers, most files no links: no comprehension then)
         self.boards: list[tuple[Board, list[Placement], list[RiverMarker], list[Marker]]] = [
             (board, [p for p in board.tiles if p.presence.includes(players, least)],
-             [r for r in board.river_markers if r.presence.includes(players, least)],
+             [r for r in board.river_markers if r.presence.includes(players, least)]
+             if board.river_markers else [],
              [m for m in board.markers if m.presence.includes(players, least)])
             for board in scenario.boards]
-        self.tiles = [(board, p) for board, tiles, _, _ in self.boards for p in tiles]
         self.markers = [(board, m) for board, _, _, markers in self.boards for m in markers]
-        self.letters = {p.tile for _, p in self.tiles}
         self.links: list[tuple[int, Link]] = [
             (index, link) for index, link in enumerate(scenario.links)
-            if link.presence.includes(players, least)]
+            if link.presence.includes(players, least)] if scenario.links else []
+        # made on the first question (few rules ask, and most only when something is off)
+        self._tiles: list[tuple[Board, Placement]] | None = None
+        self._letters: set[str] | None = None
         self._kinds: dict[str, list[tuple[Board, Marker]]] | None = None
+
+    @property
+    def tiles(self) -> list[tuple[Board, Placement]]:
+        """Every tile in play with its board, in document order."""
+        if self._tiles is None:
+            self._tiles = [(board, p) for board, tiles, _, _ in self.boards for p in tiles]
+        return self._tiles
+
+    @property
+    def letters(self) -> set[str]:
+        """The letters of the tiles in play."""
+        if self._letters is None:
+            self._letters = {p.tile for _, tiles, _, _ in self.boards for p in tiles}
+        return self._letters
 
     def of_kind(self, kind: str) -> list[tuple[Board, Marker]]:
         """The markers of ``kind`` in play, in document order (the shared list: do not
@@ -210,13 +227,16 @@ class DocContext:
         return self.on_board(players).markers
 
 
+_KIND = attrgetter("kind")
+
+
 class RegionFacts:
     """What the geometry and balance rules ask of one count's regions, found in one pass over
     them (each rule walked every region again: land, counted, walkable, marked, lost tribes,
     empty land and the terrain and symbol tallies). Every list is in the realm's order."""
 
-    __slots__ = ("counted", "empty", "land", "land_start", "marked", "starts", "symbols",
-                 "terrains", "tribes", "walkable")
+    __slots__ = ("counted", "empty", "land", "land_start", "marked", "marker_kinds",
+                 "misplaced", "starts", "symbols", "terrains", "tribes", "walkable")
 
     def __init__(self, ctx: CountContext) -> None:
         water = ctx.config.balance.count_water
@@ -231,21 +251,25 @@ class RegionFacts:
         counted: list[Region] = []
         walkable: list[str] = []
         # regions with markers and their kinds; first conquests; lost tribes (printed or
-        # laid); walkable land that is not a mountain and holds no lost tribe or monsters
+        # laid), and those on a mountain or water (B005's; most regions of some files have
+        # one); walkable land that is not a mountain and holds no lost tribe or monsters
         marked: list[tuple[str, Region, set[str]]] = []
+        marker_kinds: set[str] = set()  # every kind laid on some region (G008-G010 ask)
         starts: set[str] = set()
         tribes: list[tuple[str, Region]] = []
+        misplaced: list[tuple[str, Region]] = []
         empty: list[str] = []
         # terrains of counted land, and symbols of counted regions (each once per region)
         terrains: dict[str, int] = {}
         symbols: dict[str, int] = {}
         land_start = False
-        kind_of = attrgetter("kind")
+        kind_of = _KIND
         for rid, region in ctx.realm.regions.items():
             region_symbols = region.symbols
             if region.markers:
                 kinds = set(map(kind_of, region.markers))
                 marked.append((rid, region, kinds))
+                marker_kinds |= kinds
                 tribe = "lost_tribe" in region_symbols or "lost_tribe" in kinds
                 plain = not tribe and "monster_stack" not in kinds
             else:
@@ -253,11 +277,14 @@ class RegionFacts:
                 plain = not tribe
             if tribe:
                 tribes.append((rid, region))
-            if region.first_conquest:
+                if region.kind != "land" or region.terrain == "mountain":
+                    misplaced.append((rid, region))
+            first = region.first_conquest
+            if first:
                 starts.add(rid)
             if region.kind == "land":
                 land.append(region)
-                if region.first_conquest:
+                if first:
                     land_start = True
                 if region.chasm:
                     continue
@@ -286,8 +313,10 @@ class RegionFacts:
         self.counted = counted
         self.walkable = walkable
         self.marked = marked
+        self.marker_kinds = marker_kinds
         self.starts = starts
         self.tribes = tribes
+        self.misplaced = misplaced
         self.empty = empty
         self.terrains = terrains
         self.symbols = symbols

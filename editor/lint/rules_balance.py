@@ -8,7 +8,7 @@ come from the ``[balance]`` settings; the defaults pass the official boards.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
@@ -59,13 +59,17 @@ def _advice(ctx: CountContext, per: float) -> str:
     return f"aim for about {wanted} ({target:g} per player): {verb} for this player count"
 
 
-def _fifth(ctx: CountContext, code: str, label: str, counts: dict[str, int]) -> Iterator[Hit]:
-    total = len(counted(ctx))
+def _fifth(ctx: CountContext, code: str, label: str, names: Iterable[str],
+           found: dict[str, int]) -> Iterator[Hit]:
+    """``names`` (in that order, each once) whose count in ``found`` is far from a fifth
+    of the counted regions."""
+    total = len(ctx.facts.counted)
     if total == 0:
         return
     target = total / 5
     tolerance = ctx.config.balance.fifth_rule_tolerance
-    for name, count in counts.items():
+    for name in dict.fromkeys(names):  # (a configured name listed twice is told once)
+        count = found.get(name, 0)
         if abs(count - target) > tolerance:
             verb = "add" if count < target else "remove"
             yield Hit(code, f"{label} {name} on {count} of {total} {_kind_word(ctx)}, the 1/5 "
@@ -76,29 +80,34 @@ def _fifth(ctx: CountContext, code: str, label: str, counts: dict[str, int]) -> 
 
 @rule("B003", "warning", "a land terrain far from 1/5 of the regions", "realm")
 def terrain_fifth(ctx: CountContext) -> Iterator[Hit]:
-    found = ctx.facts.terrains  # counted land regions per terrain
-    counts = {t: found.get(t, 0) for t in ctx.config.balance.terrains}
-    return _fifth(ctx, "B003", "terrain", counts)
+    # counted land regions per terrain
+    return _fifth(ctx, "B003", "terrain", ctx.config.balance.terrains, ctx.facts.terrains)
 
 
 @rule("B004", "warning", "a symbol far from 1/5 of the regions", "realm")
 def symbol_fifth(ctx: CountContext) -> Iterator[Hit]:
-    found = ctx.facts.symbols  # counted regions per symbol (regions, not symbols)
-    counts = {s: found.get(s, 0) for s in ctx.config.balance.symbols}
-    return _fifth(ctx, "B004", "symbol", counts)
+    # counted regions per symbol (regions, not symbols)
+    return _fifth(ctx, "B004", "symbol", ctx.config.balance.symbols, ctx.facts.symbols)
 
 
 @rule("B005", "warning", "a lost tribe on a mountain or on water", "realm")
 def lost_tribe_place(ctx: CountContext) -> Iterator[Hit]:
-    for rid, region in ctx.facts.tribes:  # the regions with a lost tribe
-        if region.terrain == "mountain" or region.kind != "land":
-            path = next((ctx.locate.of(m) for m in region.markers if m.kind == "lost_tribe"),
-                        None) if region.markers else None
-            if path is None:  # a printed lost tribe: its tile
-                path = ctx.locate.region(ctx.scenario, rid)
-            yield Hit("B005", f"lost tribe on {rid}, a {region.terrain} region",
-                      "lost tribes start on plain land: move it to a region that is neither "
-                      "mountain nor water", path, regions=(rid,), tiles=region.tiles)
+    # The same tribe is usually misplaced for several counts: its hit is made once per
+    # document, keyed by all it is made of (the engine copies it for each count).
+    made: dict[tuple[Any, ...], Hit] = ctx.doc.cache.setdefault("B005", {})
+    for rid, region in ctx.facts.misplaced:  # lost tribes on a mountain or water
+        marker = next((m for m in region.markers if m.kind == "lost_tribe"),
+                      None) if region.markers else None
+        key = (rid, region.terrain, region.tiles, id(marker))
+        hit = made.get(key)
+        if hit is None:
+            path = ctx.locate.of(marker) if marker is not None else (
+                ctx.locate.region(ctx.scenario, rid))  # a printed lost tribe: its tile
+            hit = made[key] = Hit(
+                "B005", f"lost tribe on {rid}, a {region.terrain} region",
+                "lost tribes start on plain land: move it to a region that is neither "
+                "mountain nor water", path, regions=(rid,), tiles=region.tiles)
+        yield hit
 
 
 def _run_from(graph: dict[str, list[str]], start: str, length: int) -> list[str] | None:
@@ -148,7 +157,7 @@ def empty_runs(ctx: CountContext) -> Iterator[Hit]:
     adj: _Neighbours | None = None  # sorted neighbour lists, for the long pieces
     # the pieces longer than the limit (most empty land lies in short ones), each sorted,
     # by first id (they are disjoint: list order is first-id order)
-    long = [piece for piece in grown_pieces(ctx.adjacency, empty) if len(piece) > limit]
+    long = grown_pieces(ctx.adjacency, empty, limit)
     for piece in long:
         piece.sort()
     long.sort()

@@ -139,24 +139,32 @@ def connected_pieces(ctx: CountContext, nodes: list[str]) -> list[list[str]]:
     return found
 
 
-def grown_pieces(adj: Mapping[str, Iterable[str]], nodes: Iterable[str]) -> list[list[str]]:
-    """The connected pieces of ``adj`` restricted to ``nodes``, each in the order it was
-    grown, in no set order: G003's and B006's largest cost. Breadth first with one Python
-    step per neighbour: the graph of play has under four neighbours a region, so this beat
-    growing a whole ring at a time by set intersections (which made a set per ring) by
-    about a seventh."""
+def grown_pieces(adj: Mapping[str, Iterable[str]], nodes: Iterable[str],
+                 longer_than: int = 0) -> list[list[str]]:
+    """The connected pieces of ``adj`` restricted to ``nodes`` that have more than
+    ``longer_than`` regions, each in the order it was grown, in no set order: G003's and
+    B006's largest cost. Breadth first with one Python step per neighbour: the graph of
+    play has under four neighbours a region, so this beat growing a whole ring at a time
+    by set intersections (which made a set per ring) by about a seventh. A region with no
+    neighbour left (most of B006's empty land) is told in C, without growing a piece."""
     rest = set(nodes)
     found: list[list[str]] = []
     pop, remove = rest.pop, rest.remove
     while rest:
-        piece = [pop()]
+        start = pop()
+        if rest.isdisjoint(adj[start]):
+            if not longer_than:
+                found.append([start])
+            continue
+        piece = [start]
         grow = piece.append
         for region in piece:  # (a list grows under its iterator: every region added is read)
             for near in adj[region]:
                 if near in rest:
                     remove(near)
                     grow(near)
-        found.append(piece)
+        if len(piece) > longer_than:
+            found.append(piece)
     return found
 
 
@@ -229,10 +237,9 @@ def _targets(ctx: CountContext) -> bool:
       "realm")
 def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     problems = _problems(ctx, "G006")
-    reported = {h.regions for h in problems}
+    reported = {h.regions for h in problems} if problems else set()
     yield from problems
     on_board = ctx.on_board
-    active = on_board.letters
     resolve = ctx.realm.resolve
     regions = ctx.realm.regions  # (a region id resolves to itself: the common case, first)
     markers = on_board.markers
@@ -248,7 +255,7 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     for _, marker in markers:
         for ref in (marker.region, marker.attrs.get("target")):
             if (not isinstance(ref, str) or ref in regions or (ref,) in reported
-                    or ref.rpartition(".")[0] not in active or resolve(ref)):
+                    or ref.rpartition(".")[0] not in on_board.letters or resolve(ref)):
                 continue
             yield Hit("G006", f"{marker.kind} marker names {ref}, but tile "
                       f"{ref.rpartition('.')[0]} has no such region",
@@ -259,7 +266,7 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     # region (a wrong region number or side) is reported here.
     for l_index, link in on_board.links:
         for end, ref in (("a", link.a), ("b", link.b)):
-            if (ref,) in reported or ref.rpartition(".")[0] not in active or resolve(ref):
+            if (ref,) in reported or ref.rpartition(".")[0] not in on_board.letters or resolve(ref):
                 continue
             yield Hit("G006", f"{link.kind} link names {ref}, but tile "
                       f"{ref.rpartition('.')[0]} has no such region",
@@ -275,7 +282,7 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
             yield Hit("G006", f"water rule names {ref}, a land region: there is no water body "
                       "there", "name a water part id such as C.s2",
                       ("water", "bodies", w_index, "region"), regions=(ref,))
-        elif rid is None and ref.rpartition(".")[0] in active:
+        elif rid is None and ref.rpartition(".")[0] in on_board.letters:
             yield Hit("G006", f"water rule names {ref}, but tile {ref.rpartition('.')[0]} "
                       "has no such region", "name a water part id such as C.s2",
                       ("water", "bodies", w_index, "region"), regions=(ref,))
@@ -290,7 +297,7 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
             if ctx.realm.resolve(ref) is not None:
                 continue
             tile = ref.rpartition(".")[0]
-            if (tile in all_tiles and tile not in active) or ref in graph_ids:
+            if (tile in all_tiles and tile not in on_board.letters) or ref in graph_ids:
                 continue  # its tile is simply not used for this count
             yield Hit("G006", f"entry rule names {ref}, which is not a region of this scenario",
                       "name an existing region id such as C.s1",
@@ -318,6 +325,8 @@ def _marker_path(ctx: CountContext, region_id: str, kind: str) -> PathKey:
 
 @rule("G008", "error", "a peak is not on a mountain", "realm")
 def peak_not_on_mountain(ctx: CountContext) -> Iterator[Hit]:
+    if "peak" not in ctx.facts.marker_kinds:  # (most realms)
+        return
     for rid, region, kinds in marked(ctx):
         if "peak" in kinds and region.terrain != "mountain":
             yield Hit("G008", f"peak on {rid}, a {region.terrain} region",
@@ -328,6 +337,8 @@ def peak_not_on_mountain(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("G009", "error", "a chasm is on water", "realm")
 def chasm_on_water(ctx: CountContext) -> Iterator[Hit]:
+    if "chasm" not in ctx.facts.marker_kinds:  # (most realms)
+        return
     for rid, region, kinds in marked(ctx):
         if "chasm" in kinds and not region.is_land:
             yield Hit("G009", f"chasm on {rid}, a {region.terrain} region",
@@ -337,6 +348,8 @@ def chasm_on_water(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("G010", "warning", "a peak sits on a region with a symbol", "realm")
 def symbol_on_peak(ctx: CountContext) -> Iterator[Hit]:
+    if "peak" not in ctx.facts.marker_kinds:  # (most realms)
+        return
     for rid, region, kinds in marked(ctx):
         if "peak" not in kinds:
             continue
@@ -365,18 +378,17 @@ def empty_board(ctx: CountContext) -> Iterator[Hit]:
                   if not board.is_graph_only]
         tiled = [(index, board) for index, board in boards if board.tiles]
         graph_only = len(boards) < len(ctx.scenario.boards)
-        # (with no graph-only board, ``tiled`` holds every board that has tiles)
-        found = ctx.doc.cache[EMPTY_BOARD] = (
-            [(index, board) for index, board in boards if not board.tiles],
-            bool(tiled) and not graph_only)
-    if ctx.scenario.built_during_play:
-        return
+        # (with no graph-only board, ``tiled`` holds every board that has tiles; boards
+        # built during play say nothing)
+        found = ctx.doc.cache[EMPTY_BOARD] = ([], False) if ctx.scenario.built_during_play \
+            else ([(index, board) for index, board in boards if not board.tiles],
+                  bool(tiled) and not graph_only)
     untiled, may_be_empty = found
     for index, board in untiled:
         yield Hit(EMPTY_BOARD, f"board {board.id} has no tiles",
                   "place tiles on it (realms edit FILE), or remove the board if the "
                   "scenario does not use it", ("boards", index, "tiles"))
-    if may_be_empty and not ctx.on_board.tiles:
+    if may_be_empty and not any(tiles for _, tiles, _, _ in ctx.on_board.boards):
         yield Hit(EMPTY_BOARD, "no tile is in play",
                   "give some tiles these player counts (min_players or players), or narrow "
                   "the scenario's players", ("players",))

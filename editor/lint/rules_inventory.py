@@ -105,9 +105,12 @@ def too_many(ctx: CountContext) -> Iterator[Hit]:
 
 @rule("I002", "error", "a tunnel number is not used by exactly two tunnel tokens", "count")
 def tunnel_pairs(ctx: CountContext) -> Iterator[Hit]:
+    tunnels = ctx.on_board.of_kind("tunnel")
+    if not tunnels:  # (most realms)
+        return
     by_number: dict[int, list[PathKey]] = defaultdict(list)
     regions: dict[int, list[str]] = defaultdict(list)
-    for _, marker in ctx.on_board.of_kind("tunnel"):
+    for _, marker in tunnels:
         if isinstance(marker.attrs.get("number"), int):
             by_number[marker.attrs["number"]].append(ctx.locate.of(marker))
             if marker.region:

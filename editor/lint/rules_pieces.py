@@ -49,8 +49,11 @@ def _region(ctx: CountContext, ref: str) -> str:
 
 @rule(TUNNEL_ONE_REGION, "error", "a tunnel's two ends are in one region", "realm")
 def tunnel_in_one_region(ctx: CountContext) -> Iterator[Hit]:
+    tunnels = ctx.on_board.of_kind("tunnel")
+    if not tunnels:  # (most realms)
+        return
     ends: dict[int, list[tuple[str, PathKey]]] = defaultdict(list)
-    for _, marker in ctx.on_board.of_kind("tunnel"):
+    for _, marker in tunnels:
         number = marker.attrs.get("number")
         if isinstance(number, int) and marker.region:
             ends[number].append((marker.region, (*ctx.locate.of(marker), "region")))
