@@ -280,7 +280,15 @@ class _CountTable(NamedTuple):
         try:
             if not counts or min(counts) < 0 or max(counts) > 62:
                 return None
-            mask_of: dict[object, int] = {}
+            # a presence's mask depends on its values, the counts and the scenario's
+            # minimum alone: files with the same counts share the masks found so far
+            mask_of = _MASKS.get((counts, scenario.players_min))
+            if mask_of is None:
+                if len(_MASKS) >= 64:
+                    _MASKS.clear()
+                mask_of = _MASKS[counts, scenario.players_min] = {}
+            elif len(mask_of) >= 1_000:
+                mask_of.clear()
             letters: set[str] = set()
             boards: list[BoardTable] = []
             for board in scenario.boards:
@@ -295,6 +303,10 @@ class _CountTable(NamedTuple):
             return None
         return cls(counts, boards)
 
+
+
+# (counts, scenario minimum) -> {(min_players, players) of a presence: its mask of counts}
+_MASKS: dict[tuple[tuple[int, ...], int], dict[object, int]] = {}
 
 
 class _KeptTable(NamedTuple):
