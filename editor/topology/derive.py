@@ -840,11 +840,11 @@ class _Assembly:
 
     def _holes_and_edge_flags(self) -> list[Hole]:
         holes: list[Hole] = []
-        edge_counts = holes_are_board_edge(self.scenario)
         self.outer_facing: dict[str, set[int]] = defaultdict(set)  # region -> directions
         # only a compass_edge entry rule reads the directions; without one, and without
         # holes, a region is on the board edge when one of its parts has an outer side
-        facing_read = any(rule.kind == "compass_edge" for rule in self.rules)
+        facing_read = self.rules is not _DEFAULT_ENTRY and any(
+            rule.kind == "compass_edge" for rule in self.rules)
         self.hole_cells: dict[Cell, str] = {}
         bit = self.bit
         for index, layout in enumerate(self.layouts):
@@ -857,6 +857,7 @@ class _Assembly:
                     if mask & bit:
                         by_id[pr[part]].board_edge = True
                 continue
+            edge_counts = holes_are_board_edge(self.scenario)
             board_holes: dict[str, set[str]] = defaultdict(set)
             for part, _, direction, _, empty in layout.outer:
                 rid = pr[part]
