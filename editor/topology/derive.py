@@ -436,10 +436,9 @@ class _Assembly:
 
     # -- water bodies -------------------------------------------------------------------
     def _merge_water(self) -> None:
-        uf = UnionFind()
-        self.uf = uf
         self._lone = False  # whether every water part is a body of its own (count tables)
         if self.tables is None:
+            self.uf = UnionFind()
             self._merge_layouts_water()
             return
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
@@ -457,6 +456,7 @@ class _Assembly:
             return
         # A body's root is its smallest part id and its parts are in the order added,
         # whatever the order of the unions: the parts first, in row order, then the joins.
+        uf = self.uf = UnionFind()
         add = uf.adder()
         for table in self.tables:
             for mask, facts in table.rows:
