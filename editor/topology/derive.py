@@ -1006,25 +1006,32 @@ class _Assembly:
                         hint="name a water part id such as C.s2"))
                 continue
             overrides[rid] = body
+        # the kind of a body no rule names (None: sea on the board edge, else lake), and the
+        # rules' other values, read once rather than per body
+        water = self.water
+        merge, default_kind, seas = water.merge, water.default_kind, water.seas_are_entry_edges
+        fixed: str | None = None
+        if merge == "all_one_sea":
+            fixed = "sea"
+        elif merge == "rivers_one_region" or default_kind == "river":
+            fixed = "river"
+        elif default_kind in ("sea", "lake"):
+            fixed = default_kind
         regions = self.regions
         for rid, region in ([(region.id, region) for region in self.by_kind[2]]
                             if self.by_kind is not None else regions.items()):
             if region.kind != "water" or region.water_kind is not None:
                 continue
-            rule = overrides.get(rid)
+            rule = overrides.get(rid) if overrides else None
             if rule is not None and rule.kind:
                 kind = rule.kind
-            elif self.water.merge == "all_one_sea":
-                kind = "sea"
-            elif self.water.merge == "rivers_one_region" or self.water.default_kind == "river":
-                kind = "river"
-            elif self.water.default_kind in ("sea", "lake"):
-                kind = self.water.default_kind
+            elif fixed is not None:
+                kind = fixed
             else:
                 kind = "sea" if region.board_edge else "lake"
             region.water_kind = kind
             region.terrain = kind
-            entry = kind == "sea" and region.board_edge and self.water.seas_are_entry_edges
+            entry = kind == "sea" and region.board_edge and seas
             if rule is not None and rule.entry_edge is not None:
                 entry = rule.entry_edge and kind == "sea"
             region.entry_edge = entry
