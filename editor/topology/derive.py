@@ -428,8 +428,7 @@ class _Assembly:
                       {rid: self.regions[rid] for rid in self.sorted_ids}, adjacency, holes,
                       self.problems,
                       self.part_region,
-                      {lay.board.id: [t.placement for t in lay.tiles.values()]
-                       for lay in self.layouts},
+                      {lay.board.id: lay.placements() for lay in self.layouts},
                       self.shapes)
         realm._border_source = self._border_builder()
         return realm
