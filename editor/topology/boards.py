@@ -76,6 +76,10 @@ class BoardLayout:
     _parts: list[tuple[str, PlacedTile, int]] | None = field(
         default=None, repr=False, compare=False)
 
+    def placements(self) -> list[Placement]:
+        """The placements of the layout's tiles, in order (the realm's active placements)."""
+        return [tile.placement for tile in self.tiles.values()]
+
     def parts(self) -> list[tuple[str, PlacedTile, int]]:
         """(part id, tile, index of the part in its side) for every part; the derivation
         walks them several times, so the list is built once (the layout is complete when
@@ -280,12 +284,11 @@ class BoardTable:
     def layout(self, board: Board, players: int, scenario_min: int) -> BoardLayout:
         """The layout :func:`lay_out_board` gives for ``players`` (a count of the table with
         no duplicate or overlapping tiles); its seams and outer sides are filtered from the
-        table when first read (the derivation reads the table's)."""
-        bit = 1 << players
-        tiles = {cell: placed for cell, placed, mask in self.tiles if mask & bit}
-        layout = _TabledLayout(board, tiles, self, bit)
+        table when first read (the derivation reads the table's), and so are its tiles."""
+        layout = _TabledLayout(board, self, 1 << players)
         if board.river_markers:
-            layout.by_letter = {placed.placement.tile: placed for placed in tiles.values()}
+            layout.by_letter = {placed.placement.tile: placed
+                                for placed in layout.tiles.values()}
             _lay_river_markers(layout, players, scenario_min)
         return layout
 
@@ -395,22 +398,41 @@ _Entry = TypeVar("_Entry")
 
 
 class _TabledLayout(BoardLayout):
-    """A count's layout taken from its file's table: ``seams`` and ``outer`` are the
-    table's entries of the count, listed on first use."""
+    """A count's layout taken from its file's table: ``tiles``, ``seams`` and ``outer``
+    are the table's entries of the count, listed on first use (lint's derivation reads
+    the table's own lists and the count's placements, never the tiles dict)."""
 
-    def __init__(self, board: Board, tiles: dict[Cell, PlacedTile], table: BoardTable,
-                 bit: int) -> None:
-        super().__init__(board, tiles)
+    def __init__(self, board: Board, table: BoardTable, bit: int) -> None:
+        super().__init__(board)
         self._table, self._bit = table, bit
+        self._tiles: dict[Cell, PlacedTile] | None = None
         self._seams: list[Seam] | None = None
         self._outer: list[Outer] | None = None
+
+    def placements(self) -> list[Placement]:
+        if self._tiles is not None:
+            return super().placements()
+        bit = self._bit
+        return [placed.placement for _, placed, mask in self._table.tiles if mask & bit]
 
     def _of_count(self, entries: Iterable[tuple[_Entry, int]]) -> list[_Entry]:
         """The table's entries present at this layout's player count."""
         bit = self._bit
         return [entry for entry, mask in entries if mask & bit]
 
-    # (the setters take BoardLayout's own __init__, which assigns empty lists)
+    # (the setters take BoardLayout's own __init__, which assigns empty ones)
+    @property
+    def tiles(self) -> dict[Cell, PlacedTile]:
+        if self._tiles is None:
+            bit = self._bit
+            self._tiles = {cell: placed for cell, placed, mask in self._table.tiles
+                           if mask & bit}
+        return self._tiles
+
+    @tiles.setter
+    def tiles(self, value: dict[Cell, PlacedTile]) -> None:
+        self._tiles = value
+
     @property
     def seams(self) -> list[Seam]:
         if self._seams is None:

@@ -280,7 +280,15 @@ class _CountTable(NamedTuple):
         try:
             if not counts or min(counts) < 0 or max(counts) > 62:
                 return None
-            mask_of: dict[object, int] = {}
+            # a presence's mask depends on its values, the counts and the scenario's
+            # minimum alone: files with the same counts share the masks found so far
+            mask_of = _MASKS.get((counts, scenario.players_min))
+            if mask_of is None:
+                if len(_MASKS) >= 64:
+                    _MASKS.clear()
+                mask_of = _MASKS[counts, scenario.players_min] = {}
+            elif len(mask_of) >= 1_000:
+                mask_of.clear()
             letters: set[str] = set()
             boards: list[BoardTable] = []
             for board in scenario.boards:
@@ -295,6 +303,10 @@ class _CountTable(NamedTuple):
             return None
         return cls(counts, boards)
 
+
+
+# (counts, scenario minimum) -> {(min_players, players) of a presence: its mask of counts}
+_MASKS: dict[tuple[tuple[int, ...], int], dict[object, int]] = {}
 
 
 class _KeptTable(NamedTuple):
@@ -416,18 +428,16 @@ class _Assembly:
                       {rid: self.regions[rid] for rid in self.sorted_ids}, adjacency, holes,
                       self.problems,
                       self.part_region,
-                      {lay.board.id: [t.placement for t in lay.tiles.values()]
-                       for lay in self.layouts},
+                      {lay.board.id: lay.placements() for lay in self.layouts},
                       self.shapes)
         realm._border_source = self._border_builder()
         return realm
 
     # -- water bodies -------------------------------------------------------------------
     def _merge_water(self) -> None:
-        uf = UnionFind()
-        self.uf = uf
         self._lone = False  # whether every water part is a body of its own (count tables)
         if self.tables is None:
+            self.uf = UnionFind()
             self._merge_layouts_water()
             return
         ignore_markers = self.water.merge in ("all_one_sea", "rivers_one_region")
@@ -445,6 +455,7 @@ class _Assembly:
             return
         # A body's root is its smallest part id and its parts are in the order added,
         # whatever the order of the unions: the parts first, in row order, then the joins.
+        uf = self.uf = UnionFind()
         add = uf.adder()
         for table in self.tables:
             for mask, facts in table.rows:
@@ -828,11 +839,11 @@ class _Assembly:
 
     def _holes_and_edge_flags(self) -> list[Hole]:
         holes: list[Hole] = []
-        edge_counts = holes_are_board_edge(self.scenario)
         self.outer_facing: dict[str, set[int]] = defaultdict(set)  # region -> directions
         # only a compass_edge entry rule reads the directions; without one, and without
         # holes, a region is on the board edge when one of its parts has an outer side
-        facing_read = any(rule.kind == "compass_edge" for rule in self.rules)
+        facing_read = self.rules is not _DEFAULT_ENTRY and any(
+            rule.kind == "compass_edge" for rule in self.rules)
         self.hole_cells: dict[Cell, str] = {}
         bit = self.bit
         for index, layout in enumerate(self.layouts):
@@ -845,6 +856,7 @@ class _Assembly:
                     if mask & bit:
                         by_id[pr[part]].board_edge = True
                 continue
+            edge_counts = holes_are_board_edge(self.scenario)
             board_holes: dict[str, set[str]] = defaultdict(set)
             for part, _, direction, _, empty in layout.outer:
                 rid = pr[part]
@@ -993,25 +1005,32 @@ class _Assembly:
                         hint="name a water part id such as C.s2"))
                 continue
             overrides[rid] = body
+        # the kind of a body no rule names (None: sea on the board edge, else lake), and the
+        # rules' other values, read once rather than per body
+        water = self.water
+        merge, default_kind, seas = water.merge, water.default_kind, water.seas_are_entry_edges
+        fixed: str | None = None
+        if merge == "all_one_sea":
+            fixed = "sea"
+        elif merge == "rivers_one_region" or default_kind == "river":
+            fixed = "river"
+        elif default_kind in ("sea", "lake"):
+            fixed = default_kind
         regions = self.regions
         for rid, region in ([(region.id, region) for region in self.by_kind[2]]
                             if self.by_kind is not None else regions.items()):
             if region.kind != "water" or region.water_kind is not None:
                 continue
-            rule = overrides.get(rid)
+            rule = overrides.get(rid) if overrides else None
             if rule is not None and rule.kind:
                 kind = rule.kind
-            elif self.water.merge == "all_one_sea":
-                kind = "sea"
-            elif self.water.merge == "rivers_one_region" or self.water.default_kind == "river":
-                kind = "river"
-            elif self.water.default_kind in ("sea", "lake"):
-                kind = self.water.default_kind
+            elif fixed is not None:
+                kind = fixed
             else:
                 kind = "sea" if region.board_edge else "lake"
             region.water_kind = kind
             region.terrain = kind
-            entry = kind == "sea" and region.board_edge and self.water.seas_are_entry_edges
+            entry = kind == "sea" and region.board_edge and seas
             if rule is not None and rule.entry_edge is not None:
                 entry = rule.entry_edge and kind == "sea"
             region.entry_edge = entry

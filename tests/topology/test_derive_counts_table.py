@@ -187,3 +187,31 @@ def test_a_graph_board_edge_between_tile_regions_adds_border_to_that_edge() -> N
             assert edge["kinds"] == was["kinds"] | {"border"}
             assert edge["length"] == was["length"]
             assert after.adjacency[b][a] is edge
+
+
+@pytest.mark.parametrize("name", ["booklet/02-life-is-a-long-river.realm.json",
+                                  "booklet/06-adrift.realm.json"])
+def test_tabled_regions_get_the_polygons_of_the_counts_laid_out_alone(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A count-table region is given its polygon, area and centroid without its parts
+    being listed per count (a region of one part is that part; a water body of several
+    keeps its parts): the same values as the count laid out on its own."""
+    from editor.topology import derive
+
+    loaded = load_scenario(ROOT / name)
+    counts = loaded.scenario.player_counts
+    tabled = {n: RealmDeriver().derive(loaded, n) for n in counts}
+    monkeypatch.setattr(derive, "_TABLE_TILES", -1)  # every count laid out on its own
+    alone = {n: RealmDeriver().derive(loaded, n) for n in counts}
+    several = 0
+    for n in counts:
+        assert list(tabled[n].regions) == list(alone[n].regions)
+        for rid, region in tabled[n].regions.items():
+            other = alone[n].regions[rid]
+            several += len(region.parts) > 1
+            assert (region.area, region.centroid) == (other.area, other.centroid), (name, n)
+            assert (region.polygon is None) == (other.polygon is None)
+            if region.polygon is not None:
+                assert region.polygon.equals_exact(other.polygon, 0.0), (name, n, rid)
+        assert tabled[n].part_polygons.keys() == alone[n].part_polygons.keys()
+    assert several  # water bodies of several parts are among them
