@@ -412,6 +412,12 @@ def _walk(text: str, index: int, node: _Node, need_end: bool, plain_to: int = 0)
                 after = end + 1
             else:
                 after = _end_of(text, start)
+            if text[after] == ",":  # the next item or member, as _SEPARATOR finds it
+                at = _SPACE.match(text, after + 1).end()  # type: ignore[union-attr]
+                if not (pending or need_end):
+                    return None
+                item += 1
+                continue
             found = _SEPARATOR.match(text, after)
         else:
             found = _ITEM.match(text, start)  # a scalar, and what follows it
