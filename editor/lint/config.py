@@ -57,7 +57,10 @@ class LintConfig:
 
     def with_selection(self, select: tuple[str, ...] | None,
                        ignore: tuple[str, ...]) -> LintConfig:
-        """Command-line selection: ``--select`` replaces, ``--ignore`` adds."""
+        """Command-line selection: ``--select`` replaces, ``--ignore`` adds (none: this very
+        config, which is frozen; lint asks once per file)."""
+        if select is None and not ignore:
+            return self
         return replace(self, select=select if select is not None else self.select,
                        ignore=self.ignore + ignore)
 

@@ -65,7 +65,13 @@ def to_json(findings: Sequence[Finding]) -> str:
     cost more than reading a warm cache entry per file."""
     if not findings:
         return "[]\n"
-    return "[\n" + ",\n".join(map(_json_fields, findings)) + "\n]\n"
+    return "[\n" + json_items(findings) + "\n]\n"
+
+
+def json_items(findings: Sequence[Finding]) -> str:
+    """The findings' objects as :func:`to_json` lists them, without the list's brackets:
+    ``realms lint`` joins each file's with ``,\\n`` as results arrive."""
+    return ",\n".join(map(_json_fields, findings))
 
 
 _ENCODE = json.encoder.encode_basestring

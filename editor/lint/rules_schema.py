@@ -123,16 +123,19 @@ def reference_hits(data: dict[str, Any], catalogue: Catalogue) -> list[Hit]:
                             "give each board its own id", ("boards", b_index, "id")))
         seen_boards.add(board["id"])
         for t_index, placement in enumerate(board.get("tiles", [])):
-            path: PathKey = ("boards", b_index, "tiles", t_index)
+            # (the path and the catalogue's key list are made only for a hit: most files
+            # have none, and this runs for every tile)
             tile = tiles.get(placement["tile"])
-            if tile is None:  # (the catalogue's keys listed only then: most files have none)
+            if tile is None:
                 known = "".join(sorted(k for k in tiles if len(k) == 1))
                 hits.append(Hit(REFERENCE, f"unknown tile {placement['tile']!r}",
                                 f"use a catalogue tile ({known} or a custom catalogue's key)",
-                                (*path, "tile"), tiles=(placement["tile"],)))
+                                ("boards", b_index, "tiles", t_index, "tile"),
+                                tiles=(placement["tile"],)))
             elif placement["side"] not in tile.sides:
                 hits.append(Hit(REFERENCE, f"tile {tile.key} has no {placement['side']} side",
-                                f"use one of {', '.join(tile.sides)}", (*path, "side"),
+                                f"use one of {', '.join(tile.sides)}",
+                                ("boards", b_index, "tiles", t_index, "side"),
                                 tiles=(tile.key,)))
     players = data["players"]
     if players["min"] > players["max"]:

@@ -160,9 +160,10 @@ def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Finding
                             IO_ERROR, "is a folder named like a scenario file, so it was "
                             "searched, not linted", "rename the folder, or move the scenario "
                             "file it should be to this name")], str(Path(root) / name), ""))
+                folder = Path(root)  # (once per folder, not per file)
                 for name in sorted(files):
                     if name.endswith((SCENARIO_SUFFIX, ENGINE_SUFFIX)):
-                        found[Path(root) / name] = None
+                        found[folder / name] = None
         else:
             found[path] = None
     return list(found), missing, errors

@@ -322,12 +322,13 @@ def _is_parsed(text: str) -> bool:
 class _Node:
     """An asked path's step: where its value (and its key) starts, once found."""
 
-    __slots__ = ("children", "key", "value")
+    __slots__ = ("children", "key", "parent", "value")
 
-    def __init__(self) -> None:
+    def __init__(self, parent: _Node | None = None) -> None:
         self.children: dict[str | int, _Node] = {}
         self.value: int | None = None
         self.key: int | None = None
+        self.parent = parent
 
 
 _LEAF = _Node()  # for values no path goes into (never written: it has no children)
@@ -411,6 +412,12 @@ def _walk(text: str, index: int, node: _Node, need_end: bool, plain_to: int = 0)
                 after = end + 1
             else:
                 after = _end_of(text, start)
+            if text[after] == ",":  # the next item or member, as _SEPARATOR finds it
+                at = _SPACE.match(text, after + 1).end()  # type: ignore[union-attr]
+                if not (pending or need_end):
+                    return None
+                item += 1
+                continue
             found = _SEPARATOR.match(text, after)
         else:
             found = _ITEM.match(text, start)  # a scalar, and what follows it
@@ -524,39 +531,37 @@ class SourceMap:
             return [self.position(path, key=key) for path, key in asked]
         root = _Node()
         root.value = root_offset
+        ends = []  # each asked path's last node
         for path, _ in asked:
             node = root
             for step in path:
                 child = node.children.get(step)
                 if child is None:
-                    child = node.children[step] = _Node()
+                    child = node.children[step] = _Node(node)
                 node = child
+            ends.append(node)
         try:
             escape = text.find("\\")
             _walk(text, root_offset, root, False, escape if escape >= 0 else len(text))
         except (_Irregular, IndexError):  # not what the caller vouched for: place one by one
             return [self.position(path, key=key) for path, key in asked]
+        # Read from each path's last node up: a node is found only inside its found parent,
+        # so a found last node means every step was found.
         offsets: list[int] = []
-        for path, key in asked:
-            node = root
-            found = 0  # steps of the path found
-            key_offset = None
-            parent = offset = root_offset
-            for step in path:
-                child = node.children[step]
-                if child.value is None:
-                    break
-                parent, offset, key_offset = offset, child.value, child.key
-                node = child
-                found += 1
-            if not key:
-                offsets.append(offset)
-            elif found == len(path) and key_offset is not None:
-                offsets.append(key_offset)
-            elif not path:
-                offsets.append(-1)  # 1:1
-            else:  # the value holding the key or item, or the deepest value found
-                offsets.append(parent if found == len(path) else offset)
+        for (path, key), node in zip(asked, ends, strict=True):
+            if node.value is not None:
+                if not key:
+                    offsets.append(node.value)
+                elif not path:
+                    offsets.append(-1)  # 1:1
+                elif node.key is not None:
+                    offsets.append(node.key)
+                else:  # an item: the value holding it
+                    offsets.append(node.parent.value)  # type: ignore[union-attr,arg-type]
+            else:  # the deepest value found
+                while node.value is None:
+                    node = node.parent  # type: ignore[assignment]
+                offsets.append(node.value)
         return _positions(text, offsets)
 
     def position(self, path: PathKey, *, key: bool = False) -> SourcePosition:

@@ -69,8 +69,10 @@ class Placement:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Placement:
+        players = data.get("players")  # Presence.from_dict, inline: once per tile of a file
         return cls(data["tile"], data["side"], data["q"], data["r"], data.get("rotation", 0),
-                   Presence.from_dict(data))
+                   Presence(data.get("min_players"),
+                            tuple(players) if players is not None else None))
 
     def to_dict(self) -> dict[str, Any]:
         return {"tile": self.tile, "side": self.side, "q": self.q, "r": self.r,
@@ -111,7 +113,9 @@ class Marker:
             data["kind"],
             data.get("region"),
             (hex_spec["q"], hex_spec["r"]) if hex_spec else None,
-            {k: data[k] for k in MARKER_FIELDS if k in data},
+            # (most markers have none of the fields: told in C, without the comprehension)
+            {} if data.keys().isdisjoint(MARKER_FIELDS)
+            else {k: data[k] for k in MARKER_FIELDS if k in data},
             Presence.from_dict(data),
         )
 
