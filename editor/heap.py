@@ -35,4 +35,3 @@ def frozen_by_us() -> bool:
     """True while lint (in this process, or in the parent a worker was forked from) holds
     the heap frozen."""
     return _holds > 0
-
