@@ -12,8 +12,6 @@ only through here, so its own freeze is known in constant time.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 _holds = 0
 
@@ -37,18 +35,3 @@ def frozen_by_us() -> bool:
     """True while lint (in this process, or in the parent a worker was forked from) holds
     the heap frozen."""
     return _holds > 0
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic collector off for a block that imports modules and builds lasting
-    tables (lint's start: ~40 modules, the rules, the catalogue): every 700 allocations it
-    walked the young objects, and now and then every object so far, to find nearly no
-    garbage (~3 ms of a one-file lint's ~75 ms of CPU). Its state is restored after."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()

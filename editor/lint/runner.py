@@ -228,16 +228,15 @@ def _warm_up(config: LintConfig | None = None, overrides: Overrides = (None, ())
     from editor.model.catalogue import default_catalogue
     from editor.model.fast_schema import expect_many, surely_valid
 
-    with heap.collector_paused():
-        all_rules()
-        expect_many()  # many files: the Rust validator from the first one
-        surely_valid("scenario", {})  # builds the fast validator once, before forking
-        try:
-            default_catalogue()
-            if _needs_realm(config, overrides):
-                import editor.topology  # noqa: F401
-        except Exception:
-            pass  # reported per file
+    all_rules()
+    expect_many()  # many files: the Rust validator from the first one
+    surely_valid("scenario", {})  # builds the fast validator once, before forking
+    try:
+        default_catalogue()
+        if _needs_realm(config, overrides):
+            import editor.topology  # noqa: F401
+    except Exception:
+        pass  # reported per file
 
 
 def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | None,
@@ -295,31 +294,37 @@ def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overr
     if jobs is None:
         jobs = default_jobs(len(jobs_list), _needs_realm(config, overrides))
     fork = jobs > 1 and len(jobs_list) > 1
-    _warm_up(config, overrides)
     # The cyclic garbage collector took ~12 % of lint's CPU: every 700 allocations it
     # walked the young objects, and now and then every object of the imported libraries.
-    # Those move to a permanent generation (the pool does it before forking); files are
-    # linted with the collector off (:func:`_lint_paused`), and while it is on (the parent
-    # reading its workers' results) young collections run every 7,000 allocations.
+    # Those move to a permanent generation as soon as the warm-up has built them (with the
+    # collector off meanwhile, so no collection walks them first; the pool freezes again
+    # before forking); files are linted with the collector off (:func:`_lint_paused`), and
+    # while it is on (the parent reading its workers' results) young collections run every
+    # 7,000 allocations.
     threshold = gc.get_threshold()
     collecting = gc.isenabled()
-    gc.set_threshold(max(threshold[0], GC_YOUNG_THRESHOLD), *threshold[1:])
+    gc.disable()
     try:
-        if fork:
-            # Only here: one process never needs the pool (nor its select, pickle, struct).
-            from editor.lint.pool import Died, run_jobs
+        _warm_up(config, overrides)
+        heap.freeze()
+        try:
+            gc.set_threshold(max(threshold[0], GC_YOUNG_THRESHOLD), *threshold[1:])
+            if collecting:
+                gc.enable()
+            if fork:
+                # Only here: one process never needs the pool (nor its select, pickle,
+                # struct).
+                from editor.lint.pool import Died, run_jobs
 
-            work = functools.partial(_lint_paused, cache=cache)
-            for outcome in run_jobs(jobs_list, work, jobs):
-                yield _worker_died(outcome.job[0], outcome.cause) \
-                    if isinstance(outcome, Died) else outcome
-        else:
-            heap.freeze()
-            try:
+                work = functools.partial(_lint_paused, cache=cache)
+                for outcome in run_jobs(jobs_list, work, jobs):
+                    yield _worker_died(outcome.job[0], outcome.cause) \
+                        if isinstance(outcome, Died) else outcome
+            else:
                 for job in jobs_list:
                     yield _lint_paused(job, cache)
-            finally:
-                heap.unfreeze()
+        finally:
+            heap.unfreeze()
     finally:
         gc.set_threshold(*threshold)
         if collecting:

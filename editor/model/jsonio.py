@@ -419,7 +419,7 @@ def parse_json_text(text: str, shown: str, *, max_depth: int = MAX_DEPTH) -> Any
     """Parse JSON text, turning every failure into a :class:`LoadError` with a position.
 
     Integral floats become ``int`` (:func:`parse_number`)."""
-    if not text.strip():
+    if not text or text.isspace():  # (not text.strip(), which copied the whole text)
         raise LoadError(shown, "file is empty", position=SourcePosition(1, 1),
                         hint="a scenario is a JSON object; start from `realms new`", code="S002")
     data = _parsed_unique(text, max_depth)
