@@ -18,7 +18,7 @@ from editor.lint.config import default_config
 from editor.lint.context import CountContext, DocContext, Locator
 from editor.lint.findings import Hit
 from editor.lint.registry import enabled_codes
-from editor.lint.rules_geometry import connected_pieces
+from editor.lint.rules_geometry import connected_pieces, grown_pieces
 from editor.lint.rules_schema import check_file
 from editor.model.jsonpos import PathKey
 from editor.model.scenario import Scenario
@@ -88,6 +88,11 @@ def test_connected_pieces_are_networkx_components(path: Path) -> None:
         for nodes in (ctx.facts.walkable, ctx.facts.empty, every, [],
                       rng.sample(every, len(every) // 2), rng.sample(every, len(every) // 4)):
             assert connected_pieces(ctx, nodes) == _pieces_by_networkx(ctx, nodes)
+            for longer_than in (1, 2, 4):  # (B006 asks for the pieces above its limit)
+                assert sorted(sorted(piece) for piece in grown_pieces(
+                    ctx.adjacency, nodes, longer_than)) == sorted(
+                    piece for piece in _pieces_by_networkx(ctx, nodes)
+                    if len(piece) > longer_than)
 
 
 def _region_by_walking(scenario: Scenario, locate: Locator, region_id: str) -> PathKey:
