@@ -236,7 +236,7 @@ class RegionFacts:
     empty land and the terrain and symbol tallies). Every list is in the realm's order."""
 
     __slots__ = ("counted", "empty", "land", "land_start", "marked", "marker_kinds",
-                 "misplaced", "starts", "symbols", "terrains", "tribes", "walkable")
+                 "misplaced", "starts", "symbols", "terrains", "walkable")
 
     def __init__(self, ctx: CountContext) -> None:
         water = ctx.config.balance.count_water
@@ -251,12 +251,11 @@ class RegionFacts:
         counted: list[Region] = []
         walkable: list[str] = []
         # regions with markers and their kinds; first conquests; lost tribes (printed or
-        # laid), and those on a mountain or water (B005's; most regions of some files have
-        # one); walkable land that is not a mountain and holds no lost tribe or monsters
+        # laid) on a mountain or water (B005's); walkable land that is not a mountain and
+        # holds no lost tribe or monsters
         marked: list[tuple[str, Region, set[str]]] = []
         marker_kinds: set[str] = set()  # every kind laid on some region (G008-G010 ask)
         starts: set[str] = set()
-        tribes: list[tuple[str, Region]] = []
         misplaced: list[tuple[str, Region]] = []
         empty: list[str] = []
         # terrains of counted land, and symbols of counted regions (each once per region)
@@ -275,10 +274,8 @@ class RegionFacts:
             else:
                 tribe = "lost_tribe" in region_symbols
                 plain = not tribe
-            if tribe:
-                tribes.append((rid, region))
-                if region.kind != "land" or region.terrain == "mountain":
-                    misplaced.append((rid, region))
+            if tribe and (region.kind != "land" or region.terrain == "mountain"):
+                misplaced.append((rid, region))
             first = region.first_conquest
             if first:
                 starts.add(rid)
@@ -315,7 +312,6 @@ class RegionFacts:
         self.marked = marked
         self.marker_kinds = marker_kinds
         self.starts = starts
-        self.tribes = tribes
         self.misplaced = misplaced
         self.empty = empty
         self.terrains = terrains
