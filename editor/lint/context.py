@@ -233,10 +233,13 @@ _KIND = attrgetter("kind")
 class RegionFacts:
     """What the geometry and balance rules ask of one count's regions, found in one pass over
     them (each rule walked every region again: land, counted, walkable, marked, lost tribes,
-    empty land and the terrain and symbol tallies). Every list is in the realm's order."""
+    empty land and the terrain and symbol tallies). Every list is in the realm's order.
+    The land and counted regions are only counted in that pass (the rules ask how many);
+    their lists are made when asked."""
 
-    __slots__ = ("counted", "empty", "land", "land_start", "marked", "marker_kinds",
-                 "misplaced", "starts", "symbols", "terrains", "walkable")
+    __slots__ = ("_counted", "_land", "_regions", "_water", "empty", "has_land", "land_start",
+                 "marked", "marker_kinds", "misplaced", "starts", "symbols", "terrains",
+                 "total", "walkable")
 
     def __init__(self, ctx: CountContext) -> None:
         water = ctx.config.balance.count_water
@@ -244,11 +247,11 @@ class RegionFacts:
         if apart is None:  # (once per document)
             apart = ctx.doc.cache["apart"] = {b.id for b in ctx.scenario.boards
                                               if b.kind == "necromancer_island"}
-        # land regions; the regions the balance rules count (land, and water when
-        # configured; no chasms); the ones a race can move over (land and passable rivers,
-        # never chasms, nothing on a necromancer-island board)
-        land: list[Region] = []
-        counted: list[Region] = []
+        # whether there is land; how many regions the balance rules count (land, and water
+        # when configured; no chasms); the ones a race can move over (land and passable
+        # rivers, never chasms, nothing on a necromancer-island board)
+        has_land = False
+        total = 0
         walkable: list[str] = []
         # regions with markers and their kinds; first conquests; lost tribes (printed or
         # laid) on a mountain or water (B005's); walkable land that is not a mountain and
@@ -263,7 +266,8 @@ class RegionFacts:
         symbols: dict[str, int] = {}
         land_start = False
         kind_of = _KIND
-        for rid, region in ctx.realm.regions.items():
+        regions = ctx.realm.regions
+        for rid, region in regions.items():
             region_symbols = region.symbols
             if region.markers:
                 kinds = set(map(kind_of, region.markers))
@@ -280,12 +284,12 @@ class RegionFacts:
             if first:
                 starts.add(rid)
             if region.kind == "land":
-                land.append(region)
+                has_land = True
                 if first:
                     land_start = True
                 if region.chasm:
                     continue
-                counted.append(region)
+                total += 1
                 terrain = region.terrain
                 terrains[terrain] = terrains.get(terrain, 0) + 1
                 if region_symbols:
@@ -299,15 +303,19 @@ class RegionFacts:
                     empty.append(rid)
             elif not region.chasm:
                 if water:
-                    counted.append(region)
+                    total += 1
                     for symbol in (set(region_symbols) if len(region_symbols) > 1
                                    else region_symbols):
                         symbols[symbol] = symbols.get(symbol, 0) + 1
                 if (region.water_kind == "river" and not region.impassable
                         and not (apart and region.board in apart)):
                     walkable.append(rid)
-        self.land = land
-        self.counted = counted
+        self._regions = regions
+        self._water = water
+        self._land: list[Region] | None = None
+        self._counted: list[Region] | None = None
+        self.has_land = has_land
+        self.total = total
         self.walkable = walkable
         self.marked = marked
         self.marker_kinds = marker_kinds
@@ -317,6 +325,24 @@ class RegionFacts:
         self.terrains = terrains
         self.symbols = symbols
         self.land_start = land_start
+
+    @property
+    def land(self) -> list[Region]:
+        """The land regions (``has_land`` says whether there are any)."""
+        if self._land is None:
+            self._land = [region for region in self._regions.values()
+                          if region.kind == "land"]
+        return self._land
+
+    @property
+    def counted(self) -> list[Region]:
+        """The regions the balance rules count (``total`` of them): land, and water when
+        configured; no chasms."""
+        if self._counted is None:
+            water = self._water
+            self._counted = [region for region in self._regions.values()
+                             if not region.chasm and (water or region.kind == "land")]
+        return self._counted
 
 
 @dataclass

@@ -57,6 +57,8 @@ def test_region_facts_are_the_plain_definitions(path: Path, count_water: bool) -
                     and (r.kind == "land" or r.water_kind == "river")]
         assert facts.land == land
         assert facts.counted == counted
+        assert facts.total == len(counted)
+        assert facts.has_land == bool(land)
         assert facts.walkable == walkable
         assert facts.marked == [(rid, r, r.marker_kinds())
                                 for rid, r in regions.items() if r.markers]
