@@ -59,7 +59,8 @@ class Locator:
     def __init__(self, scenario: Scenario) -> None:
         self._paths: dict[int, PathKey] = {}
         self._boards: dict[str, int] = {}
-        self._tiles: dict[tuple[str, str], list[PathKey]] = {}
+        # (board, letter) -> the path of its first placement (the only one asked for)
+        self._tiles: dict[tuple[str, str], PathKey] = {}
         # tile -> its first placement's path, all boards in order (made when first asked;
         # None while some board has a graph: then region() reads the boards)
         self._first_tiles: dict[str, PathKey] | None = None
@@ -71,7 +72,7 @@ class Locator:
             for t_index, placement in enumerate(board.tiles):
                 path = (*base, "tiles", t_index)
                 self._paths[id(placement)] = path
-                self._tiles.setdefault((board.id, placement.tile), []).append(path)
+                self._tiles.setdefault((board.id, placement.tile), path)
             for m_index, river in enumerate(board.river_markers):
                 self._paths[id(river)] = (*base, "river_markers", m_index)
             for m_index, marker in enumerate(board.markers):
@@ -110,8 +111,8 @@ class Locator:
             first = self._first_tiles
             if first is None:
                 first = self._first_tiles = {}
-                for paths_key, paths in self._tiles.items():
-                    first.setdefault(paths_key[1], paths[0])
+                for paths_key, path in self._tiles.items():
+                    first.setdefault(paths_key[1], path)
             return first.get(tile, ())
         for b_index, board in enumerate(scenario.boards):
             if board.graph is not None:
@@ -125,10 +126,10 @@ class Locator:
 
     def tile(self, board_id: str | None, tile: str) -> PathKey:
         if board_id is not None and (board_id, tile) in self._tiles:
-            return self._tiles[(board_id, tile)][0]
-        for (_, key), paths in self._tiles.items():
+            return self._tiles[(board_id, tile)]
+        for (_, key), path in self._tiles.items():
             if key == tile:
-                return paths[0]
+                return path
         return self.board(board_id)
 
 
