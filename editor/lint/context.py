@@ -59,7 +59,8 @@ class Locator:
     def __init__(self, scenario: Scenario) -> None:
         self._paths: dict[int, PathKey] = {}
         self._boards: dict[str, int] = {}
-        self._tiles: dict[tuple[str, str], list[PathKey]] = {}
+        # (board, letter) -> the path of its first placement (the only one asked for)
+        self._tiles: dict[tuple[str, str], PathKey] = {}
         # tile -> its first placement's path, all boards in order (made when first asked;
         # None while some board has a graph: then region() reads the boards)
         self._first_tiles: dict[str, PathKey] | None = None
@@ -71,7 +72,7 @@ class Locator:
             for t_index, placement in enumerate(board.tiles):
                 path = (*base, "tiles", t_index)
                 self._paths[id(placement)] = path
-                self._tiles.setdefault((board.id, placement.tile), []).append(path)
+                self._tiles.setdefault((board.id, placement.tile), path)
             for m_index, river in enumerate(board.river_markers):
                 self._paths[id(river)] = (*base, "river_markers", m_index)
             for m_index, marker in enumerate(board.markers):
@@ -110,8 +111,8 @@ class Locator:
             first = self._first_tiles
             if first is None:
                 first = self._first_tiles = {}
-                for paths_key, paths in self._tiles.items():
-                    first.setdefault(paths_key[1], paths[0])
+                for paths_key, path in self._tiles.items():
+                    first.setdefault(paths_key[1], path)
             return first.get(tile, ())
         for b_index, board in enumerate(scenario.boards):
             if board.graph is not None:
@@ -125,10 +126,10 @@ class Locator:
 
     def tile(self, board_id: str | None, tile: str) -> PathKey:
         if board_id is not None and (board_id, tile) in self._tiles:
-            return self._tiles[(board_id, tile)][0]
-        for (_, key), paths in self._tiles.items():
+            return self._tiles[(board_id, tile)]
+        for (_, key), path in self._tiles.items():
             if key == tile:
-                return paths[0]
+                return path
         return self.board(board_id)
 
 
@@ -233,10 +234,13 @@ _KIND = attrgetter("kind")
 class RegionFacts:
     """What the geometry and balance rules ask of one count's regions, found in one pass over
     them (each rule walked every region again: land, counted, walkable, marked, lost tribes,
-    empty land and the terrain and symbol tallies). Every list is in the realm's order."""
+    empty land and the terrain and symbol tallies). Every list is in the realm's order.
+    The land and counted regions are only counted in that pass (the rules ask how many);
+    their lists are made when asked."""
 
-    __slots__ = ("counted", "empty", "land", "land_start", "marked", "marker_kinds",
-                 "misplaced", "starts", "symbols", "terrains", "tribes", "walkable")
+    __slots__ = ("_counted", "_land", "_regions", "_water", "empty", "has_land", "land_start",
+                 "marked", "marker_kinds", "misplaced", "starts", "symbols", "terrains",
+                 "total", "walkable")
 
     def __init__(self, ctx: CountContext) -> None:
         water = ctx.config.balance.count_water
@@ -244,19 +248,18 @@ class RegionFacts:
         if apart is None:  # (once per document)
             apart = ctx.doc.cache["apart"] = {b.id for b in ctx.scenario.boards
                                               if b.kind == "necromancer_island"}
-        # land regions; the regions the balance rules count (land, and water when
-        # configured; no chasms); the ones a race can move over (land and passable rivers,
-        # never chasms, nothing on a necromancer-island board)
-        land: list[Region] = []
-        counted: list[Region] = []
+        # whether there is land; how many regions the balance rules count (land, and water
+        # when configured; no chasms); the ones a race can move over (land and passable
+        # rivers, never chasms, nothing on a necromancer-island board)
+        has_land = False
+        total = 0
         walkable: list[str] = []
         # regions with markers and their kinds; first conquests; lost tribes (printed or
-        # laid), and those on a mountain or water (B005's; most regions of some files have
-        # one); walkable land that is not a mountain and holds no lost tribe or monsters
+        # laid) on a mountain or water (B005's); walkable land that is not a mountain and
+        # holds no lost tribe or monsters
         marked: list[tuple[str, Region, set[str]]] = []
         marker_kinds: set[str] = set()  # every kind laid on some region (G008-G010 ask)
         starts: set[str] = set()
-        tribes: list[tuple[str, Region]] = []
         misplaced: list[tuple[str, Region]] = []
         empty: list[str] = []
         # terrains of counted land, and symbols of counted regions (each once per region)
@@ -264,7 +267,8 @@ class RegionFacts:
         symbols: dict[str, int] = {}
         land_start = False
         kind_of = _KIND
-        for rid, region in ctx.realm.regions.items():
+        regions = ctx.realm.regions
+        for rid, region in regions.items():
             region_symbols = region.symbols
             if region.markers:
                 kinds = set(map(kind_of, region.markers))
@@ -275,20 +279,18 @@ class RegionFacts:
             else:
                 tribe = "lost_tribe" in region_symbols
                 plain = not tribe
-            if tribe:
-                tribes.append((rid, region))
-                if region.kind != "land" or region.terrain == "mountain":
-                    misplaced.append((rid, region))
+            if tribe and (region.kind != "land" or region.terrain == "mountain"):
+                misplaced.append((rid, region))
             first = region.first_conquest
             if first:
                 starts.add(rid)
             if region.kind == "land":
-                land.append(region)
+                has_land = True
                 if first:
                     land_start = True
                 if region.chasm:
                     continue
-                counted.append(region)
+                total += 1
                 terrain = region.terrain
                 terrains[terrain] = terrains.get(terrain, 0) + 1
                 if region_symbols:
@@ -302,25 +304,46 @@ class RegionFacts:
                     empty.append(rid)
             elif not region.chasm:
                 if water:
-                    counted.append(region)
+                    total += 1
                     for symbol in (set(region_symbols) if len(region_symbols) > 1
                                    else region_symbols):
                         symbols[symbol] = symbols.get(symbol, 0) + 1
                 if (region.water_kind == "river" and not region.impassable
                         and not (apart and region.board in apart)):
                     walkable.append(rid)
-        self.land = land
-        self.counted = counted
+        self._regions = regions
+        self._water = water
+        self._land: list[Region] | None = None
+        self._counted: list[Region] | None = None
+        self.has_land = has_land
+        self.total = total
         self.walkable = walkable
         self.marked = marked
         self.marker_kinds = marker_kinds
         self.starts = starts
-        self.tribes = tribes
         self.misplaced = misplaced
         self.empty = empty
         self.terrains = terrains
         self.symbols = symbols
         self.land_start = land_start
+
+    @property
+    def land(self) -> list[Region]:
+        """The land regions (``has_land`` says whether there are any)."""
+        if self._land is None:
+            self._land = [region for region in self._regions.values()
+                          if region.kind == "land"]
+        return self._land
+
+    @property
+    def counted(self) -> list[Region]:
+        """The regions the balance rules count (``total`` of them): land, and water when
+        configured; no chasms."""
+        if self._counted is None:
+            water = self._water
+            self._counted = [region for region in self._regions.values()
+                             if not region.chasm and (water or region.kind == "land")]
+        return self._counted
 
 
 @dataclass

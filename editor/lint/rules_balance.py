@@ -25,7 +25,7 @@ def counted(ctx: CountContext) -> list[Region]:
 
 
 def _per_player(ctx: CountContext) -> tuple[int, float]:
-    total = len(counted(ctx))
+    total = ctx.facts.total  # len(counted(ctx))
     return total, total / ctx.players
 
 
@@ -63,7 +63,7 @@ def _fifth(ctx: CountContext, code: str, label: str, names: Iterable[str],
            found: dict[str, int]) -> Iterator[Hit]:
     """``names`` (in that order, each once) whose count in ``found`` is far from a fifth
     of the counted regions."""
-    total = len(ctx.facts.counted)
+    total = ctx.facts.total  # len(counted(ctx))
     if total == 0:
         return
     target = total / 5

@@ -217,7 +217,7 @@ def no_first_conquest(ctx: CountContext) -> Iterator[Hit]:
     if has_entry_rules(ctx):
         return  # R006 judges explicit entry rules
     facts = ctx.facts
-    if facts.land and not facts.land_start:
+    if facts.has_land and not facts.land_start:
         yield Hit("G005", "no land region can be a first conquest: none touches the board "
                   "edge or a sea that counts as an edge",
                   "open the layout to the board edge, or add entry rules", ("boards",))

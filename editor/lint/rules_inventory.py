@@ -78,9 +78,14 @@ def _pieces(ctx: CountContext) -> dict[str, list[Any]]:
             used["river_marker"] += rivers
         for marker in markers:
             used[marker.kind].append(marker)
-        for placement, printed in printing:  # (the tiles in play: OnBoard's test)
-            if placement.presence.includes(players, least):
-                used["lost_tribe"] += [placement] * printed
+        if printing:
+            tribes = used["lost_tribe"]
+            for placement, printed in printing:  # (the tiles in play: OnBoard's test)
+                if placement.presence.includes(players, least):
+                    if printed == 1:  # (most sides print one)
+                        tribes.append(placement)
+                    else:
+                        tribes += [placement] * printed
         if board.graph is not None:
             for index, region in enumerate(board.graph.get("regions", [])):
                 if "lost_tribe" in region.get("symbols", []):

@@ -18,7 +18,7 @@ from editor.lint.config import default_config
 from editor.lint.context import CountContext, DocContext, Locator
 from editor.lint.findings import Hit
 from editor.lint.registry import enabled_codes
-from editor.lint.rules_geometry import connected_pieces
+from editor.lint.rules_geometry import connected_pieces, grown_pieces
 from editor.lint.rules_schema import check_file
 from editor.model.jsonpos import PathKey
 from editor.model.scenario import Scenario
@@ -57,13 +57,14 @@ def test_region_facts_are_the_plain_definitions(path: Path, count_water: bool) -
                     and (r.kind == "land" or r.water_kind == "river")]
         assert facts.land == land
         assert facts.counted == counted
+        assert facts.total == len(counted)
+        assert facts.has_land == bool(land)
         assert facts.walkable == walkable
         assert facts.marked == [(rid, r, r.marker_kinds())
                                 for rid, r in regions.items() if r.markers]
         assert facts.marker_kinds == {m.kind for r in regions.values() for m in r.markers}
         assert facts.starts == {rid for rid, r in regions.items() if r.first_conquest}
         assert facts.land_start == any(r.first_conquest for r in land)
-        assert facts.tribes == [(rid, r) for rid, r in regions.items() if tribe(r)]
         assert facts.misplaced == [(rid, r) for rid, r in regions.items() if tribe(r)
                                    and (r.kind != "land" or r.terrain == "mountain")]
         assert facts.empty == [
@@ -88,6 +89,11 @@ def test_connected_pieces_are_networkx_components(path: Path) -> None:
         for nodes in (ctx.facts.walkable, ctx.facts.empty, every, [],
                       rng.sample(every, len(every) // 2), rng.sample(every, len(every) // 4)):
             assert connected_pieces(ctx, nodes) == _pieces_by_networkx(ctx, nodes)
+            for longer_than in (1, 2, 4):  # (B006 asks for the pieces above its limit)
+                assert sorted(sorted(piece) for piece in grown_pieces(
+                    ctx.adjacency, nodes, longer_than)) == sorted(
+                    piece for piece in _pieces_by_networkx(ctx, nodes)
+                    if len(piece) > longer_than)
 
 
 def _region_by_walking(scenario: Scenario, locate: Locator, region_id: str) -> PathKey:
