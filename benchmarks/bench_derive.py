@@ -28,6 +28,12 @@ alone, as lint pays it, and "+ polygons and graph", which also reads a region's 
 and the graph (what the editor, ``realms derive`` and the exports pay), with its own growth
 exponent; the baselines always build polygons.
 
+Each stress size also times the floor under both growth checks
+(:func:`baselines.realm_floor`): making and dropping only the objects the derived realm
+holds, copied from flat lists, with no derivation at all. Its exponent is printed beside
+the derivation's: where the floor's own slope is above a growth budget, no derivation that
+returns such a realm can meet that budget on the machine that ran it.
+
 The naive baseline at 10,000 tiles is quadratic (about 26,000 region polygons, 3 x 10^8
 pairs) and takes one to two minutes; ``--skip-naive-10k`` leaves it out (it never runs
 above 10,000 tiles). ``--skip-50k`` leaves out the 20,000 and 50,000-tile sizes. Exit status
@@ -260,10 +266,11 @@ def main() -> int:
         tree_text = f"{ms(tree_time[0])} / {ms(tree_time[1])}" if tree_time else "-"
         print(f"| {name} | {ms(wall)} | {ms(cpu_min)} / {ms(cpu)} | {pair_text} | {ratio} | "
               f"{tree_text} | {budget} | {mark} |")
+    floor_exponent = loglog_slope(ns, [floor_sizes[n] for n in ns])
     print(f"\ngrowth (CPU medians), log-log fit over {', '.join(f'{n:,}' for n in ns)} tiles: "
           f"exponent {exponent:.2f} (n log n over the same sizes: {reference:.2f}; "
-          f"two-point 1,000 -> 10,000: {two_point:.2f}) "
-          f"{'ok' if growth_ok else 'MISSED'}")
+          f"two-point 1,000 -> 10,000: {two_point:.2f}; the floor below: "
+          f"{floor_exponent:.2f}) {'ok' if growth_ok else 'MISSED'}")
     ok = all(v for *_, v in rows if v is not None) and growth_ok
     if not args.skip_50k:
         all_ns = list(sizes)
