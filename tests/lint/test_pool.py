@@ -15,7 +15,12 @@ from lint_support import scenario, tile, write
 from editor.lint import runner
 from editor.lint.findings import Finding
 from editor.lint.pool import Died, run_jobs
-from editor.lint.runner import GC_FILES_PER_COLLECTION, GC_YOUNG_THRESHOLD, lint_files
+from editor.lint.runner import (
+    GC_FILES_PER_COLLECTION,
+    GC_YOUNG_THRESHOLD,
+    PARALLEL_MIN_FILES,
+    lint_files,
+)
 
 TINY = scenario([tile("L1", 0, 0), tile("L2", 1, 0)])  # B001 error for 2 players
 
@@ -176,7 +181,7 @@ def test_default_jobs_count_only_the_files_to_lint(tmp_path: Path) -> None:
     """Without --jobs, workers are forked for many files to lint when rules derive realms;
     not for the schema rules alone, nor for the few files a warm cache does not answer."""
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
-    for index in range(20):
+    for index in range(PARALLEL_MIN_FILES):
         write(tmp_path, TINY, f"f{index:02d}.realm.json")
     assert not _forked(tmp_path, "--no-cache", "--select", "S")
     assert _forked(tmp_path, "--no-cache")
@@ -184,6 +189,8 @@ def test_default_jobs_count_only_the_files_to_lint(tmp_path: Path) -> None:
     write(tmp_path, scenario([tile("L1", 0, 0), tile("L3", 1, 0)]), "f00.realm.json")
     assert not _forked(tmp_path)  # one file changed
     assert _forked(tmp_path, "--no-cache", "--jobs", "2", "--select", "S")  # asked for
+    (tmp_path / "f00.realm.json").unlink()
+    assert not _forked(tmp_path, "--no-cache")  # one file fewer than the threshold
 
 
 def _slow_late(job: int) -> int:
