@@ -358,7 +358,6 @@ class CountContext:
     doc: DocContext
     players: int
     _realm: Realm | None = field(default=None, repr=False)
-    _facts: RegionFacts | None = field(default=None, repr=False)
     # Per-count results several rules share (walkable graph, counted regions...).
     cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -389,9 +388,7 @@ class CountContext:
     @_Kept
     def facts(self) -> RegionFacts:
         """The count's region facts, found when a rule first asks (derives the realm)."""
-        if self._facts is None:
-            self._facts = RegionFacts(self)
-        return self._facts
+        return RegionFacts(self)
 
     @_Kept
     def adjacency(self) -> Mapping[str, Iterable[str]]:
