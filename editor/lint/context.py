@@ -223,10 +223,6 @@ class DocContext:
             found = self._on_board[players] = OnBoard(self, players)
         return found
 
-    def active_markers(self, players: int) -> list[tuple[Board, Marker]]:
-        """The markers on the board for ``players`` (the shared list: do not change it)."""
-        return self.on_board(players).markers
-
 
 _KIND = attrgetter("kind")
 
