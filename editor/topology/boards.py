@@ -523,7 +523,7 @@ def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
                        {} if water else {part: part for part, _, _ in parts},
                        () if water else tuple(entry[:3] for entry in internal),
                        tuple((a, b, a in water, b in water) for a, b in halves),
-                       {part: ((part,), tuple(sorted({split_region_id(part)[0]})))
+                       {part: ((part,), (split_region_id(part)[0],))
                         for part, _, land in parts if land is None})
     if len(_FACTS) >= 20_000:
         _FACTS.clear()
