@@ -304,7 +304,6 @@ class _CountTable(NamedTuple):
         return cls(counts, boards)
 
 
-
 # (counts, scenario minimum) -> {(min_players, players) of a presence: its mask of counts}
 _MASKS: dict[tuple[tuple[int, ...], int], dict[object, int]] = {}
 
