@@ -375,11 +375,12 @@ class CountContext:
 
     @_Kept
     def realm(self) -> Realm:
-        if self._realm is None:
-            from editor.topology import derive_realm
+        """The realm the engine gave (``_realm``), else derived on the first read."""
+        if self._realm is not None:
+            return self._realm
+        from editor.topology import derive_realm
 
-            self._realm = derive_realm(self.doc.loaded, self.players)
-        return self._realm
+        return derive_realm(self.doc.loaded, self.players)
 
     @_Kept
     def facts(self) -> RegionFacts:
