@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from editor.lint.cache import ResultCache
     from editor.lint.config import LintConfig
+    from editor.lint.findings import Finding
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -274,7 +275,14 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     # exit status needs: otherwise each young collection of the run walked every finding so
     # far once (about a third of the objects it walked, ~4 ms per 1,000 bench files).
     keep = args.statistics or fmt in ("text", "sarif")
-    broken = failing = False
+
+    def broken_in(found: list[Finding]) -> bool:  # a file was not linted: exit 2
+        return any(f.code in (IO_ERROR, INTERNAL, WORKER_DIED) for f in found)
+
+    def failing_in(found: list[Finding]) -> bool:
+        return any(f.at_least(fail_on) for f in found)
+
+    broken, failing = broken_in(walk_errors), failing_in(walk_errors)
     streaming = fmt in ("text", "github") and not args.statistics
     sources = SourceCache() if args.show_source and fmt == "text" else None
     if streaming and walk_errors:
@@ -298,10 +306,8 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
                                  overrides=overrides, cache=cache):
             if keep:
                 findings.extend(result)
-            else:
-                broken = broken or any(f.code in (IO_ERROR, INTERNAL, WORKER_DIED)
-                                       for f in result)
-                failing = failing or any(f.at_least(fail_on) for f in result)
+            broken = broken or broken_in(result)
+            failing = failing or failing_in(result)
             if streaming and result:
                 sys.stdout.write(render_all(result, fmt, sources))
                 sys.stdout.flush()
@@ -326,9 +332,8 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     if fmt == "text":
         print(summary(findings, len(files)), file=sys.stderr if args.statistics else sys.stdout)
 
-    if broken or any(f.code in (IO_ERROR, INTERNAL, WORKER_DIED) for f in findings):
+    if broken:
         return EXIT_ERROR
     if args.exit_zero:
         return EXIT_CLEAN
-    failing = failing or any(f.at_least(fail_on) for f in findings)
     return EXIT_FINDINGS if failing else EXIT_CLEAN

@@ -223,10 +223,6 @@ class DocContext:
             found = self._on_board[players] = OnBoard(self, players)
         return found
 
-    def active_markers(self, players: int) -> list[tuple[Board, Marker]]:
-        """The markers on the board for ``players`` (the shared list: do not change it)."""
-        return self.on_board(players).markers
-
 
 _KIND = attrgetter("kind")
 
@@ -358,7 +354,6 @@ class CountContext:
     doc: DocContext
     players: int
     _realm: Realm | None = field(default=None, repr=False)
-    _facts: RegionFacts | None = field(default=None, repr=False)
     # Per-count results several rules share (walkable graph, counted regions...).
     cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -380,18 +375,17 @@ class CountContext:
 
     @_Kept
     def realm(self) -> Realm:
-        if self._realm is None:
-            from editor.topology import derive_realm
+        """The realm the engine gave (``_realm``), else derived on the first read."""
+        if self._realm is not None:
+            return self._realm
+        from editor.topology import derive_realm
 
-            self._realm = derive_realm(self.doc.loaded, self.players)
-        return self._realm
+        return derive_realm(self.doc.loaded, self.players)
 
     @_Kept
     def facts(self) -> RegionFacts:
         """The count's region facts, found when a rule first asks (derives the realm)."""
-        if self._facts is None:
-            self._facts = RegionFacts(self)
-        return self._facts
+        return RegionFacts(self)
 
     @_Kept
     def adjacency(self) -> Mapping[str, Iterable[str]]:

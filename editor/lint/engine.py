@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from editor.lint import suppress
 from editor.lint.config import LintConfig
 from editor.lint.context import CountContext, DocContext
-from editor.lint.findings import INTERNAL, Finding, Hit, count_suffix, from_fields
+from editor.lint.findings import INTERNAL, Finding, Hit, compose, from_fields
 from editor.lint.registry import Rule, all_rules, enabled_codes, plan
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path
 from editor.model.scenario_io import LoadedScenario
@@ -67,16 +67,23 @@ def run_rules(loaded: LoadedScenario, config: LintConfig, counts: Sequence[int],
 
 
 def merge_counts(hits: Iterable[Hit]) -> list[tuple[Hit, tuple[int, ...]]]:
-    """Identical hits for several player counts become one hit with all the counts."""
+    """Identical hits for several player counts become one hit with all the counts (the
+    merge key read in one C call, :data:`_MERGE_KEY`)."""
     merged: dict[tuple[object, ...], tuple[Hit, list[int]]] = {}
     for hit in hits:
-        key = (hit.code, hit.what, hit.fix, hit.json_path, hit.key, hit.regions, hit.tiles,
-               hit.position)
-        if key not in merged:
-            merged[key] = (hit, [])
+        key = _MERGE_KEY(hit)
+        entry = merged.get(key)
+        if entry is None:
+            entry = merged[key] = (hit, [])
         if hit.players is not None:
-            merged[key][1].append(hit.players)
-    return [(hit, tuple(sorted(set(counts)))) for hit, counts in merged.values()]
+            entry[1].append(hit.players)
+    return [(hit, tuple(sorted(set(counts))) if counts else ())
+            for hit, counts in merged.values()]
+
+
+# What makes two hits the same finding (:func:`merge_counts`'s key).
+_MERGE_KEY = attrgetter("code", "what", "fix", "json_path", "key", "regions", "tiles",
+                        "position")
 
 
 # format_json_path of the paths seen lately (the same tiles and markers, file after file)
@@ -93,44 +100,31 @@ def _shown_path(path: PathKey) -> str:
     return shown
 
 
-# What makes two hits the same finding (:func:`merge_counts`'s key), read in one C call.
-_MERGE_KEY = attrgetter("code", "what", "fix", "json_path", "key", "regions", "tiles",
-                        "position")
 # The order findings are shown in (each key read in C, not by a function per finding).
 _ORDER = attrgetter("path", "line", "column", "code", "player_counts", "message")
 
 
 def to_findings(hits: Iterable[Hit], shown: str, text: str) -> list[Finding]:
-    """The findings of ``hits`` (merged across counts as :func:`merge_counts` does, placed,
+    """The findings of ``hits`` (merged across counts, :func:`merge_counts`, placed,
     sorted). Built straight from each hit's fields, as a file has ~16 hits and ~10
-    findings: the merge key in one call, each message's count wording looked up once
-    (:func:`count_suffix`), each finding's dict filled in one expression."""
-    merged: dict[tuple[object, ...], tuple[Hit, list[int]]] = {}
-    for hit in hits:
-        key = _MERGE_KEY(hit)
-        entry = merged.get(key)
-        if entry is None:
-            entry = merged[key] = (hit, [])
-        if hit.players is not None:
-            entry[1].append(hit.players)
+    findings: each finding's dict filled in one expression."""
+    merged = merge_counts(hits)
     if not merged:
         return []
     rules = all_rules()
     # line:column of every hit without one, placed together (one walk over the text)
-    asked = [(hit.json_path, hit.key) for hit, _ in merged.values() if hit.position is None]
+    asked = [(hit.json_path, hit.key) for hit, _ in merged if hit.position is None]
     placed = iter(SourceMap(text).positions(asked) if text and asked else ())
     findings = []
-    for hit, players in merged.values():
-        counts = tuple(sorted(set(players))) if players else ()
+    for hit, counts in merged:
         position = hit.position
         if position is None and text:
             position = next(placed)
         code = hit.code
         rule = rules.get(code)
-        fix = hit.fix
         findings.append(from_fields(Finding, {
             "code": code, "severity": rule.severity if rule is not None else "error",
-            "message": hit.what + count_suffix(counts) + ("; " + fix if fix else ""),
+            "message": compose(hit.what, hit.fix, counts),
             "path": shown, "json_path": _shown_path(hit.json_path),
             "line": position.line if position else 1,
             "column": position.column if position else 1,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -103,24 +103,15 @@ def _json_list(values: tuple[Any, ...]) -> str:
     return "[\n      " + ",\n      ".join(map(_json_scalar, values)) + "\n    ]"
 
 
-def _json_strings(values: tuple[Any, ...]) -> str:
-    """:func:`_json_list` of regions or tiles (strings, nearly always)."""
+def _json_typed(values: tuple[Any, ...], kind: type, encode: Callable[[Any], str]) -> str:
+    """:func:`_json_list` of values nearly always of exactly ``kind`` (player counts: int;
+    regions, tiles: str), then each encoded straight by ``encode``."""
     if not values:
         return "[]"
     for value in values:
-        if type(value) is not str:
+        if type(value) is not kind:
             return _json_list(values)
-    return "[\n      " + ",\n      ".join(map(_ENCODE, values)) + "\n    ]"
-
-
-def _json_counts(values: tuple[Any, ...]) -> str:
-    """:func:`_json_list` of player counts (ints, nearly always)."""
-    if not values:
-        return "[]"
-    for value in values:
-        if type(value) is not int:
-            return _json_list(values)
-    return "[\n      " + ",\n      ".join(map(int.__repr__, values)) + "\n    ]"
+    return "[\n      " + ",\n      ".join(map(encode, values)) + "\n    ]"
 
 
 def _json_fields(f: Finding) -> str:
@@ -139,7 +130,8 @@ def _json_fields(f: Finding) -> str:
         int.__repr__(line) if type(line) is int else _json_scalar(line),
         int.__repr__(column) if type(column) is int else _json_scalar(column),
         "null" if players is None else _json_scalar(players),
-        _json_counts(f.player_counts), _json_strings(f.regions), _json_strings(f.tiles))
+        _json_typed(f.player_counts, int, int.__repr__), _json_typed(f.regions, str, enc),
+        _json_typed(f.tiles, str, enc))
 
 
 def _uri(path: str) -> str:

@@ -8,24 +8,16 @@ come from the ``[balance]`` settings; the defaults pass the official boards.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
 from editor.lint.rules_geometry import grown_pieces
 
-if TYPE_CHECKING:
-    from editor.topology import Region
-
-
-def counted(ctx: CountContext) -> list[Region]:
-    """The regions the balance rules count: land (and water when configured), no chasms."""
-    return ctx.facts.counted
-
 
 def _per_player(ctx: CountContext) -> tuple[int, float]:
-    total = ctx.facts.total  # len(counted(ctx))
+    total = ctx.facts.total  # how many regions the balance rules count
     return total, total / ctx.players
 
 
@@ -63,7 +55,7 @@ def _fifth(ctx: CountContext, code: str, label: str, names: Iterable[str],
            found: dict[str, int]) -> Iterator[Hit]:
     """``names`` (in that order, each once) whose count in ``found`` is far from a fifth
     of the counted regions."""
-    total = ctx.facts.total  # len(counted(ctx))
+    total = ctx.facts.total  # how many regions the balance rules count
     if total == 0:
         return
     target = total / 5

@@ -58,26 +58,16 @@ def _reject_constant(name: str) -> Any:
 def _nested_deeper(data: Any, limit: int) -> bool:
     """Whether parsed JSON nests containers more than ``limit`` deep: a walk over the
     containers only (json's C parser has already refused runaway depth safely), so the
-    common case never scans the text character by character in Python. json makes exact
-    dicts and lists, so exact type tests do (a third of ``isinstance`` and generators' cost:
-    ~10 % of ``lint --select S``)."""
-    level: list[Any] = [data] if type(data) is dict or type(data) is list else []
-    for _ in range(limit):
-        if not level:
-            return False
-        below: list[Any] = []
-        for value in level:
-            for item in (value.values() if type(value) is dict else value):
-                kind = type(item)
-                if kind is dict or kind is list:
-                    below.append(item)
-        level = below
-    return bool(level)
+    common case never scans the text character by character in Python (the walk of
+    :func:`_members_within`)."""
+    return _members_within(data, limit) is None
 
 
 def _members_within(data: Any, limit: int) -> int | None:
     """The number of members of every object in parsed JSON, or None when containers nest
-    more than ``limit`` deep (the walk of :func:`_nested_deeper`, counting as it goes)."""
+    more than ``limit`` deep: a walk over the containers only. json makes exact dicts and
+    lists, so exact type tests do (a third of ``isinstance`` and generators' cost: ~10 % of
+    ``lint --select S``)."""
     members = 0
     level: list[Any] = [data] if type(data) is dict or type(data) is list else []
     for _ in range(limit):

@@ -344,19 +344,6 @@ def _end_of(text: str, index: int) -> int:
     return end
 
 
-def _container_end(text: str, index: int) -> int:
-    """End of the (well-formed) container at ``index``. Most hold no container of their own
-    kind (a tile, a list of tiles): then the first closing bracket of that kind outside a
-    string ends it, found by a few searches in C rather than a regex step per character
-    (before it: no opening bracket of the kind, no escape, an even number of quotes)."""
-    opening = text[index]
-    end = text.find("}" if opening == "{" else "]", index + 1)
-    if (end > 0 and text.find(opening, index + 1, end) < 0 and text.find("\\", index, end) < 0
-            and not text.count('"', index, end) & 1):
-        return end + 1
-    return _end_of(text, index)
-
-
 def _walk(text: str, index: int, node: _Node, need_end: bool, plain_to: int = 0) -> int | None:
     """Record where ``node``'s asked children start inside the container at ``index``;
     returns where the container ends when ``need_end`` (else reading stops after the last
@@ -403,8 +390,12 @@ def _walk(text: str, index: int, node: _Node, need_end: bool, plain_to: int = 0)
                 return None
         opening = text[start]
         if opening == "{" or opening == "[":
-            # _container_end, inline (a walk skips ~30 tiles per file), with the text known
-            # to hold no backslash up to plain_to
+            # Where the (well-formed) container ends, written out (a walk skips ~30 tiles
+            # per file). Most hold no container of their own kind (a tile, a list of
+            # tiles): then the first closing bracket of that kind outside a string ends it,
+            # found by a few searches in C rather than a regex step per character (before
+            # it: no opening bracket of the kind, no escape, an even number of quotes; the
+            # text holds no backslash up to plain_to).
             end = text.find("}" if opening == "{" else "]", start + 1)
             if (end > 0 and text.find(opening, start + 1, end) < 0
                     and (end < plain_to or text.find("\\", start, end) < 0)

@@ -463,7 +463,6 @@ class _TileFacts(NamedTuple):
     halves: tuple[tuple[str, str], ...]
     # (part id, index in the side, None for water or the land Region's arguments)
     parts: tuple[tuple[str, int, LandArgs | None], ...]
-    water: frozenset[str]
     water_parts: tuple[str, ...]  # in the side's order
     # (part a, part b, length, one is water and the other land, both are land); the
     # borders of two land parts are one entry per pair, its length their sum (see below)
@@ -517,13 +516,13 @@ def _tile_facts(side: RotatedSide, letter: str) -> _TileFacts:
         internal.append((a, b, border.length, (a in water) != (b in water),
                          a not in water and b not in water))
     halves = tuple((names[a], names[b]) for a, b in side.owner)
-    facts = _TileFacts(side, names, halves, tuple(parts), water,
+    facts = _TileFacts(side, names, halves, tuple(parts),
                        tuple(part for part, _, land in parts if land is None),
                        tuple(internal),
                        {} if water else {part: part for part, _, _ in parts},
                        () if water else tuple(entry[:3] for entry in internal),
                        tuple((a, b, a in water, b in water) for a, b in halves),
-                       {part: ((part,), tuple(sorted({split_region_id(part)[0]})))
+                       {part: ((part,), (split_region_id(part)[0],))
                         for part, _, land in parts if land is None})
     if len(_FACTS) >= 20_000:
         _FACTS.clear()

@@ -304,7 +304,6 @@ class _CountTable(NamedTuple):
         return cls(counts, boards)
 
 
-
 # (counts, scenario minimum) -> {(min_players, players) of a presence: its mask of counts}
 _MASKS: dict[tuple[tuple[int, ...], int], dict[object, int]] = {}
 
@@ -408,9 +407,7 @@ class _Assembly:
         self._graph_boards()
         self._apply_markers()
         self._water_kinds()
-        rules = self.rules
-        if self.by_kind is not None and len(rules) == 1 and rules[0].kind == "board_edge" \
-                and rules[0].board is None:
+        if self.by_kind is not None and self._one_edge_rule():
             self._land_flags()  # most counts: both passes below in one walk
         else:
             self._coasts()
@@ -1037,6 +1034,12 @@ class _Assembly:
             if rule is not None and rule.impassable:
                 region.impassable = True
 
+    def _one_edge_rule(self) -> bool:
+        """Whether the entry rules are one board-edge rule for every board (the default
+        rule, most files): :meth:`_land_flags` and :meth:`_first_conquests` inline it."""
+        rules = self.rules
+        return len(rules) == 1 and rules[0].kind == "board_edge" and rules[0].board is None
+
     def _land_flags(self) -> None:
         """:meth:`_coasts` then :meth:`_first_conquests` for tile boards alone (``by_kind``)
         under the default entry rule alone, in one walk over the land regions: the same
@@ -1090,7 +1093,7 @@ class _Assembly:
         else:
             self.entry_regions = {rid for rid, region in regions.items() if region.entry_edge}
         entry, adjacent = self.entry_regions, self.adjacent
-        if len(rules) == 1 and rules[0].kind == "board_edge" and rules[0].board is None:
+        if self._one_edge_rule():
             # the default rule alone (most files): the loop below, with the rule inlined
             allowed = frozenset({rules[0].applies_to})
             none: frozenset[str] = frozenset()
