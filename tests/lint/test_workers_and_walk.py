@@ -48,20 +48,21 @@ def _collection(folder: Path, count: int) -> list[str]:
     data.pop("turns_reason", None)
     names = []
     for i in range(count):
-        name = f"copy-{i:02d}.realm.json"
+        name = f"copy-{i:03d}.realm.json"
         (folder / name).write_text(json.dumps(data, indent=2), encoding="utf-8")
         names.append(name)
     return names
 
 
 def test_a_killed_worker_costs_only_the_file_it_held(tmp_path: Path) -> None:
-    # Enough files that the run is still going when the test, after the first line, has
-    # found the workers and killed one (with 40, a loaded machine's scheduling delay
-    # sometimes let the workers finish first).
-    names = _collection(tmp_path, 200)
+    # Enough files, each derived (the G rules), that the run is still going when the test,
+    # after the first line, has found the workers and killed one: with 40 files, and later
+    # with 200 files linted by R001 and the schema alone (about 0.2 ms each), a loaded
+    # machine's scheduling delay sometimes let the workers finish first.
+    names = _collection(tmp_path, 400)
     proc = subprocess.Popen(
         [sys.executable, "-m", "editor", "lint", "--jobs", "2", "--format", "text",
-         "--select", "R001,S", "."], cwd=tmp_path, stdout=subprocess.PIPE,
+         "--select", "R001,S,G", "."], cwd=tmp_path, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     first = proc.stdout.readline()  # a file is done: both workers are up and busy
@@ -83,7 +84,7 @@ def test_a_killed_worker_costs_only_the_file_it_held(tmp_path: Path) -> None:
     linted = {Path(line.split(":", 1)[0]).name for line in out if " R001 " in line}
     assert linted == set(names) - {dead_name}, "\n".join(out)  # every other file still linted
     assert "Traceback" not in err and "BrokenProcessPool" not in err
-    assert out[-1].startswith("Found ") and out[-1].endswith(" in 200 files.")
+    assert out[-1].startswith("Found ") and out[-1].endswith(" in 400 files.")
 
 
 def test_jobs_without_deaths_exit_as_usual(tmp_path: Path) -> None:
