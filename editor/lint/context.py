@@ -88,14 +88,6 @@ class Locator:
             return ()
         return ("boards", self._boards[board_id])
 
-    def marker_on(self, scenario: Scenario, region: str) -> PathKey:
-        """The first marker laid on ``region`` (its ``region`` value), if any."""
-        for board in scenario.boards:
-            for marker in board.markers:
-                if marker.region == region:
-                    return (*self.of(marker), "region")
-        return ()
-
     def river_marker(self, scenario: Scenario, board_id: str | None, tile: str) -> PathKey:
         for board in scenario.boards:
             if board_id in (None, board.id):
