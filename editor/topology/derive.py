@@ -801,32 +801,18 @@ class _Assembly:
                 own0, own1 = here.owner[direction]
                 face0, face1 = there.owner[direction + 3]
                 rids, theirs = placed.rids, other.rids
-                # half 0 (from our corner d) meets their half 1, then our half 1 their
-                # half 0 (the two are written out: this runs for every side of the realm)
-                a, b = rids[own0], theirs[face1]
-                if a != b:
-                    near = placed.nears[own0]
+                # half 0 (from our corner d) meets their half 1, then our half 1 their half 0
+                for own, face in ((own0, face1), (own1, face0)):
+                    a, b = rids[own], theirs[face]
+                    if a == b:
+                        continue
+                    near = placed.nears[own]
                     data = near.get(b)
                     if data is None:
                         data = {"kinds": _SEAM | _COAST
-                                if here.water[own0] != there.water[face1] else _SEAM,
+                                if here.water[own] != there.water[face] else _SEAM,
                                 "length": HALF_EDGE_LENGTH}
-                        near[b] = other.nears[face1][a] = data
-                        found(data)
-                    else:
-                        data["kinds"] |= _SEAM
-                        data["length"] += HALF_EDGE_LENGTH
-                    if marked and _seam_cells(placed.cell, direction) in marked:
-                        data["kinds"] |= _RIVER_MARKER
-                a, b = rids[own1], theirs[face0]
-                if a != b:
-                    near = placed.nears[own1]
-                    data = near.get(b)
-                    if data is None:
-                        data = {"kinds": _SEAM | _COAST
-                                if here.water[own1] != there.water[face0] else _SEAM,
-                                "length": HALF_EDGE_LENGTH}
-                        near[b] = other.nears[face0][a] = data
+                        near[b] = other.nears[face][a] = data
                         found(data)
                     else:
                         data["kinds"] |= _SEAM
