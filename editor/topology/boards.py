@@ -7,10 +7,10 @@ which parts touch.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from editor.geometry.templates import RotatedSide, rotated_side
 from editor.model import lattice
@@ -395,6 +395,38 @@ class BoardTable:
         return result
 
 _Entry = TypeVar("_Entry")
+_Value = TypeVar("_Value")
+
+
+class _OfCount(Generic[_Value]):
+    """A tabled layout's ``tiles``, ``seams`` or ``outer``: made from the file's table by
+    ``make`` when first read, kept in the underscored attribute of that name. An assignment
+    is kept as given (BoardLayout's own ``__init__`` assigns empty ones, which the tabled
+    layout then clears to None)."""
+
+    def __init__(self, make: Callable[[_TabledLayout], _Value]) -> None:
+        self._make = make
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._field = "_" + name
+
+    @overload
+    def __get__(self, layout: None, owner: type) -> _OfCount[_Value]: ...
+
+    @overload
+    def __get__(self, layout: _TabledLayout, owner: type) -> _Value: ...
+
+    def __get__(self, layout: _TabledLayout | None, owner: type) -> _OfCount[_Value] | _Value:
+        if layout is None:
+            return self
+        value: _Value | None = getattr(layout, self._field)
+        if value is None:
+            value = self._make(layout)
+            setattr(layout, self._field, value)
+        return value
+
+    def __set__(self, layout: _TabledLayout, value: _Value) -> None:
+        setattr(layout, self._field, value)
 
 
 class _TabledLayout(BoardLayout):
@@ -420,38 +452,12 @@ class _TabledLayout(BoardLayout):
         bit = self._bit
         return [entry for entry, mask in entries if mask & bit]
 
-    # (the setters take BoardLayout's own __init__, which assigns empty ones)
-    @property
-    def tiles(self) -> dict[Cell, PlacedTile]:
-        if self._tiles is None:
-            bit = self._bit
-            self._tiles = {cell: placed for cell, placed, mask in self._table.tiles
-                           if mask & bit}
-        return self._tiles
-
-    @tiles.setter
-    def tiles(self, value: dict[Cell, PlacedTile]) -> None:
-        self._tiles = value
-
-    @property
-    def seams(self) -> list[Seam]:
-        if self._seams is None:
-            self._seams = self._of_count(self._table.seam_entries())
-        return self._seams
-
-    @seams.setter
-    def seams(self, value: list[Seam]) -> None:
-        self._seams = value
-
-    @property
-    def outer(self) -> list[Outer]:
-        if self._outer is None:
-            self._outer = self._of_count(self._table.outer_entries())
-        return self._outer
-
-    @outer.setter
-    def outer(self, value: list[Outer]) -> None:
-        self._outer = value
+    tiles = _OfCount[dict[Cell, PlacedTile]](
+        lambda layout: {cell: placed for cell, placed, mask in layout._table.tiles
+                        if mask & layout._bit})
+    seams = _OfCount[list[Seam]](lambda layout: layout._of_count(layout._table.seam_entries()))
+    outer = _OfCount[list[Outer]](
+        lambda layout: layout._of_count(layout._table.outer_entries()))
 
 
 class _TileFacts(NamedTuple):
