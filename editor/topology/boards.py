@@ -338,13 +338,7 @@ class BoardTable:
         for a, b, mask in self.links:
             if mask & bit:
                 shared += 1
-                while parent[a] != a:
-                    a = parent[a]
-                while parent[b] != b:
-                    b = parent[b]
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
-                    components -= 1
+                components -= _joined(parent, a, b)
         corners = sum(1 for mask in self.triangles if mask & bit)
         return components - (tiles - shared + corners) > 0
 
@@ -381,18 +375,25 @@ class BoardTable:
                     if not mask & bit:
                         break
                     shared += 1
-                    while parent[a] != a:
-                        a = parent[a]
-                    while parent[b] != b:
-                        b = parent[b]
-                    if a != b:
-                        parent[max(a, b)] = min(a, b)
-                        components -= 1
+                    components -= _joined(parent, a, b)
                 while triangles < all_corners and corners[triangles] & bit:
                     triangles += 1
                 result[bit] = components - (joined - shared + triangles) > 0
             bit <<= 1
         return result
+
+def _joined(parent: list[int], a: int, b: int) -> bool:
+    """Join the pieces of tiles ``a`` and ``b`` (a forest of tile indices, each root the
+    smallest index of its piece); True when they were two pieces."""
+    while parent[a] != a:
+        a = parent[a]
+    while parent[b] != b:
+        b = parent[b]
+    if a == b:
+        return False
+    parent[max(a, b)] = min(a, b)
+    return True
+
 
 _Entry = TypeVar("_Entry")
 _Value = TypeVar("_Value")
