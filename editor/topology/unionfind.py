@@ -37,10 +37,8 @@ class UnionFind:
             self._parent[rb] = ra
 
     def groups(self) -> dict[str, list[str]]:
-        result: dict[str, list[str]] = {}
-        for item in self._parent:
-            result.setdefault(self.find(item), []).append(item)
-        return result
+        """Root -> its items, in the order they were added."""
+        return self.roots()[1]
 
     def roots(self) -> tuple[dict[str, str], dict[str, list[str]]]:
         """Each item's root, and :meth:`groups`, in one pass (no call per item)."""
