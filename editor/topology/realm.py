@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 from editor.model.catalogue import Catalogue
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, Scenario
+from editor.model.terrains import LAND_TERRAINS
 
 if TYPE_CHECKING:
     import networkx as nx
     import shapely
 
-LAND_KINDS = frozenset({"farmland", "forest", "hill", "swamp", "mountain"})
+LAND_KINDS = frozenset(LAND_TERRAINS)
 WATER_KINDS = frozenset({"river", "sea", "lake"})
 
 EdgeData = dict[str, Any]  # an edge's attributes: "kinds" (frozenset), "length" (float)
