@@ -540,70 +540,77 @@ def board_of_world(data: dict[str, Any], underground: bool) -> int | None:
     return None
 
 
-def balance_mountains(data: dict[str, Any], limit: int = 60) -> None:
+def balance_mountains(data: dict[str, Any], limit: int = 80) -> None:
     """Mountains are pieces: lay (or lift) mountain pieces until each world's terrains are
     near a fifth of its land (B003) at every count. A terrain with too many regions gets a
     mountain on one of them; too few mountains, one on the most common terrain; too many,
-    the last piece laid there is lifted. Black mountains underground."""
-    lowest = data["players"]["min"]
+    the last piece laid there is lifted; too few of a printed terrain, a piece laid on it
+    is lifted. Black mountains underground. Stops when no finding can be helped."""
     for _ in range(limit):
         hits = [f for f in lint_data(data) if f.code == "B003"]
-        if not hits:
+        if not any(_mountain_step(data, f) for f in hits):
             return
-        f = hits[0]
-        match = B003.search(f.message)
-        if match is None:
-            return
-        terrain, below, verb = match.group(1), bool(match.group(2)), match.group(3)
-        count = f.player_counts[0] if f.player_counts else lowest
-        index = board_of_world(data, below) if any(
-            b["kind"] == "underground" for b in data["boards"]) else 0
-        if index is None:
-            return
-        board = data["boards"][index]
-        kind = "black_mountain" if board["kind"] == "underground" else "mountain"
-        realm = realm_of(data, count)
-        busy = used_regions(data, count)
-        mine = [r for r in land(realm, board["id"]) if r not in busy
-                and realm.regions[r].terrain != "mountain"
-                and "lost_tribe" not in realm.regions[r].symbols]
-        if terrain == "mountain" and verb == "remove":
-            laid = [m for m in board.get("markers", []) if m["kind"] in ("mountain",
-                    "black_mountain") and m.get("min_players", lowest) <= count
-                    and count in m.get("players", [count])
-                    and not any(p["kind"] == "peak" and p.get("region") == m["region"]
-                                for p in board.get("markers", []))]
-            if not laid:
-                return
-            board["markers"].remove(laid[-1])
-            continue
-        if terrain == "mountain":
-            tally: dict[str, int] = defaultdict(int)
-            for r in land(realm, board["id"]):
-                tally[realm.regions[r].terrain] += 1
-            mine.sort(key=lambda r: (-tally[realm.regions[r].terrain], r))
-        elif verb == "remove":
-            mine = sorted(r for r in mine if realm.regions[r].terrain == terrain)
-        else:  # too few of a printed terrain: lift a mountain piece laid on it
-            covering = [m for m in board.get("markers", [])
-                        if m["kind"] in ("mountain", "black_mountain")
-                        and m.get("region") in realm.regions
-                        and realm.regions[m["region"]].base_terrain == terrain
-                        and not any(p["kind"] == "peak" and p.get("region") == m["region"]
-                                    for p in board.get("markers", []))]
-            if not covering:
-                return
-            board["markers"].remove(covering[-1])
-            continue
-        if not mine:
-            return
-        same = [m["region"] for m in all_markers(data) if m["kind"] == kind
-                and m.get("region") in realm.regions]
-        pick = spread(realm, mine, 1, avoid=same)[0] if len(mine) > 1 else mine[0]
-        item = mountain_marker(realm, pick, count, lowest)
-        item = {k: v for k, v in item.items() if k not in ("min_players", "players")}
-        item.update(kind=kind, **piece_presence(data, count))
-        board.setdefault("markers", []).append(item)
+
+
+def _mountain_step(data: dict[str, Any], f: Any) -> bool:
+    """One piece laid or lifted for the B003 finding ``f``; False if it cannot be helped."""
+    lowest = data["players"]["min"]
+    match = B003.search(f.message)
+    if match is None:
+        return False
+    terrain, below, verb = match.group(1), bool(match.group(2)), match.group(3)
+    count = f.player_counts[0] if f.player_counts else lowest
+    index = board_of_world(data, below) if any(
+        b["kind"] == "underground" for b in data["boards"]) else 0
+    if index is None:
+        return False
+    board = data["boards"][index]
+    kind = "black_mountain" if board["kind"] == "underground" else "mountain"
+    realm = realm_of(data, count)
+    busy = used_regions(data, count)
+    mine = [r for r in land(realm, board["id"]) if r not in busy
+            and realm.regions[r].terrain != "mountain"
+            and "lost_tribe" not in realm.regions[r].symbols]
+
+    def liftable(m: dict[str, Any]) -> bool:
+        return (m["kind"] in ("mountain", "black_mountain")
+                and m.get("min_players", lowest) <= count
+                and count in m.get("players", [count]) and m.get("region") in realm.regions
+                and not any(p["kind"] == "peak" and p.get("region") == m["region"]
+                            for p in board.get("markers", [])))
+
+    if terrain == "mountain" and verb == "remove":
+        laid = [m for m in board.get("markers", []) if liftable(m)]
+        if not laid:
+            return False
+        board["markers"].remove(laid[-1])
+        return True
+    if terrain == "mountain":
+        tally: dict[str, int] = defaultdict(int)
+        for r in land(realm, board["id"]):
+            tally[realm.regions[r].terrain] += 1
+        fifth = len(land(realm, board["id"])) / 5
+        above = [r for r in mine if tally[realm.regions[r].terrain] > fifth]
+        mine = sorted(above or mine, key=lambda r: (-tally[realm.regions[r].terrain], r))
+    elif verb == "remove":
+        mine = sorted(r for r in mine if realm.regions[r].terrain == terrain)
+    else:  # too few of a printed terrain: lift a mountain piece laid on it
+        covering = [m for m in board.get("markers", []) if liftable(m)
+                    and realm.regions[m["region"]].base_terrain == terrain]
+        if not covering:
+            return False
+        board["markers"].remove(covering[-1])
+        return True
+    if not mine:
+        return False
+    same = [m["region"] for m in all_markers(data) if m["kind"] == kind
+            and m.get("region") in realm.regions]
+    pick = spread(realm, mine, 1, avoid=same)[0] if len(mine) > 1 else mine[0]
+    item = mountain_marker(realm, pick, count, lowest)
+    item = {k: v for k, v in item.items() if k not in ("min_players", "players")}
+    item.update(kind=kind, **piece_presence(data, count))
+    board.setdefault("markers", []).append(item)
+    return True
 
 
 SYMBOLS_FIXED = (
@@ -649,7 +656,9 @@ def tribes_for_runs(data: dict[str, Any], limit: int = 40) -> None:
         if tribes >= 18:
             return
         realm = realm_of(data, count)
-        run = list(f.regions)
+        mountains = {m.get("region") for m in all_markers(data)
+                     if m["kind"] in ("mountain", "black_mountain")}
+        run = [r for r in f.regions if r not in mountains] or list(f.regions)
         mid = run[len(run) // 2]
         board = next(i for i, b in enumerate(data["boards"])
                      if b["id"] == realm.regions[mid].board)
