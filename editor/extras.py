@@ -25,3 +25,16 @@ def is_qt_import_error(error: ImportError) -> bool:
     """True when ``error`` came from importing PySide6/shiboken6 (not from our own code)."""
     name = error.name or ""
     return name.split(".")[0] in {"PySide6", "shiboken6"} or "PySide6" in str(error)
+
+
+def qt_unavailable(what: str) -> str | None:
+    """``None`` when Qt loads, else the one-line reason ``what`` cannot run.
+
+    Asked by a command before it starts work that needs Qt (a tile sheet, a site's image
+    downloads), so a lint-only install stops at once with the advice and exit 2 instead of
+    a traceback, or a site that silently lacks the images it was asked for."""
+    try:
+        import PySide6.QtGui  # noqa: F401
+    except ImportError as exc:
+        return qt_missing(what, exc)
+    return None
