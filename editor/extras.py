@@ -1,15 +1,18 @@
 """What to tell a user whose install lacks an optional part (Qt is the ``gui`` extra).
 
-``pip install realms-studio`` gives the linter, derivation, formatter and text exports:
-what a CI job or a pre-commit hook runs, without downloading Qt. The editor and the image
-exports need ``pip install 'realms-studio[gui]'``; this module words that advice once.
+A plain install gives the linter, derivation, formatter and text exports: what a CI job
+or a pre-commit hook runs, without downloading Qt. The editor and the image exports need
+the ``gui`` extra; this module words that advice once. realms-studio is installed from its
+git repository (it is on no package index), so the advice names that requirement.
 """
 
 from __future__ import annotations
 
 import importlib.util
 
-GUI_INSTALL = "pip install 'realms-studio[gui]'"
+from editor.project import GIT_REQUIREMENT
+
+GUI_INSTALL = f"pip install '{GIT_REQUIREMENT.replace('realms-studio', 'realms-studio[gui]', 1)}'"
 
 
 def qt_missing(what: str, error: ImportError) -> str:

@@ -10,7 +10,8 @@ Inputs come from the environment (action.yml maps its inputs to these):
     REALMS_PATHS      files/folders to check, shell-style (default ".")
     REALMS_FAIL_ON    error | warning | info (default error)
     REALMS_FORMAT     true: also run `realms format --check` on the same paths (default false)
-    REALMS_VERSION    realms-studio version to install from PyPI (default: this checkout,
+    REALMS_VERSION    realms-studio version to install from a package index named in
+                      REALMS_PIP_ARGS (it is on no public index; default: this checkout,
                       i.e. the action's own ref)
     REALMS_PIP_ARGS   extra pip arguments, shell-style (e.g. an index URL)
     REALMS_VENV       where to install (default $RUNNER_TEMP/realms-studio-venv)

@@ -9,10 +9,8 @@ tests/messages/test_lint_docs.py writes with :func:`rule_anchor`).
 from __future__ import annotations
 
 from editor.lint.registry import Rule
+from editor.project import REPOSITORY_URL
 
-# The project's home. Change it here (and in pyproject.toml's [project.urls]) when the
-# repository moves: the SARIF driver's informationUri and every rule's helpUri follow.
-REPOSITORY_URL = "https://github.com/OWNER/realms-studio"
 DOCS_URL = f"{REPOSITORY_URL}/blob/main/docs"
 LINT_DOC_URL = f"{DOCS_URL}/lint.md"
 OUTPUT_DOC_URL = f"{DOCS_URL}/lint-output.md"

@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from install_support import REPO
 
+from editor.extras import GUI_INSTALL
+
 NO_QT = "import sys; sys.modules['PySide6'] = None\n" \
         "from editor.cli.main import main; raise SystemExit(main(sys.argv[1:]))"
 SCENARIO = REPO / "scenarios" / "highland-crossing.realm.json"
@@ -48,7 +50,7 @@ def test_edit_without_qt_names_the_extra(tmp_path: Path) -> None:
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith("realms edit: the editor needs Qt (PySide6), which is "
                                     "not installed"), result.stderr
-    assert "pip install 'realms-studio[gui]'" in result.stderr
+    assert GUI_INSTALL in result.stderr
 
 
 def test_image_export_without_qt_names_the_extra(tmp_path: Path) -> None:
@@ -57,7 +59,7 @@ def test_image_export_without_qt_names_the_extra(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "the PNG export needs Qt (PySide6)" in result.stderr, result.stderr
-    assert "pip install 'realms-studio[gui]'" in result.stderr
+    assert GUI_INSTALL in result.stderr
     assert not (tmp_path / "board.png").exists()
     text = without_qt("export", SCENARIO, "--players", "3", "--to", "smawg", "-o",
                       tmp_path / "board.json", cwd=tmp_path)
@@ -74,7 +76,7 @@ def assert_names_the_extra(result: subprocess.CompletedProcess[str], command: st
     assert result.stderr.count("\n") == 1, result.stderr
     assert result.stderr.startswith(f"realms {command}: "), result.stderr
     assert "needs Qt (PySide6), which is not installed" in result.stderr
-    assert "pip install 'realms-studio[gui]'" in result.stderr
+    assert GUI_INSTALL in result.stderr
 
 
 @pytest.mark.parametrize("kind", ["svg", "png", "pdf"])
