@@ -13,8 +13,9 @@ def register(subparsers: Any) -> None:
         help="run the language server for scenario files (lint as you type) on stdio",
         description="A Language Server Protocol server on stdin/stdout: editors (VS Code, "
                     "Neovim, ...) start it and show `realms lint`'s findings as you type, "
-                    "with the same codes, positions, messages and settings, and offer quick "
-                    "fixes (did-you-mean, a lint.ignore entry). See docs/lsp.md.")
+                    "with the same codes, positions, messages and settings, hover on region ids "
+                    "and tile letters, and quick fixes (did-you-mean, a lint.ignore entry). "
+                    "See docs/lsp.md.")
     parser.add_argument("--stdio", action="store_true",
                         help="talk over stdin/stdout (the default and only transport; "
                              "accepted because editors often pass it)")

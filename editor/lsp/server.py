@@ -86,6 +86,7 @@ class Server:
             "initialize": self.initialize,
             "shutdown": self.shutdown,
             "textDocument/codeAction": self.code_action,
+            "textDocument/hover": self.hover,
         }
         self.notifications: dict[str, Handler] = {
             "textDocument/didOpen": self.did_open,
@@ -161,6 +162,7 @@ class Server:
                 "textDocumentSync": {"openClose": True, "change": 1,  # full text
                                      "save": {"includeText": True}},
                 "codeActionProvider": {"codeActionKinds": ["quickfix"]},
+                "hoverProvider": True,
             },
             "serverInfo": {"name": "realms-lsp", "version": __version__},
         }
@@ -175,6 +177,16 @@ class Server:
             return []
         wanted = params.get("context", {}).get("diagnostics", [])
         return code_actions(uri, text, [d for d in wanted if d.get("source") == "realms"])
+
+    def hover(self, params: dict[str, Any]) -> dict[str, Any] | None:
+        from editor.lsp.hover import hover
+
+        uri = params["textDocument"]["uri"]
+        text, path = self.documents.get(uri), uri_to_path(uri)
+        if text is None or path is None or not path.name.endswith(".realm.json"):
+            return None
+        position = params["position"]
+        return hover(text, path, position["line"], position["character"])
 
     # --- notifications -------------------------------------------------------------------
 

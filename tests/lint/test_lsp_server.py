@@ -7,6 +7,7 @@ unsaved text, with the settings the CLI would find for the file."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -213,3 +214,38 @@ def test_the_server_never_imports_qt(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-c", code], input=stdin, cwd=REPO,
                             capture_output=True, timeout=TIMEOUT, check=False)
     assert b'"serverInfo"' in result.stdout and b"Traceback" not in result.stderr
+
+
+HIGHLAND = REPO / "scenarios" / "highland-crossing.realm.json"
+
+
+def test_hover_shows_a_region_and_a_tile(client: Client, tmp_path: Path) -> None:
+    from editor.model.scenario_io import load_scenario
+    from editor.topology.derive import derive_realm
+
+    path = tmp_path / "highland.realm.json"
+    shutil.copy(HIGHLAND, path)
+    uri = open_file(client, path)
+    client.diagnostics(uri)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    line = next(i for i, text in enumerate(lines) if '"region": "C.s2"' in text)
+    character = lines[line].index("C.s2") + 2
+    answer = client.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                   "position": {"line": line,
+                                                                "character": character}})
+    value = answer["result"]["contents"]["value"]
+    loaded = load_scenario(HIGHLAND)
+    realm = derive_realm(loaded, loaded.scenario.players_max)
+    region = realm.regions["C.s2"]
+    assert value.startswith("**C.s2**: ")
+    for neighbour in realm.adjacency["C.s2"]:
+        assert neighbour in value
+    assert ("symbols: " in value) == bool(region.symbols)
+    tile_line = next(i for i, text in enumerate(lines) if '"tile": "C"' in text)
+    tile = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {
+        "line": tile_line, "character": lines[tile_line].index('"C"') + 1}})["result"]
+    assert tile["contents"]["value"].startswith("**tile C**")
+    assert "C.s2" in tile["contents"]["value"]
+    nothing = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {
+        "line": 0, "character": 0}})
+    assert nothing["result"] is None
