@@ -167,3 +167,25 @@ def test_the_sdist_ships_the_licence_and_no_partial_test_tree(installed: Install
     with zipfile.ZipFile(installed.wheel) as wheel:
         assert any(name.endswith(".dist-info/licenses/LICENSE") or
                    name.endswith(".dist-info/LICENSE") for name in wheel.namelist())
+
+
+def test_realms_new_writes_the_schema_key(tmp_path: Path) -> None:
+    """A new file names the published scenario schema, whose path exists in the repository,
+    and stays canonical and loadable."""
+    import json
+
+    from cli_runner import run_cli
+
+    from editor.project import SCENARIO_SCHEMA_URL
+
+    made = run_cli("new", "-o", "mine.realm.json", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    data = json.loads((tmp_path / "mine.realm.json").read_text(encoding="utf-8"))
+    assert data["$schema"] == SCENARIO_SCHEMA_URL
+    prefix = REPOSITORY_URL.replace("https://github.com/", "https://raw.githubusercontent.com/")
+    ref, _, path = SCENARIO_SCHEMA_URL.removeprefix(prefix + "/").partition("/")
+    assert ref == "main" and (REPO / path).is_file()
+    assert run_cli("format", "--check", "mine.realm.json", cwd=tmp_path).returncode == 0
+    codes = {f["code"] for f in json.loads(run_cli("lint", "--format", "json",
+                                                   "mine.realm.json", cwd=tmp_path).stdout)}
+    assert codes == {"G011"}  # the empty boards, nothing about the key
