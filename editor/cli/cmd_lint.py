@@ -373,7 +373,8 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
         sys.stdout.write(sarif_text(findings, root=args.root, errors=lost,
                                     successful=not broken))
     if fmt == "text":
-        print(summary(findings, len(files)), file=sys.stderr if args.statistics else sys.stdout)
+        print(summary(findings, len(files), len(lost)),
+              file=sys.stderr if args.statistics else sys.stdout)
 
     if broken:
         return EXIT_ERROR

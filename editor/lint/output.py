@@ -32,14 +32,19 @@ def text_line(finding: Finding) -> str:
             f"[{finding.severity}] {display_text(where)}{display_text(finding.message)}")
 
 
-def summary(findings: Sequence[Finding], files: int) -> str:
+def summary(findings: Sequence[Finding], files: int, missing: int = 0) -> str:
+    """The last line of text output; paths that do not exist are counted there too, so
+    "All checks passed" never stands for a run that skipped one."""
+    lost = (f" {missing} path{'s' if missing != 1 else ''} given "
+            f"{'do' if missing != 1 else 'does'} not exist.") if missing else ""
     if not findings:
-        return f"All checks passed ({files} file{'s' if files != 1 else ''})."
+        passed = "No findings" if missing else "All checks passed"
+        return f"{passed} ({files} file{'s' if files != 1 else ''}).{lost}"
     counts = Counter(f.severity for f in findings)
     parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 and s != 'info' else ''}"
              for s in reversed(SEVERITIES) if counts[s]]
     return (f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} "
-            f"({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}.")
+            f"({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}.{lost}")
 
 
 def statistics(findings: Sequence[Finding]) -> str:

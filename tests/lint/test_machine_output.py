@@ -63,6 +63,9 @@ def test_a_missing_path_is_reported_and_the_rest_linted(tmp_path: Path, fmt: str
     assert result.returncode == 2
     assert "realms lint: error: nope.realm.json: no such file or folder" in result.stderr
     assert "S002" in result.stdout  # broken.realm.json was linted all the same
+    if fmt == "text":
+        assert result.stdout.endswith("Found 1 finding (1 error) in 1 file. 1 path given does "
+                                      "not exist.\n"), result.stdout
     if fmt == "json":
         assert [f["code"] for f in json.loads(result.stdout)] == ["S002"]
     if fmt == "github":
