@@ -198,6 +198,8 @@ def run(args: argparse.Namespace) -> int:
     files = collect_files(args.paths, unreadable)
     for problem in unreadable:
         print(f"{ci_path(problem.path)}: {problem.reason}", file=sys.stderr)
+    if not files and not unreadable:  # as `realms lint` says: a wrong path is not a pass
+        print("realms format: warning: no *.realm.json files found", file=sys.stderr)
     changed, invalid = 0, len(unreadable)
     for path in files:
         status = _format_one(path, mode, args.force)

@@ -37,6 +37,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_catalogue",
     "editor.cli.cmd_clean",
     "editor.cli.cmd_migrate",
+    "editor.cli.cmd_lsp",
 )
 # Python exits 1 when a closed pipe escapes; findings must never become 0.
 EXIT_CLOSED_PIPE = 1
