@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.cli.cmd_realise import seed_value
-from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report
+from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report, overwrites_input
 from editor.escaping import ci_path
 
 FORMAT_NAMES = ("engine", "smawg", "cestpasphoto", "geojson", "graphml", "dot", "svg", "png",
@@ -189,6 +189,8 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.flush()
             continue
         target = _target(args, players, spec.suffix, len(counts) == 1)
+        if overwrites_input(target, args.file, args.force):
+            return EXIT_ERROR
         try:
             if not target.parent.exists():
                 target.parent.mkdir(parents=True)

@@ -21,8 +21,11 @@ from typing import Any
 from editor import __version__
 from editor.escaping import display_path
 from editor.model import limits
+from editor.model.errors import LoadError
+from editor.model.jsonio import read_limited_bytes
 from editor.model.paths import data_file
 from editor.model.safe_write import write_bytes
+from editor.model.user_paths import read_user_file
 
 MANIFEST = ".realms-site.json"
 ASSETS = ("site.css", "board.css", "site.js")
@@ -40,6 +43,9 @@ class BuildReport:
     unchanged: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)  # files that could not be loaded
     removed: list[str] = field(default_factory=list)
+    # Paths refused before reading (a link out of the collection, a FIFO, a device, a loop)
+    # or folders that could not be searched: one line each, never the file's content.
+    refused: list[str] = field(default_factory=list)
 
 
 def slug_for(source: str, taken: set[str]) -> str:
@@ -83,25 +89,57 @@ def _write_if_changed(path: Path, data: bytes) -> None:
     write_bytes(path, data, durable=False)
 
 
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
+def _inside(out: Path, path: Path) -> bool:
+    """Whether ``path``, links resolved, lies inside the output folder ``out``."""
+    real_out = Path(os.path.realpath(out))
+    return Path(os.path.realpath(path)).is_relative_to(real_out)
+
+
+def _page_is_sound(out: Path, slug: object, page: object) -> bool:
+    """A manifest page names only what this tool writes: a slug as :func:`slug_for` makes
+    it and plain file names, all inside ``out/s/<slug>/``."""
+    if not isinstance(slug, str) or not _SLUG.fullmatch(slug) or not isinstance(page, dict):
+        return False
+    files = page.get("files", [])
+    if not isinstance(files, list) or not all(
+            isinstance(n, str) and _FILE_NAME.fullmatch(n) and n not in (".", "..")
+            for n in files):
+        return False
+    return all(_inside(out, out / "s" / slug / n) for n in files)
+
+
 def _load_manifest(out: Path) -> dict[str, Any]:
+    """The previous build's manifest, or ``{}`` (a full rebuild) when it is missing, from
+    another version, or not sound: it is data found in the output folder, and a path in it
+    that leaves ``out/s/`` (``../../victim``) must never be deleted or trusted."""
     try:
-        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_limited_bytes(out / MANIFEST).decode("utf-8"))
+    except (LoadError, ValueError):
         return {}
     ok = isinstance(data, dict) and data.get("tool") == __version__
-    return data if ok and isinstance(data.get("pages"), dict) else {}
+    pages = data.get("pages") if ok else None
+    if not isinstance(pages, dict):
+        return {}
+    if not all(_page_is_sound(out, slug, page) for slug, page in pages.items()):
+        return {}
+    return {"tool": __version__, "pages": pages}
 
 
 def _page_root(base_url: str | None) -> str | None:
     return base_url.rstrip("/") + "/" if base_url else None
 
 
-def _read_content(path: Path) -> bytes:
+def _read_content(path: Path) -> tuple[bytes | None, str]:
+    """The file's bytes, read once with every input check (the page, its findings and its
+    download are all made from them), or None and why not."""
     try:
-        with path.open("rb") as handle:
-            return handle.read(limits.MAX_FILE_BYTES + 1)
-    except OSError:
-        return b""
+        return read_user_file(path, max_bytes=limits.MAX_FILE_BYTES), ""
+    except LoadError as exc:
+        return None, exc.one_line()
 
 
 @dataclass(frozen=True)
@@ -111,7 +149,8 @@ class PageJob:
     path: Path
     source: str
     slug: str
-    content: bytes
+    content: bytes | None
+    unread: str
     out: Path
     images: tuple[str, ...]
     base_url: str | None
@@ -124,9 +163,14 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
 
     path, source, slug, content, out = job.path, job.source, job.slug, job.content, job.out
     base_url, site_title = job.base_url, job.site_title
-    entry = build_entry(path, source, slug, content, job.images)
+    entry = build_entry(path, source, slug, content, job.images, job.unread)
     folder = out / "s" / slug
-    files: dict[str, bytes] = {entry.file_name: content}
+    if not _inside(out, folder):
+        raise SiteError(f"{display_path(folder)} is a link out of the output folder; "
+                        "delete it, or build into an empty folder")
+    files: dict[str, bytes] = {}
+    if content is not None and entry.load_error is None:  # only a file that loaded
+        files[entry.file_name] = content
     if entry.counts:
         board_css = data_file("site/board.css").read_text(encoding="utf-8")
         svg = entry.counts[0].svg.replace('class="board"', 'class="board thumb"', 1).replace(
@@ -154,11 +198,12 @@ def _remove_stale(out: Path, old: dict[str, Any], keep: dict[str, list[str]]) ->
         for name in page.get("files", []):
             if name not in wanted and "/" not in name and name not in ("", ".", ".."):
                 target = out / "s" / slug / name
-                if target.is_file():
+                if _inside(out, target) and target.is_file() and not target.is_symlink():
                     target.unlink()
                     removed.append(f"s/{slug}/{name}")
         folder = out / "s" / slug
-        if slug not in keep and folder.is_dir() and not any(folder.iterdir()):
+        if (slug not in keep and _inside(out, folder) and not folder.is_symlink()
+                and folder.is_dir() and not any(folder.iterdir())):
             folder.rmdir()
     return removed
 
@@ -190,7 +235,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
 
     if out.exists() and not out.is_dir():
         raise SiteError(f"{display_path(out)} exists and is not a folder; choose another -o")
-    files, missing, _unreadable = collect(list(paths))
+    files, missing, refused = collect(list(paths))  # links out, FIFOs, devices: refused
     if missing:
         raise SiteError(f"{display_path(missing[0])}: no such file or folder")
     out.mkdir(parents=True, exist_ok=True)
@@ -198,6 +243,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     old_pages: dict[str, Any] = old_manifest.get("pages", {})
     options = json.dumps({"images": sorted(images), "base_url": base_url, "title": title})
     report = BuildReport(scenarios=len(files))
+    report.refused = [f"{f.path}: {f.message}" for f in refused]
     taken: set[str] = set()
     pages: dict[str, Any] = {}
     sources = [_shown_source(path) for path in files]
@@ -205,8 +251,9 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     todo: list[PageJob] = []
     for path, source in zip(files, sources, strict=True):
         slug = slug_for(source[len(common):], taken)
-        content = _read_content(path)
-        key = content_key(content + source.encode(), options)
+        content, unread = _read_content(path)
+        key = content_key((content if content is not None else unread.encode())
+                          + source.encode(), options)
         previous = old_pages.get(slug)
         if (isinstance(previous, dict) and previous.get("key") == key
                 and all((out / "s" / slug / n).is_file() for n in previous.get("files", []))):
@@ -214,7 +261,8 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
             report.unchanged.append(source)
         else:
             pages[slug] = {"key": key}
-            todo.append(PageJob(path, source, slug, content, out, images, base_url, title))
+            todo.append(PageJob(path, source, slug, content, unread, out, images, base_url,
+                                title))
             report.rebuilt.append(source)
     done = len(report.unchanged)
     for job, (card, names) in zip(todo, _run_jobs(todo, jobs), strict=True):
