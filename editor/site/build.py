@@ -12,6 +12,7 @@ import json
 import multiprocessing
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -79,12 +80,24 @@ def _common_folder(sources: Sequence[str]) -> str:
     return "".join(part + "/" for part in folders[0][:shared])
 
 
-def _write_if_changed(path: Path, data: bytes) -> None:
+def _write_if_changed(path: Path, data: bytes, out: Path) -> None:
+    """Write ``path`` unless it already holds ``data``; never through a link (or a folder
+    link) that leads out of the output folder ``out``."""
+    if not _inside(out, path):
+        raise SiteError(f"{display_path(path)} is a link out of the output folder; "
+                        "delete it, or build into an empty folder")
     try:
-        if path.read_bytes() == data:
-            return
+        mode = os.stat(path).st_mode
     except OSError:
-        pass
+        mode = None  # not there yet (or unreachable: the write says why)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise SiteError(f"{display_path(path)} is in the way: not a regular file; delete it, "
+                        "or build into an empty folder")
+    try:
+        if mode is not None and read_limited_bytes(path, max_bytes=len(data)) == data:
+            return
+    except LoadError:
+        pass  # different size, or unreadable: rewritten
     path.parent.mkdir(parents=True, exist_ok=True)
     write_bytes(path, data, durable=False)
 
@@ -186,7 +199,7 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
                   root="../../", canonical=f"{root}s/{slug}/index.html" if root else None)
     files["index.html"] = html.encode("utf-8")
     for name, data in sorted(files.items()):
-        _write_if_changed(folder / name, data)
+        _write_if_changed(folder / name, data, out)
     return entry.card(), sorted(files)
 
 
@@ -273,7 +286,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     report.failed = [c["source"] for c in (p["card"] for p in pages.values())
                      if c.get("load_error")]
     for name in ASSETS:
-        _write_if_changed(out / "assets" / name, data_file(f"site/{name}").read_bytes())
+        _write_if_changed(out / "assets" / name, data_file(f"site/{name}").read_bytes(), out)
     cards = [pages[slug]["card"] for slug in pages]
     totals = {s: sum(1 for c in cards if c["status"] == s) for s in ("clean", "warning", "error")}
     root = _page_root(base_url)
@@ -283,11 +296,11 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
                                           for n in range(c["players"][0], c["players"][1] + 1)}),
                    world_choices=sorted({w for c in cards for w in c["worlds"]}),
                    star_choices=sorted({c["stars"] for c in cards if c["stars"] is not None}))
-    _write_if_changed(out / "index.html", index.encode("utf-8"))
+    _write_if_changed(out / "index.html", index.encode("utf-8"), out)
     report.removed = _remove_stale(out, old_pages, {s: p["files"] for s, p in pages.items()})
     manifest = {"tool": __version__, "pages": pages}
     _write_if_changed(out / MANIFEST, (json.dumps(manifest, indent=1, sort_keys=True)
-                                       + "\n").encode("utf-8"))
+                                       + "\n").encode("utf-8"), out)
     return report
 
 

@@ -141,3 +141,25 @@ def test_the_issue_reproduction_through_the_cli(tmp_path: Path) -> None:
     result = _site(collection, "-o", out, cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert (victim / "precious.txt").read_text() == "keep me"
+
+
+@pytest.mark.parametrize("what", ["index-link", "assets-link", "index-fifo"])
+def test_nothing_is_written_through_a_link_out_of_the_output(tmp_path: Path,
+                                                            what: str) -> None:
+    collection = tmp_path / "c"
+    collection.mkdir()
+    shutil.copyfile(GOOD, collection / "good.realm.json")
+    out = tmp_path / "_site"
+    out.mkdir()
+    victim = _victim(tmp_path)
+    if what == "index-link":
+        (out / "index.html").symlink_to(victim / "precious.txt")
+    elif what == "assets-link":
+        (out / "assets").symlink_to(victim)
+    else:
+        os.mkfifo(out / "index.html")
+    result = _site(collection, "-o", out, cwd=tmp_path, timeout=60)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr and "_site" in result.stderr
+    assert sorted(p.name for p in victim.iterdir()) == ["precious.txt"]
+    assert (victim / "precious.txt").read_text() == "keep me"
