@@ -169,3 +169,11 @@ def test_the_public_api_refuses_too(world: dict[str, Path]) -> None:
     findings = lint_path(link)
     assert [f.code for f in findings] == ["S001"]
     assert CANARY not in findings[0].message
+
+
+def test_import_refuses_a_link_out(world: dict[str, Path]) -> None:
+    link = world["collection"] / "e.engine.json"
+    link.symlink_to("../outside/secret.json")
+    out = world["collection"] / "imported.realm.json"
+    _refused(run_cli("import", str(link), "--from", "engine", "-o", str(out)))
+    assert not out.exists()
