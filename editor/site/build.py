@@ -12,7 +12,6 @@ import json
 import multiprocessing
 import os
 import re
-import stat
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -23,18 +22,18 @@ from editor import __version__
 from editor.escaping import display_path
 from editor.model import limits
 from editor.model.errors import LoadError
-from editor.model.jsonio import read_limited_bytes
 from editor.model.paths import data_file
-from editor.model.safe_write import write_bytes
 from editor.model.user_paths import read_user_file
+from editor.site.outputs import (
+    MANIFEST,
+    SiteError,
+    load_manifest,
+    remove_stale,
+    write_if_changed,
+)
 
-MANIFEST = ".realms-site.json"
 ASSETS = ("site.css", "board.css", "site.js")
 Progress = Callable[[int, int, str], None]
-
-
-class SiteError(Exception):
-    """The site cannot be built at all (the output folder, not a scenario, is the problem)."""
 
 
 @dataclass
@@ -80,68 +79,6 @@ def _common_folder(sources: Sequence[str]) -> str:
     return "".join(part + "/" for part in folders[0][:shared])
 
 
-def _write_if_changed(path: Path, data: bytes, out: Path) -> None:
-    """Write ``path`` unless it already holds ``data``; never through a link (or a folder
-    link) that leads out of the output folder ``out``."""
-    if not _inside(out, path):
-        raise SiteError(f"{display_path(path)} is a link out of the output folder; "
-                        "delete it, or build into an empty folder")
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        mode = None  # not there yet (or unreachable: the write says why)
-    if mode is not None and not stat.S_ISREG(mode):
-        raise SiteError(f"{display_path(path)} is in the way: not a regular file; delete it, "
-                        "or build into an empty folder")
-    try:
-        if mode is not None and read_limited_bytes(path, max_bytes=len(data)) == data:
-            return
-    except LoadError:
-        pass  # different size, or unreadable: rewritten
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_bytes(path, data, durable=False)
-
-
-_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
-
-
-def _inside(out: Path, path: Path) -> bool:
-    """Whether ``path``, links resolved, lies inside the output folder ``out``."""
-    real_out = Path(os.path.realpath(out))
-    return Path(os.path.realpath(path)).is_relative_to(real_out)
-
-
-def _page_is_sound(out: Path, slug: object, page: object) -> bool:
-    """A manifest page names only what this tool writes: a slug as :func:`slug_for` makes
-    it and plain file names, all inside ``out/s/<slug>/``."""
-    if not isinstance(slug, str) or not _SLUG.fullmatch(slug) or not isinstance(page, dict):
-        return False
-    files = page.get("files", [])
-    if not isinstance(files, list) or not all(
-            isinstance(n, str) and _FILE_NAME.fullmatch(n) and n not in (".", "..")
-            for n in files):
-        return False
-    return all(_inside(out, out / "s" / slug / n) for n in files)
-
-
-def _load_manifest(out: Path) -> dict[str, Any]:
-    """The previous build's manifest, or ``{}`` (a full rebuild) when it is missing, from
-    another version, or not sound: it is data found in the output folder, and a path in it
-    that leaves ``out/s/`` (``../../victim``) must never be deleted or trusted."""
-    try:
-        data = json.loads(read_limited_bytes(out / MANIFEST).decode("utf-8"))
-    except (LoadError, ValueError):
-        return {}
-    ok = isinstance(data, dict) and data.get("tool") == __version__
-    pages = data.get("pages") if ok else None
-    if not isinstance(pages, dict):
-        return {}
-    if not all(_page_is_sound(out, slug, page) for slug, page in pages.items()):
-        return {}
-    return {"tool": __version__, "pages": pages}
-
-
 def _page_root(base_url: str | None) -> str | None:
     return base_url.rstrip("/") + "/" if base_url else None
 
@@ -178,9 +115,6 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
     base_url, site_title = job.base_url, job.site_title
     entry = build_entry(path, source, slug, content, job.images, job.unread)
     folder = out / "s" / slug
-    if not _inside(out, folder):
-        raise SiteError(f"{display_path(folder)} is a link out of the output folder; "
-                        "delete it, or build into an empty folder")
     files: dict[str, bytes] = {}
     if content is not None and entry.load_error is None:  # only a file that loaded
         files[entry.file_name] = content
@@ -199,26 +133,8 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
                   root="../../", canonical=f"{root}s/{slug}/index.html" if root else None)
     files["index.html"] = html.encode("utf-8")
     for name, data in sorted(files.items()):
-        _write_if_changed(folder / name, data, out)
+        write_if_changed(folder / name, data, out)
     return entry.card(), sorted(files)
-
-
-def _remove_stale(out: Path, old: dict[str, Any], keep: dict[str, list[str]]) -> list[str]:
-    """Delete files this tool wrote earlier that the new build no longer has."""
-    removed = []
-    for slug, page in sorted(old.items()):
-        wanted = set(keep.get(slug, []))
-        for name in page.get("files", []):
-            if name not in wanted and "/" not in name and name not in ("", ".", ".."):
-                target = out / "s" / slug / name
-                if _inside(out, target) and target.is_file() and not target.is_symlink():
-                    target.unlink()
-                    removed.append(f"s/{slug}/{name}")
-        folder = out / "s" / slug
-        if (slug not in keep and _inside(out, folder) and not folder.is_symlink()
-                and folder.is_dir() and not any(folder.iterdir())):
-            folder.rmdir()
-    return removed
 
 
 def _run_jobs(todo: list[PageJob], jobs: int) -> Iterator[tuple[dict[str, Any], list[str]]]:
@@ -252,7 +168,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     if missing:
         raise SiteError(f"{display_path(missing[0])}: no such file or folder")
     out.mkdir(parents=True, exist_ok=True)
-    old_manifest = _load_manifest(out)
+    old_manifest = load_manifest(out)
     old_pages: dict[str, Any] = old_manifest.get("pages", {})
     options = json.dumps({"images": sorted(images), "base_url": base_url, "title": title})
     report = BuildReport(scenarios=len(files))
@@ -286,7 +202,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     report.failed = [c["source"] for c in (p["card"] for p in pages.values())
                      if c.get("load_error")]
     for name in ASSETS:
-        _write_if_changed(out / "assets" / name, data_file(f"site/{name}").read_bytes(), out)
+        write_if_changed(out / "assets" / name, data_file(f"site/{name}").read_bytes(), out)
     cards = [pages[slug]["card"] for slug in pages]
     totals = {s: sum(1 for c in cards if c["status"] == s) for s in ("clean", "warning", "error")}
     root = _page_root(base_url)
@@ -296,10 +212,10 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
                                           for n in range(c["players"][0], c["players"][1] + 1)}),
                    world_choices=sorted({w for c in cards for w in c["worlds"]}),
                    star_choices=sorted({c["stars"] for c in cards if c["stars"] is not None}))
-    _write_if_changed(out / "index.html", index.encode("utf-8"), out)
-    report.removed = _remove_stale(out, old_pages, {s: p["files"] for s, p in pages.items()})
+    write_if_changed(out / "index.html", index.encode("utf-8"), out)
+    report.removed = remove_stale(out, old_pages, {s: p["files"] for s, p in pages.items()})
     manifest = {"tool": __version__, "pages": pages}
-    _write_if_changed(out / MANIFEST, (json.dumps(manifest, indent=1, sort_keys=True)
+    write_if_changed(out / MANIFEST, (json.dumps(manifest, indent=1, sort_keys=True)
                                        + "\n").encode("utf-8"), out)
     return report
 
