@@ -43,7 +43,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--tile-mm", type=float, default=None, metavar="MM",
                         help="printed hex width in millimetres for pdf (default 40)")
     parser.add_argument("--force", action="store_true",
-                        help="overwrite read-only output files too (their mode is kept)")
+                        help="overwrite read-only output files too (their mode is kept), "
+                             "and the input file itself when -o names it")
     parser.add_argument("--seed", type=seed_value, default=None, metavar="S",
                         help="for a scenario built during play: export the board its building "
                              "rules give with this seed (as `realms realise`)")

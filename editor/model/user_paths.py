@@ -68,7 +68,8 @@ def _check_inside(path: Path, shown: str, roots: CollectionRoots | None) -> None
     if not roots.contains(real):
         raise LoadError(shown, f"is a symbolic link that points outside the collection root "
                                f"{roots.root}", hint=WIDEN_HINT)
-    if ".git" in real.parts[len(roots.root.parts):] or (
+    home = next(r for r in (roots.root, *roots.extra) if real == r or real.is_relative_to(r))
+    if ".git" in real.relative_to(home).parts or (
             not real.name.endswith(".json") and not stat.S_ISDIR(os.stat(real).st_mode)):
         # .git/config holds the checkout's token; a workspace's .env its secrets
         raise LoadError(shown, "is a symbolic link to a file that is not a scenario "

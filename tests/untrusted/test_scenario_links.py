@@ -177,3 +177,19 @@ def test_import_refuses_a_link_out(world: dict[str, Path]) -> None:
     out = world["collection"] / "imported.realm.json"
     _refused(run_cli("import", str(link), "--from", "engine", "-o", str(out)))
     assert not out.exists()
+
+
+@pytest.mark.parametrize("target", [".git/config", ".env", ".git/hooks/x.json"])
+def test_links_into_git_or_to_non_json_files_are_refused(world: dict[str, Path],
+                                                         target: str) -> None:
+    """Inside the root, but never a scenario: .git holds the checkout's token, and CI
+    writes secrets into workspace files such as .env."""
+    collection = world["collection"]
+    secret = collection / target
+    secret.parent.mkdir(parents=True, exist_ok=True)
+    secret.write_text(json.dumps({"id": CANARY}))
+    (collection / ".git").mkdir(exist_ok=True)  # the marker: the root is the collection
+    link = collection / "x.realm.json"
+    link.symlink_to(target)
+    for command in COMMANDS:
+        _refused(run_cli(*_args(command, link)), "not a scenario")
