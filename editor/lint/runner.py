@@ -112,8 +112,14 @@ def lint_path(path: Path | str, config: LintConfig | None = None,
     ``overrides`` are the command line's (select, ignore); ``raw`` the file's bytes when
     already read."""
     from editor.lint.engine import lint_document
+    from editor.model.errors import LoadError
+    from editor.model.user_paths import check_user_file
 
     path = path if isinstance(path, Path) else Path(path)  # (a Path is not parsed again)
+    try:
+        check_user_file(path)  # before its settings are looked for beside a link's target
+    except LoadError as exc:
+        return to_findings([Hit(IO_ERROR, exc.message, exc.hint)], str(path), "")
     try:
         config = config if config is not None else config_for(path)
         config = config.with_selection(*overrides)
