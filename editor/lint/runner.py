@@ -149,10 +149,10 @@ def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Finding
                                        "the way); nothing in it was linted")],
                                   os.fsdecode(where), ""))
 
-    def refused(path: Path, folder: bool = False) -> bool:  # a link out, a FIFO, a loop
-        from editor.model.errors import LoadError
-        from editor.model.user_paths import check_user_file, check_user_folder
+    from editor.model.errors import LoadError
+    from editor.model.user_paths import check_user_file, check_user_folder
 
+    def refused(path: Path, folder: bool = False) -> bool:  # a link out, a FIFO, a loop
         try:
             (check_user_folder if folder else check_user_file)(path)
         except LoadError as exc:
