@@ -27,9 +27,12 @@ import os
 import stat
 from pathlib import Path
 
-from editor.model.catalogue_refs import CollectionRoots, ReferenceRefused, collection_roots
 from editor.model.errors import LoadError
 from editor.model.jsonio import MAX_FILE_BYTES, read_limited_bytes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the root is only looked up for links: a warm lint never loads catalogues
+    from editor.model.catalogue_refs import CollectionRoots
 
 _KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
@@ -55,11 +58,15 @@ def _link_problem(shown: str, exc: OSError) -> LoadError:
 def roots_for(path: Path) -> CollectionRoots:
     """The collection root that a link at ``path`` must stay inside: found upward from the
     folder holding it (see :mod:`editor.model.catalogue_refs`)."""
+    from editor.model.catalogue_refs import collection_roots
+
     return collection_roots(Path(os.path.abspath(path)).parent)
 
 
 def _check_inside(path: Path, shown: str, roots: CollectionRoots | None) -> None:
     """Refuse a link whose target lies outside the collection root of its own folder."""
+    from editor.model.catalogue_refs import ReferenceRefused
+
     try:
         roots = roots if roots is not None else roots_for(path)
     except ReferenceRefused as exc:
