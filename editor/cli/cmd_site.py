@@ -92,4 +92,6 @@ def run(args: argparse.Namespace) -> int:
           f" {len(built.unchanged)} unchanged, {len(built.failed)} could not be loaded")
     for source in built.failed:
         print(f"  cannot load: {ci_path(source)} (its card shows why)")
-    return EXIT_OK
+    for line in built.refused:  # nothing of these was read, copied or published
+        report(f"realms site: skipped {line}")
+    return EXIT_ERROR if built.refused else EXIT_OK
