@@ -68,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{shown}: no lint-clean board found for {args.players} players with seed "
               f"{args.seed} ({result.errors} lint error(s) left); try another seed or "
               "--world both", file=sys.stderr)
+        for note in result.notes:
+            print(f"{shown}: {note}", file=sys.stderr)
         return EXIT_FINDINGS
     if overwrites_input(args.output, args.file, args.force):
         return EXIT_ERROR

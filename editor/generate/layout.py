@@ -116,10 +116,16 @@ class Tallies:
     terrains: Counter[str]
     symbols: Counter[str]
     pieces: Counter[str]  # inventory kinds: lost_tribe (printed + markers), mountain, chasm, ...
+    # the part of ``land`` and ``terrains`` on underground boards: lint's 1/5 rule counts
+    # each world apart (B003/B004), since the two faces print different terrains
+    under_land: int = 0
+    under_terrains: Counter[str] = field(default_factory=Counter)
 
     def plus(self, other: Tallies) -> Tallies:
         return Tallies(self.land + other.land, self.terrains + other.terrains,
-                       self.symbols + other.symbols, self.pieces + other.pieces)
+                       self.symbols + other.symbols, self.pieces + other.pieces,
+                       self.under_land + other.under_land,
+                       self.under_terrains + other.under_terrains)
 
 
 def region_terrain(layout: Layout, part: Part, printed: str) -> str:
@@ -146,6 +152,8 @@ def tile_tallies(layout: Layout, tile: str) -> Tallies:
         terrains[region_terrain(layout, part, region.terrain)] += 1
         for symbol in region.symbols:
             symbols[symbol] += 1
+    if layout.boards[layout.placed[tile].board] == "underground":
+        return Tallies(land, terrains, symbols, pieces, land, Counter(terrains))
     return Tallies(land, terrains, symbols, pieces)
 
 

@@ -43,13 +43,15 @@ class BuildRules:
     target_per_player: int
     adjacent: bool
     lost_tribe_min: int
+    by_world: bool  # lint's 1/5 rule counts each world apart (format 2: the box's faces)
 
     @classmethod
     def of(cls, loaded: LoadedScenario) -> BuildRules:
         dynamic = loaded.scenario.section("dynamic")
         return cls(int(dynamic.get("target_regions_per_player", 9)),
                    bool(dynamic.get("place_adjacent_to_placed", True)),
-                   int(dynamic.get("lost_tribe_min_non_mountain_regions", 2)))
+                   int(dynamic.get("lost_tribe_min_non_mountain_regions", 2)),
+                   loaded.scenario.format_version >= 2)
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class Realised:
     world: str
     errors: int
     warnings: tuple[str, ...]  # "CODE message" of the warnings left
+    notes: tuple[str, ...] = ()  # why no clean board could be found, when it is known
 
 
 def _board_kinds(world: str) -> tuple[str, ...]:
@@ -96,11 +99,16 @@ def _overlay_options(layout: Layout, tile: str, rng: random.Random) -> list[dict
     return options
 
 
-def _progress_penalty(t: Tallies, config: LintConfig, target: int) -> float:
+def _progress_penalty(t: Tallies, config: LintConfig, target: int, by_world: bool,
+                      both: bool) -> float:
     """The balance of the realm so far (the build stops at the region target anyway), and
     the pieces it will need at this rate by the target: a realm that spends its Lost Tribes
-    early runs out of them before the end."""
-    penalty = fifth_penalty(t, config) + inventory_penalty(t, config)
+    early runs out of them before the end. With ``both`` worlds, a mild pull towards as
+    much land above as below: the 1/5 rule counts each world apart, so it no longer says
+    which world a tile should go to, and one world would otherwise take nearly all."""
+    penalty = fifth_penalty(t, config, by_world) + inventory_penalty(t, config)
+    if both:
+        penalty += 0.5 * abs(t.land - 2 * t.under_land)
     if t.land:
         for kind in ("lost_tribe", "mountain", "black_mountain", "chasm"):
             projected = t.pieces.get(kind, 0) * target / t.land
@@ -129,7 +137,9 @@ def build(loaded: LoadedScenario, players: int, world: str, rng: random.Random,
         for _ in range(CANDIDATES):
             trial = layout.copy()
             tile = unused[rng.randrange(len(unused))]
-            board = rng.randrange(len(kinds))
+            bare = [b for b in range(len(kinds)) if not trial.occupied(b)]
+            # each world gets a tile before either gets a second: both are played
+            board = bare[0] if bare and len(bare) < len(kinds) else rng.randrange(len(kinds))
             empty = not trial.occupied(board)
             spots = [(0, 0)] if empty else trial.frontier(board)
             q, r = spots[rng.randrange(len(spots))]
@@ -139,7 +149,9 @@ def build(loaded: LoadedScenario, players: int, world: str, rng: random.Random,
                 option.markers.update(overlay)
                 _lost_tribe_rule(option, tile, rules, rng)
                 t = base.plus(tile_tallies(option, tile))
-                scored.append((_progress_penalty(t, config, target), len(scored), option))
+                penalty = _progress_penalty(t, config, target, rules.by_world,
+                                            world == "both")
+                scored.append((penalty, len(scored), option))
         chosen = None
         for _, _, option in sorted(scored, key=lambda s: (s[0], s[1])):
             if "chasm" in option.markers.values():
@@ -162,12 +174,18 @@ def build(loaded: LoadedScenario, players: int, world: str, rng: random.Random,
 def _places_and_relics(layout: Layout, players: int, rng: random.Random) -> None:
     """Underground: the first player puts a random Place or Relic on the very first tile and
     each player one on the first or second tile he lays, each with 2 Monsters; here the
-    first ``players + 1`` tiles laid take one each (face down: drawn unseen)."""
-    for tile in list(layout.placed)[: players + 1]:
+    first ``players + 1`` tiles laid that have a free land region take one each (face
+    down: drawn unseen). A tile whose land is all Lost Tribes and chasms is passed over, so
+    the count stays players + 1 (lint R002) now that most tiles carry a Lost Tribe."""
+    laid = 0
+    for tile in layout.placed:
+        if laid == players + 1:
+            break
         spots = [r.local_id for r in layout.side_of(tile).land
                  if layout.markers.get((tile, r.local_id)) not in ("chasm", "lost_tribe")]
         if not spots:
             continue
+        laid += 1
         part = (tile, spots[rng.randrange(len(spots))])
         kind = ("place", "relic")[rng.randrange(2)]
         layout.extras.append((part, {"kind": kind, "face": "down"}))
@@ -246,6 +264,7 @@ def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None =
             raise RealiseError(f"this scenario is played on the {scenario_world} only; "
                                f"drop --world {world}")
         worlds = [world]
+    by_world = BuildRules.of(loaded).by_world
     rng = random.Random(seed)
     tried: list[tuple[int, float, int, str, dict[str, Any]]] = []
     for chosen in worlds:
@@ -253,12 +272,29 @@ def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None =
             layout = build(loaded, players, chosen, rng, config)
             t = tallies(layout)
             data = scenario_data(loaded, layout, players, chosen, seed)
-            crossed = violations(t, players, config)
+            crossed = violations(t, players, config, by_world)
             if crossed == 0:
                 errors, warnings = confirm(data, players, config)
                 if errors == 0 and not warnings:
                     return Realised(data, chosen, errors, warnings)
-            tried.append((crossed, balance_penalty(t, players, config), len(tried), chosen, data))
+            penalty = balance_penalty(t, players, config, by_world)
+            tried.append((crossed, penalty, len(tried), chosen, data))
     _, _, _, chosen, data = min(tried)
     errors, warnings = confirm(data, players, config)
-    return Realised(data, chosen, errors, warnings)
+    return Realised(data, chosen, errors, warnings, _shortfall(loaded, data, config))
+
+
+def _shortfall(loaded: LoadedScenario, data: dict[str, Any],
+               config: LintConfig) -> tuple[str, ...]:
+    """The rule's Lost Tribes against the box's: the rule says "must", so a realm that
+    needs more than the box holds cannot be built as written, and the user should know
+    that this, not bad luck, is why no seed works."""
+    wanted = sum(1 for board in data["boards"] for m in board.get("markers", [])
+                 if m["kind"] == "lost_tribe")
+    held = config.inventory.get("lost_tribe")
+    if held is None or wanted <= held:
+        return ()
+    rule = BuildRules.of(loaded).lost_tribe_min
+    return (f"the building rule puts a Lost Tribe on every tile with {rule} or more "
+            f"non-mountain regions: the best board found needs {wanted}, and the box holds "
+            f"{held} (inventory.lost_tribe)",)

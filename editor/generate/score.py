@@ -4,6 +4,8 @@ a search can follow it down. The thresholds are the lint settings themselves."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from editor.generate.layout import Tallies
 from editor.lint.config import LintConfig
 
@@ -21,16 +23,36 @@ def region_count_penalty(t: Tallies, players: int, config: LintConfig) -> float:
     return penalty
 
 
-def fifth_penalty(t: Tallies, config: LintConfig) -> float:
-    """Each terrain and symbol on about 1/5 of the land (B003/B004)."""
+def fifth_groups(t: Tallies, config: LintConfig,
+                 by_world: bool = True) -> list[tuple[Counter[str], tuple[str, ...], int]]:
+    """(counts, names, regions counted) for each group lint's 1/5 rule checks.
+
+    As B003/B004 count them: with ``by_world`` (format 2, the box's faces) and land
+    underground, surface terrains against the surface land, underground terrains against
+    the underground land, and symbols against the surface land only (the box prints none
+    underground); otherwise every terrain and symbol against all the land."""
     b = config.balance
-    fifth = t.land / 5
+    if not by_world or not t.under_land:
+        return [(t.terrains, b.terrains, t.land), (t.symbols, b.symbols, t.land)]
+    above = t.land - t.under_land
+    groups: list[tuple[Counter[str], tuple[str, ...], int]] = []
+    if above:
+        surface = t.terrains - t.under_terrains
+        groups += [(surface, b.terrains, above), (t.symbols, b.symbols, above)]
+    groups.append((t.under_terrains, b.underground_terrains, t.under_land))
+    return groups
+
+
+def fifth_penalty(t: Tallies, config: LintConfig, by_world: bool = True) -> float:
+    """Each terrain and symbol on about 1/5 of the land of its world (B003/B004)."""
+    tolerance = config.balance.fifth_rule_tolerance
     penalty = 0.0
-    for counts, names in ((t.terrains, b.terrains), (t.symbols, b.symbols)):
-        for name in names:
+    for counts, names, total in fifth_groups(t, config, by_world):
+        fifth = total / 5
+        for name in dict.fromkeys(names):
             off = abs(counts.get(name, 0) - fifth)
-            if off > b.fifth_rule_tolerance:
-                penalty += HARD * (off - b.fifth_rule_tolerance) + 10.0
+            if off > tolerance:
+                penalty += HARD * (off - tolerance) + 10.0
             penalty += 0.2 * off * off
     return penalty
 
@@ -40,18 +62,19 @@ def inventory_penalty(t: Tallies, config: LintConfig) -> float:
     return 10 * HARD * over
 
 
-def balance_penalty(t: Tallies, players: int, config: LintConfig) -> float:
-    return (region_count_penalty(t, players, config) + fifth_penalty(t, config)
+def balance_penalty(t: Tallies, players: int, config: LintConfig,
+                    by_world: bool = True) -> float:
+    return (region_count_penalty(t, players, config) + fifth_penalty(t, config, by_world)
             + inventory_penalty(t, config))
 
 
-def violations(t: Tallies, players: int, config: LintConfig) -> int:
+def violations(t: Tallies, players: int, config: LintConfig, by_world: bool = True) -> int:
     """How many lint thresholds (B001-B004, I001) the tallies cross: 0 is worth a full lint."""
     b = config.balance
     low, high = b.regions_per_player_warn
     count = int(not low * players <= t.land <= high * players)
-    fifth = t.land / 5
-    for counts, names in ((t.terrains, b.terrains), (t.symbols, b.symbols)):
-        count += sum(1 for n in names if abs(counts.get(n, 0) - fifth) > b.fifth_rule_tolerance)
+    for counts, names, total in fifth_groups(t, config, by_world):
+        count += sum(1 for n in dict.fromkeys(names)
+                     if abs(counts.get(n, 0) - total / 5) > b.fifth_rule_tolerance)
     count += sum(1 for kind, limit in config.inventory.items() if t.pieces.get(kind, 0) > limit)
     return count
