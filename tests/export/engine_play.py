@@ -75,6 +75,8 @@ class Board:
     areas: tuple[Area, ...]
     neighbours: tuple[frozenset[int], ...]
     combos: tuple[int, ...]  # tokens of each race + power pair the engine may deal
+    coins: int = START_COINS  # each player's coins at the start
+    shown: int = SHOWN_COMBOS  # combos on display to choose from
 
 
 def _require(ok: bool, message: str) -> None:
@@ -106,6 +108,8 @@ def load_smawg(text: str) -> Board:
         _require(key in doc, f"missing {key!r}")
     players = _int(doc["n_players"], "n_players", 1)
     turns = _int(doc["n_turns"], "n_turns", 1)
+    coins = _int(doc["n_coins_on_start"], "n_coins_on_start")
+    shown = _int(doc["n_selectable_combos"], "n_selectable_combos", 1)
     abilities, races = doc["abilities"], doc["races"]
     _require(isinstance(abilities, list) and len(abilities) >= players,
              f"{len(abilities)} abilities for {players} players")
@@ -143,7 +147,7 @@ def load_smawg(text: str) -> Board:
         shore = any(kinds[j][0] == "Sea" and kinds[j][2] for j in neighbours[i])
         areas.append(Area(water, terrain == "Mountain", tribe, not water and (border or shore)))
     return Board("smawg", players, turns, tuple(areas), tuple(map(frozenset, neighbours)),
-                 _combos(pieces, powers))
+                 _combos(pieces, powers), coins, shown)
 
 
 def _run_module(text: str, players: int) -> types.ModuleType:
@@ -209,6 +213,8 @@ class Player:
     coins: int = START_COINS
     race: int | None = None  # tokens the active race still has (board + hand)
     hand: int = 0
+    combo: int = 0  # the active combo as dealt (it goes back to the deck after decline)
+    declined: int | None = None  # the combo in decline, if any
     conquests: int = 0
 
 
@@ -234,7 +240,7 @@ class Game:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
-        self.players = [Player() for _ in range(self.board.players)]
+        self.players = [Player(coins=self.board.coins) for _ in range(self.board.players)]
         self.owner = [None] * len(self.board.areas)
         self.tokens = [int(a.lost_tribe and not a.water) for a in self.board.areas]
         self.deck = list(self.board.combos)
@@ -280,22 +286,24 @@ class Game:
         self.log.append(Conquest(turn, p, area, via))
 
     def _pick(self, player: Player) -> None:
-        shown = min(SHOWN_COMBOS, len(self.deck))
+        shown = min(self.board.shown, len(self.deck))
         if shown == 0:
             return
         index = self.rng.randrange(shown)
         if index > player.coins:
             index = 0
         player.coins -= index  # one coin on each combo skipped
-        player.race = player.hand = self.deck.pop(index)
+        player.race = player.hand = player.combo = self.deck.pop(index)
 
     def _decline(self, p: int) -> None:
+        player = self.players[p]
         for i in self.held(p, active=False):  # the older declined race leaves the board
             self.owner[i], self.tokens[i] = None, 0
+        if player.declined is not None:  # and goes to the bottom of the deck
+            self.deck.append(player.declined)
         for i in self.held(p):
             self.owner[i], self.tokens[i] = (p, False), 1
-        player = self.players[p]
-        player.race, player.hand = None, 0
+        player.race, player.hand, player.declined = None, 0, player.combo
 
     def turn(self, p: int, turn: int) -> None:
         player = self.players[p]
