@@ -77,10 +77,11 @@ def test_scenario_page_switches_player_counts(browser: Any, shipped_site: Path) 
 def test_hovering_a_region_shows_its_details_and_neighbours(browser: Any,
                                                             shipped_site: Path) -> None:
     _open(browser, shipped_site / SCENARIO)
-    region = browser.find_element(By.CSS_SELECTOR, 'figure.count path[data-region="W.s3"]')
+    throne = "D.s3"  # the Rusted Throne's region in booklet 5 (its mountain, peak and throne)
+    region = browser.find_element(By.CSS_SELECTOR, f'figure.count path[data-region="{throne}"]')
     ActionChains(browser).move_to_element(region).perform()
     info = browser.find_element(By.ID, "region-info")
-    assert info.find_element(By.TAG_NAME, "h3").text == "W.s3"
+    assert info.find_element(By.TAG_NAME, "h3").text == throne
     details = dict(zip([d.text for d in info.find_elements(By.TAG_NAME, "dt")],
                        [d.text for d in info.find_elements(By.TAG_NAME, "dd")], strict=True))
     assert details["Markers"] == "Mountain, Peak, Rusted throne"
