@@ -254,3 +254,25 @@ def test_subprocesses_run_this_checkout() -> None:
     executable, module_file = result.stdout.splitlines()
     assert os.path.samefile(executable, sys.executable)
     assert Path(module_file).resolve().is_relative_to(REPO)
+
+
+def test_an_abbreviated_option_is_not_taken_for_the_full_one() -> None:
+    """`--player 3` used to mean `--players 3` without a word (issue 29): now it is an unknown
+    option with a suggestion, exit 2."""
+    scenario = "scenarios/booklet/01-my-precious-world.realm.json"
+    out = run_cli("lint", "--player", "3", scenario)
+    assert out.returncode == 2
+    assert "unrecognized arguments: --player" in out.stderr
+    assert "did you mean --players?" in out.stderr
+
+
+def test_a_choice_in_the_wrong_case_is_suggested() -> None:
+    out = run_cli("export", "scenarios/booklet/01-my-precious-world.realm.json",
+                  "--players", "2", "--to", "PNG", "-o", "x.png")
+    assert out.returncode == 2
+    assert "(did you mean 'png'?)" in out.stderr
+
+
+def test_the_quickstart_screenshot_is_ignored_by_git() -> None:
+    ignored = (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "realms-editor.png" in ignored

@@ -21,10 +21,13 @@ _INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
 
 
 def close_matches(word: str, candidates: Sequence[str]) -> list[str]:
-    """Up to three candidates within a small edit distance of ``word``."""
+    """Up to three candidates within a small edit distance of ``word`` (a candidate that
+    differs only in case, such as ``png`` for ``PNG``, comes first)."""
     import difflib  # only a mistyped command line needs it
 
-    return difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
+    same_case = [c for c in candidates if c.lower() == word.lower() and c != word]
+    near = difflib.get_close_matches(word.lower(), list(candidates), n=3, cutoff=0.6)
+    return list(dict.fromkeys(same_case + near))[:3]
 
 
 def _did_you_mean(matches: Sequence[str]) -> str:
@@ -71,6 +74,10 @@ class RealmsArgumentParser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _HelpFormatter)
+        # No abbreviations: `--player 3` must not silently mean `--players 3` (it is told
+        # as unknown, with "did you mean --players?"), and adding an option can never
+        # change what an existing command line means.
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
     def subcommand(self, name: str) -> argparse.ArgumentParser | None:
