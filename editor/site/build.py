@@ -48,6 +48,9 @@ class BuildReport:
     refused: list[str] = field(default_factory=list)
 
 
+TEMPLATES_FOLDER = "templates"
+
+
 def slug_for(source: str, taken: set[str]) -> str:
     """A URL-safe folder name from the file's path, unique within the site."""
     stem = source.removesuffix(".json").removesuffix(".realm").removesuffix(".engine")
@@ -165,6 +168,9 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     if out.exists() and not out.is_dir():
         raise SiteError(f"{display_path(out)} exists and is not a folder; choose another -o")
     files, missing, refused = collect(list(paths))  # links out, FIFOs, devices: refused
+    # Templates (files in a folder named templates/) are starting points for `realms new`,
+    # not realms to show: a gallery card "Untitled surface realm" helps nobody.
+    files = [f for f in files if TEMPLATES_FOLDER not in f.parts[:-1]]
     if missing:
         raise SiteError(f"{display_path(missing[0])}: no such file or folder")
     out.mkdir(parents=True, exist_ok=True)

@@ -131,3 +131,11 @@ def test_site_without_images_never_imports_qt_and_shows_progress(tmp_path: Path)
     assert json.loads(done.stdout.strip().splitlines()[-1]) == [0, []], done.stderr
     files = len(list(BOOKLET.glob("*.realm.json")))
     assert f"] {files}/{files} " in done.stderr and "] 1/" in done.stderr
+
+
+def test_templates_are_not_listed(shipped_site: Path) -> None:
+    """scenarios/README.md says the blank templates are not listed (issue 29 point 4)."""
+    index = (shipped_site / "index.html").read_text(encoding="utf-8")
+    assert "Untitled" not in index
+    assert not any("template" in page.name for page in (shipped_site / "s").iterdir())
+    assert (shipped_site / "s" / "booklet-01-my-precious-world").is_dir()
