@@ -2,7 +2,8 @@
 
 smawg knows five land terrains, Sea and Lake, four symbols and one flag. Choices
 (documented in docs/export.md): chasm regions are left out; a river becomes a
-Lake (smawg has no river rules, and a Lake is the unconquerable water it knows);
+Lake (smawg has no river rules, and a Lake is the unconquerable water it knows), with
+borders across it between the land on its banks (:mod:`editor.export.playable`);
 the Lost Tribe symbol marks a printed lost-tribe mark or a lost_tribe marker;
 ``is_at_map_border`` is the region's physical board-edge flag. Every tile carries
 ``symbols`` (``[]`` when it has none) and ``is_at_map_border`` explicitly, although smawg
@@ -43,7 +44,8 @@ def _description(realm: Realm) -> str:
         parts.append("Chasm regions are left out.")
     if any(r.water_kind == "river" for r in realm.regions.values()):
         rules = "on" if water_rules(realm.scenario).river_rules else "off"
-        parts.append(f"Rivers are exported as Lake (river rules {rules}; smawg has none).")
+        parts.append(f"Rivers are exported as Lake (river rules {rules}; smawg has none), "
+                     "with a border across each river between the land on its banks.")
     if realm.scenario.links or any(
             "tunnel" in d["kinds"] or "access" in d["kinds"]
             for _, _, d in realm.graph.edges(data=True)):

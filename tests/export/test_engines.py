@@ -217,11 +217,45 @@ def test_the_cli_refuses_an_empty_board_with_exit_2(tmp_path: Path) -> None:
     assert not out.exists()
 
 
-def test_land_only_a_river_joins_is_refused_by_the_smawg_export() -> None:
-    """smawg turns rivers into lakes: a board whose land a river alone joins is refused
-    (booklet 7 as laid on the invented tiles, a format 1 file)."""
+def test_land_only_a_river_joins_crosses_it_in_smawg(tmp_path: Path) -> None:
+    """smawg turns rivers into lakes, so the land on a river's banks gets a border across it:
+    booklet 7 as laid on the invented tiles (a format 1 file), whose S.s2 and Z.s2 touch
+    only the river A.s1, is exported and S.s2 borders land across the river. Made
+    impassable, the same river leaves them out of reach, and the export is refused."""
     path, cut_off = RIVER_ONLY_FORMAT1
     loaded = load_scenario(path)
-    with pytest.raises(ExportError, match="smawg has no rivers") as refused:
-        _smawg(loaded, 2)
-    assert f"{', '.join(cut_off)}: land no race can reach" in str(refused.value)
+    document = _smawg(loaded, 2)
+    check_smawg(document)
+    ids = sorted(r.id for r in derive_realm(loaded, 2).regions.values() if not r.chasm)
+    land_of = {i for i, rid in enumerate(ids) if "." in rid and rid != "A.s1"}
+    across = {b for a, b in document["map"]["tile_borders"] if a == ids.index(cut_off[0])} | \
+        {a for a, b in document["map"]["tile_borders"] if b == ids.index(cut_off[0])}
+    assert across - {ids.index("A.s1")}, "no border across the river"
+    assert across & land_of
+    data = json.loads(path.read_text(encoding="utf-8"))
+    water = data.setdefault("water", {})
+    water["bodies"] = [*water.get("bodies", []),
+                       {"region": "A.s1", "kind": "river", "impassable": True}]
+    blocked = tmp_path / "blocked.realm.json"
+    blocked.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ExportError) as refused:
+        _smawg(load_scenario(blocked), 2)
+    assert "no engine can play this board" in str(refused.value)
+
+
+def test_a_river_board_survives_smawg_export_import_lint_export(tmp_path: Path) -> None:
+    """Booklet 2's river crosses the board: through smawg and back it stays one landmass,
+    lints without errors, and exports the same map again (issue 29 point 1)."""
+    from cli_runner import run_cli
+
+    river = Path(__file__).resolve().parents[2] / "scenarios" / "booklet" / \
+        "02-life-is-a-long-river.realm.json"
+    out, back, again = (tmp_path / n for n in ("out.json", "back.realm.json", "again.json"))
+    assert run_cli("export", river, "--players", "4", "--to", "smawg", "-o", out,
+                   cwd=tmp_path).returncode == 0
+    assert run_cli("import", out, "--from", "smawg", "-o", back, cwd=tmp_path).returncode == 0
+    linted = run_cli("lint", "--no-cache", back, cwd=tmp_path)
+    assert linted.returncode == 0 and "G003" not in linted.stdout, linted.stdout
+    assert run_cli("export", back, "--players", "4", "--to", "smawg", "-o", again,
+                   cwd=tmp_path).returncode == 0
+    assert json.loads(out.read_text())["map"] == json.loads(again.read_text())["map"]

@@ -104,6 +104,22 @@ def _edge_set(derived: dict[str, Any]) -> set[frozenset[str]]:
     return {frozenset((e["a"], e["b"])) for e in derived["adjacency"]}
 
 
+def _crossings(derived: dict[str, Any]) -> set[frozenset[str]]:
+    """What the engines without rivers add: a border between the land regions on the banks
+    of each passable river (computed here from `realms derive`, independently)."""
+    regions = {r["id"]: r for r in derived["regions"]}
+    banks: dict[str, set[str]] = {}
+    for edge in derived["adjacency"]:
+        for river, other in ((edge["a"], edge["b"]), (edge["b"], edge["a"])):
+            r = regions[river]
+            if (r["kind"] == "water" and r["water_kind"] == "river"
+                    and not r["flags"]["impassable"] and regions[other]["kind"] == "land"
+                    and not regions[other]["flags"]["chasm"]):
+                banks.setdefault(river, set()).add(other)
+    return {frozenset((a, b)) for shore in banks.values() for a in shore for b in shore
+            if a != b}
+
+
 def test_cases_cover_links_tunnels_chasms_rivers_and_graph_boards() -> None:
     """The parametrised cases exercise every kind of edge the exporters treat differently."""
     kinds: set[str] = set()
@@ -164,7 +180,7 @@ def test_smawg_tiles_and_borders_match_derive(name: str, players: int) -> None:
     kept = [r for r in derived["regions"] if not r["flags"]["chasm"]]
     tiles = document["map"]["tiles"]
     borders = document["map"]["tile_borders"]
-    expected = {e for e in _edge_set(derived)
+    expected = {e for e in _edge_set(derived) | _crossings(derived)
                 if len(e) == 2 and all(rid in {r["id"] for r in kept} for rid in e)}
     assert len(tiles) == len(kept)
     assert len(borders) == len(expected)
@@ -196,7 +212,8 @@ def test_smawg_counts_match_the_realms_derive_cli(tmp_path: Path) -> None:
         check_smawg(document)
         chasms = {r["id"] for r in board["regions"] if r["flags"]["chasm"]}
         assert chasms  # highland has a chasm, which smawg leaves out with its borders
-        playable = [e for e in board["adjacency"] if not {e["a"], e["b"]} & chasms]
+        playable = {frozenset((e["a"], e["b"])) for e in board["adjacency"]
+                    if not {e["a"], e["b"]} & chasms} | _crossings(board)
         assert len(document["map"]["tiles"]) == len(board["regions"]) - len(chasms)
         assert len(document["map"]["tile_borders"]) == len(playable)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cli_runner import run_cli  # noqa: E402
+from cli_runner import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 ADRIFT = REPO / "scenarios" / "booklet" / "06-adrift.realm.json"  # ignores B004 at 4 players
