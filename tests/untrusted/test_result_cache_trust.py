@@ -172,8 +172,6 @@ def test_each_input_changed_after_a_warm_run_changes_the_verdict(
 def install_copy(where: Path) -> Path:
     """The package as a plain folder at ``where`` (links resolved: an installed wheel)."""
     shutil.copytree(REPO / "editor", where / "editor", symlinks=False,
-                    ignore=shutil.ignore_patterns("__pycache__", "gui"))
-    shutil.copytree(REPO / "editor" / "gui", where / "editor" / "gui",
                     ignore=shutil.ignore_patterns("__pycache__"))
     return where
 
