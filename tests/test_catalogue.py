@@ -41,13 +41,16 @@ def euclidean_polygon(points: tuple[lattice.Point, ...]) -> Polygon:
     return Polygon([lattice.to_euclidean(p) for p in points])
 
 
-def all_sides() -> list[TileSide]:
-    tiles = default_catalogue().tiles
+def all_sides(format_version: int = 2) -> list[TileSide]:
+    tiles = default_catalogue(format_version).tiles
     return [tiles[key].sides[name] for key in sorted(tiles) for name in sorted(tiles[key].sides)]
 
 
+# Both bundled catalogues: the box (format 2) and the invented faces format 1 files keep.
 SIDES = all_sides()
 SIDE_IDS = [f"{side.tile}-{side.side}" for side in SIDES]
+BOTH = SIDES + all_sides(1)
+BOTH_IDS = SIDE_IDS + [f"invented-{side.tile}-{side.side}" for side in all_sides(1)]
 
 
 # --- the shipped catalogue ---------------------------------------------------------------------
@@ -78,13 +81,14 @@ def test_side_regions_partition_the_hex(side: TileSide) -> None:
     assert union.symmetric_difference(HEX).area <= TOLERANCE
 
 
-@pytest.mark.parametrize("side", SIDES, ids=SIDE_IDS)
+@pytest.mark.parametrize("side", BOTH, ids=BOTH_IDS)
 def test_side_ids_terrain_and_symbols_are_well_formed(side: TileSide) -> None:
     ids = [region.local_id for region in side.regions]
     assert len(set(ids)) == len(ids)
     assert all(re.fullmatch(side.side[0] + "[1-9]", local_id) for local_id in ids), ids
     for region in side.regions:
-        assert region.terrain in {"farmland", "forest", "hill", "swamp", "mountain", "water"}
+        assert region.terrain in {"farmland", "forest", "hill", "swamp", "mountain", "water",
+                                  "mudpool", "crystal", "mushroom", "mines"}
         assert len(set(region.symbols)) == len(region.symbols)
 
 
@@ -98,11 +102,21 @@ def test_half_edge_owner_matches_the_geometry(side: TileSide) -> None:
         assert covering == [owner]
 
 
-def test_catalogue_averages_about_two_regions_per_tile() -> None:
-    """Brief section 5: 9 tiles for 2 players at about 9 regions each."""
-    sides = [side for side in SIDES if side.side == "surface"]
-    average = sum(len(side.regions) for side in sides) / len(sides)
-    assert 1.6 <= average <= 2.6
+def test_the_box_prints_no_mountain_and_no_lost_tribe() -> None:
+    """Mountains are pieces laid on a region; Lost Tribes are tokens (scenario 9)."""
+    for side in SIDES:
+        for region in side.regions:
+            assert region.terrain != "mountain", (side.tile, side.side, region.local_id)
+            assert "lost_tribe" not in region.symbols, (side.tile, side.side)
+
+
+def test_the_box_gives_9_land_regions_per_player_for_booklet_sets() -> None:
+    """The box's surface faces give scenario 1's 2-player set (C D F L O R T X Y) 18 land
+    regions, 9 per player (realms-tiles.md, 'Why these data can be trusted')."""
+    tiles = default_catalogue().tiles
+    land = sum(1 for key in "CDFLORTXY" for region in tiles[key].sides["surface"].regions
+               if not region.is_water)
+    assert land == 18
 
 
 # --- custom catalogues ------------------------------------------------------------------------

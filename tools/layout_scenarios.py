@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -47,9 +48,9 @@ Hex = tuple[int, int]
 
 LAYOUT_NOTE = (
     "The booklet's map pictures are not in the rule texts: this board layout (positions, "
-    "rotations, river markers and marker regions) is Realms Studio's own, made by "
-    "tools/layout_scenarios.py on the project's own tile catalogue. Only the tile letters, "
-    "player counts, turns and rules come from the booklet.")
+    "rotations, river markers, mountain pieces and marker regions) is Realms Studio's own, "
+    "made by tools/layout_scenarios.py on the faces of the Realms box's tiles. The tile "
+    "letters, player counts, turns and rules come from the booklet.")
 RIVER_RULES_TEXT = (
     "Small World Underground river rules apply: unlike other empty regions, a river costs "
     "only 1 token to conquer, but must be emptied during the player's redeployment, so "
@@ -395,7 +396,7 @@ def spread(realm: Realm, candidates: Sequence[str], k: int, avoid: Iterable[str]
 def base(number: int, title: str, stars: int, world: str, pmin: int, pmax: int,
          turns: dict[int, int], fr: str | None, notes: str, **extra: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "format_version": 1,
+        "format_version": 2,
         "id": f"booklet-{number:02d}",
         "title": title,
         "stars": stars,
@@ -524,10 +525,151 @@ def break_runs(data: dict[str, Any], board: int, lowest: int, kind: str = "mount
         else:
             item = mountain_marker(realm, mid, count, lowest)
             item["kind"] = kind
+        item = {k: v for k, v in item.items() if k not in ("min_players", "players")}
+        item.update(piece_presence(data, count))
         data["boards"][board].setdefault("markers", []).append(item)
 
 
+B003 = re.compile(r"terrain (\w+) on \d+ of \d+( underground)? land regions.*; (add|remove) ")
+
+
+def board_of_world(data: dict[str, Any], underground: bool) -> int | None:
+    for index, board in enumerate(data["boards"]):
+        if (board["kind"] == "underground") == underground and board.get("tiles"):
+            return index
+    return None
+
+
+def balance_mountains(data: dict[str, Any], limit: int = 80) -> None:
+    """Mountains are pieces: lay (or lift) mountain pieces until each world's terrains are
+    near a fifth of its land (B003) at every count. A terrain with too many regions gets a
+    mountain on one of them; too few mountains, one on the most common terrain; too many,
+    the last piece laid there is lifted; too few of a printed terrain, a piece laid on it
+    is lifted. Black mountains underground. Stops when no finding can be helped."""
+    for _ in range(limit):
+        hits = [f for f in lint_data(data) if f.code == "B003"]
+        if not any(_mountain_step(data, f) for f in hits):
+            return
+
+
+def _mountain_step(data: dict[str, Any], f: Any) -> bool:
+    """One piece laid or lifted for the B003 finding ``f``; False if it cannot be helped."""
+    lowest = data["players"]["min"]
+    match = B003.search(f.message)
+    if match is None:
+        return False
+    terrain, below, verb = match.group(1), bool(match.group(2)), match.group(3)
+    count = f.player_counts[0] if f.player_counts else lowest
+    index = board_of_world(data, below) if any(
+        b["kind"] == "underground" for b in data["boards"]) else 0
+    if index is None:
+        return False
+    board = data["boards"][index]
+    kind = "black_mountain" if board["kind"] == "underground" else "mountain"
+    realm = realm_of(data, count)
+    busy = used_regions(data, count)
+    mine = [r for r in land(realm, board["id"]) if r not in busy
+            and realm.regions[r].terrain != "mountain"
+            and "lost_tribe" not in realm.regions[r].symbols]
+
+    def liftable(m: dict[str, Any]) -> bool:
+        return (m["kind"] in ("mountain", "black_mountain")
+                and m.get("min_players", lowest) <= count
+                and count in m.get("players", [count]) and m.get("region") in realm.regions
+                and not any(p["kind"] == "peak" and p.get("region") == m["region"]
+                            for p in board.get("markers", [])))
+
+    if terrain == "mountain" and verb == "remove":
+        laid = [m for m in board.get("markers", []) if liftable(m)]
+        if not laid:
+            return False
+        board["markers"].remove(laid[-1])
+        return True
+    if terrain == "mountain":
+        tally: dict[str, int] = defaultdict(int)
+        for r in land(realm, board["id"]):
+            tally[realm.regions[r].terrain] += 1
+        fifth = len(land(realm, board["id"])) / 5
+        above = [r for r in mine if tally[realm.regions[r].terrain] > fifth]
+        mine = sorted(above or mine, key=lambda r: (-tally[realm.regions[r].terrain], r))
+    elif verb == "remove":
+        mine = sorted(r for r in mine if realm.regions[r].terrain == terrain)
+    else:  # too few of a printed terrain: lift a mountain piece laid on it
+        covering = [m for m in board.get("markers", []) if liftable(m)
+                    and realm.regions[m["region"]].base_terrain == terrain]
+        if not covering:
+            return False
+        board["markers"].remove(covering[-1])
+        return True
+    if not mine:
+        return False
+    same = [m["region"] for m in all_markers(data) if m["kind"] == kind
+            and m.get("region") in realm.regions]
+    pick = spread(realm, mine, 1, avoid=same)[0] if len(mine) > 1 else mine[0]
+    item = mountain_marker(realm, pick, count, lowest)
+    item = {k: v for k, v in item.items() if k not in ("min_players", "players")}
+    item.update(kind=kind, **piece_presence(data, count))
+    board.setdefault("markers", []).append(item)
+    return True
+
+
+SYMBOLS_FIXED = (
+    "{message}: the booklet's tiles for this player count print these symbols, and its "
+    "tile letters cannot change{split}; the 1/5 rule is the booklet's advice for building "
+    "a realm ('about'), not a rule of play.")
+
+
+def symbol_ignores(data: dict[str, Any]) -> None:
+    """What mountain pieces cannot fix: a symbol off a fifth (B004), from the booklet's own
+    tile set, is suppressed for its player counts with the reason."""
+    split = (" (which of them go underground is this layout's choice)"
+             if len(data["boards"]) > 1 and data.get("world") == "both" else "")
+    for f in lint_data(data):
+        if f.code != "B004":
+            continue
+        message = f.message.split(" (for ")[0]
+        data.setdefault("lint", {}).setdefault("ignore", []).append(
+            {"code": "B004", "players": list(f.player_counts),
+             "reason": SYMBOLS_FIXED.format(message=message, split=split)})
+
+
+def piece_presence(data: dict[str, Any], count: int) -> dict[str, Any]:
+    """When a piece laid for ``count`` is on the table: from that count up, or only at that
+    count in a scenario whose counts each have a layout of their own (booklet 8)."""
+    exact = any("players" in t for b in data["boards"] for t in b.get("tiles", []))
+    return {"players": [count]} if exact else presence(count, data["players"]["min"])
+
+
+def tribes_for_runs(data: dict[str, Any], limit: int = 40) -> None:
+    """Break what runs of empty land are left (B006) with a Lost Tribe token in the run's
+    middle, while the base game's 18 tokens last at that count."""
+    lowest = data["players"]["min"]
+    for _ in range(limit):
+        runs = [f for f in lint_data(data) if f.code == "B006"]
+        if not runs:
+            return
+        f = runs[0]
+        count = f.player_counts[0] if f.player_counts else lowest
+        tribes = sum(1 for m in all_markers(data) if m["kind"] == "lost_tribe"
+                     and m.get("min_players", lowest) <= count
+                     and count in m.get("players", [count]))
+        if tribes >= 18:
+            return
+        realm = realm_of(data, count)
+        mountains = {m.get("region") for m in all_markers(data)
+                     if m["kind"] in ("mountain", "black_mountain")}
+        run = [r for r in f.regions if r not in mountains] or list(f.regions)
+        mid = run[len(run) // 2]
+        board = next(i for i, b in enumerate(data["boards"])
+                     if b["id"] == realm.regions[mid].board)
+        data["boards"][board].setdefault("markers", []).append(
+            {"kind": "lost_tribe", "region": mid, **piece_presence(data, count)})
+
+
 def write(data: dict[str, Any], name: str) -> Path:
+    balance_mountains(data)
+    tribes_for_runs(data)
+    symbol_ignores(data)
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / name
     loaded = parse_scenario(canonical_json(data), name, OUT)
@@ -949,7 +1091,10 @@ def s06() -> tuple[dict[str, Any], str]:
     counts = [2, 3, 4, 5, 6]
     groups = [(2, "F H I L O S U Y"), (3, "A E P Q Z"), (4, "G K M X"), (5, "D J N T V"),
               (6, "B C R W")]
-    layout = land_layout("surface", groups, counts, score=sea_score, seed=606)
+    for seed in range(606, 640):  # the first seed whose land is one piece at every count
+        layout = land_layout("surface", groups, counts, score=sea_score, seed=seed)
+        if all(land_pieces(layout, n) == 1 for n in counts):
+            break
     wet = sorted(f"{t}.{w}" for t, _, _ in layout.place.values()
                  for w in water_ids(t, "surface"))
     data = base(6, "Adrift", 2, "surface", 2, 6, {2: 10, 3: 10, 4: 9, 5: 8, 6: 8}, "Pangea",

@@ -24,17 +24,18 @@ def table_text() -> str:
     """The file's text: one entry per "tile/side", with ``regions`` as [local id, polygon]
     and ``borders`` as [a, b, euclidean length, segments]."""
     sys.path.insert(0, str(REPO))
-    from editor.geometry.templates import shapely_borders
+    from editor.geometry.templates import LEGACY_PREFIX, shapely_borders
     from editor.model.catalogue import default_catalogue
 
-    catalogue = default_catalogue()
     table: dict[str, object] = {}
-    for key in sorted(catalogue.tiles):
-        for name, side in sorted(catalogue.tiles[key].sides.items()):
-            table[f"{key}/{name}"] = {
-                "regions": [[r.local_id, r.polygon] for r in side.regions],
-                "borders": [[b.a, b.b, b.length, b.segments] for b in shapely_borders(side)],
-            }
+    for prefix, catalogue in (("", default_catalogue()), (LEGACY_PREFIX, default_catalogue(1))):
+        for key in sorted(catalogue.tiles):
+            for name, side in sorted(catalogue.tiles[key].sides.items()):
+                table[f"{prefix}{key}/{name}"] = {
+                    "regions": [[r.local_id, r.polygon] for r in side.regions],
+                    "borders": [[b.a, b.b, b.length, b.segments]
+                                for b in shapely_borders(side)],
+                }
     document = {"generated_by": "python tools/tile_borders.py --update",
                 "sides": table}
     return json.dumps(document, separators=(",", ":")) + "\n"

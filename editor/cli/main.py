@@ -44,6 +44,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_site",
     "editor.cli.cmd_catalogue",
     "editor.cli.cmd_clean",
+    "editor.cli.cmd_migrate",
 )
 
 

@@ -37,7 +37,7 @@ def legend_items(page: PageLayout, realm: Realm, style: Style) -> list[LegendIte
         side = "underground" if board.kind == "underground" else "surface"
         for shape in board.regions:
             region = shape.region
-            key = (region.water_kind or "water") if region.kind == "water" else region.terrain
+            key = (region.water_kind or "water") if region.kind == "water" else region.drawn_terrain
             seen.add((key, side))
     for key in (*LAND_TERRAINS, *WATER_ORDER, "water"):
         for side in ("surface", "underground"):

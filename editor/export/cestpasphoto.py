@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from editor.escaping import document_line
 from editor.export.playable import PlayableBoard, playable_board
+from editor.model.terrains import engine_terrain
 from editor.topology.realm import Realm, Region
 
 SUPPORTED_PLAYERS = (2, 3, 4)
@@ -26,7 +27,9 @@ class UnsupportedBoard(ValueError):
 
 
 def _terrain(region: Region) -> str:
-    return "WATER" if region.kind == "water" else TERRAIN_NAMES.get(region.terrain, "FARMLAND")
+    if region.kind == "water":
+        return "WATER"
+    return TERRAIN_NAMES.get(engine_terrain(region.terrain), "FARMLAND")
 
 
 def _at_edge(region: Region) -> bool:

@@ -17,6 +17,7 @@ from typing import Any
 from editor.export.base_game import base_game
 from editor.export.playable import PlayableBoard, playable_board
 from editor.model.rules import water_rules
+from editor.model.terrains import engine_terrain
 from editor.topology.realm import Realm, Region
 
 TERRAINS = {"farmland": "Farmland", "forest": "Forest", "hill": "Hill", "swamp": "Swamp",
@@ -26,7 +27,8 @@ SYMBOL_ORDER = ("Cavern", "Mine", "Magic Source", "Lost Tribe")
 
 
 def _tile(region: Region, lost_tribe: bool) -> dict[str, Any]:
-    terrain = TERRAINS.get(region.terrain, "Lake" if region.kind == "water" else "Farmland")
+    terrain = TERRAINS.get(engine_terrain(region.terrain),
+                           "Lake" if region.kind == "water" else "Farmland")
     symbols = {SYMBOLS[s] for s in region.symbols if s in SYMBOLS}
     if lost_tribe:
         symbols.add("Lost Tribe")

@@ -20,6 +20,7 @@ from typing import Any
 from editor.model import lattice
 from editor.model.catalogue_check import SIDES, polygon_points, sector_polygon
 from editor.model.lattice import Point
+from editor.model.terrains import PRINTED_TERRAINS
 
 HEX_SIZE = 92.0  # centre to corner, page units (1 unit = 1 px in the PNG)
 CARD_GAP = 26.0
@@ -362,7 +363,7 @@ def _paint_legend(painter: Any, style: Any, top: float) -> None:
 
     x = MARGIN
     painter.setFont(font(14))
-    for terrain in ("farmland", "forest", "hill", "swamp", "mountain", "water"):
+    for terrain in PRINTED_TERRAINS:
         spec = style.terrain(terrain)
         under = style.terrain(terrain, "underground")
         painter.setPen(QPen(QColor(style.canvas["region_border"]), 1.2))

@@ -41,6 +41,7 @@ from editor.generate.pieces import SideFacts, box_tiles, side_facts
 from editor.generate.write import boards_data
 from editor.lint.config import LintConfig, default_config
 from editor.model.catalogue import Catalogue, default_catalogue
+from editor.model.scenario import FORMAT_VERSION
 
 WORLDS = ("surface", "underground", "both")
 BOARD_KINDS = {"surface": ("surface",), "underground": ("underground",),
@@ -67,7 +68,9 @@ class Generated:
 
 # -- stage 1: the pieces ----------------------------------------------------------------
 
-# Vector layout: land, the configured terrains, the configured symbols, then pieces.
+# Vector layout: land, underground land, the surface terrains, the underground terrains,
+# the configured symbols, then pieces. The two worlds print different terrains, so the 1/5
+# rule is held world by world, as lint's B003 does.
 PIECE_KINDS = ("lost_tribe", "mountain", "black_mountain")
 
 
@@ -80,8 +83,12 @@ class PieceScorer:
         self.players = players
         self.config = config
         self.terrains = config.balance.terrains
+        self.under_terrains = config.balance.underground_terrains or self.terrains
         self.symbols = config.balance.symbols
-        self.size = 1 + len(self.terrains) + len(self.symbols) + len(PIECE_KINDS)
+        self.first_under = 2 + len(self.terrains)
+        self.first_symbol = self.first_under + len(self.under_terrains)
+        self.first_piece = self.first_symbol + len(self.symbols)
+        self.size = self.first_piece + len(PIECE_KINDS)
         self.cache: dict[tuple[str, str, str | None], tuple[int, ...]] = {}
 
     def vector(self, tile: str, side: str, mountain: str | None) -> tuple[int, ...]:
@@ -90,25 +97,49 @@ class PieceScorer:
         if hit is not None:
             return hit
         v = [0] * self.size
-        nt = len(self.terrains)
+        below = side == "underground"
+        names, first = ((self.under_terrains, self.first_under) if below
+                        else (self.terrains, 2))
         for region in self.facts[(tile, side)].regions:
             if region.printed_lost_tribe:
-                v[1 + nt + len(self.symbols)] += 1
+                v[self.first_piece] += 1
             if not region.is_land:
                 continue
             v[0] += 1
+            if below:
+                v[1] += 1
             terrain = "mountain" if region.local_id == mountain else region.terrain
-            if terrain in self.terrains:
-                v[1 + self.terrains.index(terrain)] += 1
+            if terrain in names:
+                v[first + names.index(terrain)] += 1
             for symbol in region.symbols:
                 if symbol in self.symbols:
-                    v[1 + nt + self.symbols.index(symbol)] += 1
+                    v[self.first_symbol + self.symbols.index(symbol)] += 1
         if mountain is not None:
-            kind = "black_mountain" if side == "underground" else "mountain"
-            v[1 + nt + len(self.symbols) + PIECE_KINDS.index(kind)] += 1
+            kind = "black_mountain" if below else "mountain"
+            v[self.first_piece + PIECE_KINDS.index(kind)] += 1
         result = tuple(v)
         self.cache[key] = result
         return result
+
+    def fifths(self, total: Sequence[int]) -> list[tuple[int, float]]:
+        """(count, a fifth of the land it is counted against) for every terrain of each
+        world with land and every symbol (of all land)."""
+        land, below = total[0], total[1]
+        above = land - below
+        out: list[tuple[int, float]] = []
+        if above:
+            out += [(total[2 + i], above / 5) for i in range(len(self.terrains))]
+        if below:
+            out += [(total[self.first_under + i], below / 5)
+                    for i in range(len(self.under_terrains))]
+        if above:  # (the box prints no symbol underground: lint's B004 counts the surface)
+            out += [(total[self.first_symbol + i], above / 5) for i in range(len(self.symbols))]
+        return out
+
+    def over_inventory(self, total: Sequence[int]) -> list[int]:
+        """How many pieces of each kind above the boxes' inventory (0 when within)."""
+        return [total[self.first_piece + i] - self.config.inventory.get(kind, 10**6)
+                for i, kind in enumerate(PIECE_KINDS)]
 
     def penalty(self, total: Sequence[int]) -> tuple[float, float]:
         """(hard, soft): hard is 0 when no threshold is crossed (with half a region of
@@ -124,16 +155,13 @@ class PieceScorer:
             hard += HARD * (low * n + 0.5 - land)
         elif land > high * n - 0.5:
             hard += HARD * (land - high * n + 0.5)
-        fifth = land / 5
         tolerance = b.fifth_rule_tolerance
-        for value in total[1: 1 + len(self.terrains) + len(self.symbols)]:
+        for value, fifth in self.fifths(total):
             off = abs(value - fifth)
             if off > tolerance - 0.5:
                 hard += HARD * (off - tolerance + 0.5) + 10.0
             soft += 0.3 * off * off
-        base = 1 + len(self.terrains) + len(self.symbols)
-        for i, kind in enumerate(PIECE_KINDS):
-            over = total[base + i] - self.config.inventory.get(kind, 10**6)
+        for over in self.over_inventory(total):
             if over > 0:
                 hard += 10 * HARD * over
         return hard, soft
@@ -343,7 +371,7 @@ def scenario_data(layout: Layout, players: int, world: str, seed: int,
     if tiles_arg:
         command += f" --tiles {tiles_arg}"
     data: dict[str, Any] = {
-        "format_version": 1,
+        "format_version": FORMAT_VERSION,
         "id": f"generated-{players}p-{world}-seed{seed}"[:80],
         "title": f"Generated realm ({players} players, {world}, seed {seed})",
         "author": "Realms Studio generator",
@@ -431,9 +459,6 @@ def _violates(scorer: PieceScorer, pieces: Pieces, kinds: tuple[str, ...]) -> bo
     low, high = b.regions_per_player_warn
     if not low * scorer.players <= land <= high * scorer.players:
         return True
-    fifth = land / 5
-    nts = len(scorer.terrains) + len(scorer.symbols)
-    if any(abs(v - fifth) > b.fifth_rule_tolerance for v in total[1: 1 + nts]):
+    if any(abs(v - fifth) > b.fifth_rule_tolerance for v, fifth in scorer.fifths(total)):
         return True
-    return any(total[1 + nts + i] > scorer.config.inventory.get(kind, 10**6)
-               for i, kind in enumerate(PIECE_KINDS))
+    return any(over > 0 for over in scorer.over_inventory(total))

@@ -57,6 +57,10 @@ class RotatedSide:
         return tuple(np.array(points, dtype=np.float64) for points in self.ring_points)
 
 
+# Entries of the invented catalogue (read by format_version 1 files) carry this prefix.
+LEGACY_PREFIX = "invented:"
+
+
 @cache
 def internal_borders(side: TileSide) -> tuple[InternalBorder, ...]:
     """Borders inside a tile side: from the bundled table when the side is one of the
@@ -70,13 +74,13 @@ def bundled_borders(side: TileSide) -> tuple[InternalBorder, ...] | None:
     ``editor/data/tile-borders.json`` (written by ``tools/tile_borders.py``; the test suite
     checks every entry against shapely); None for any other side: an entry is used only
     when the side's local ids and polygons are exactly the ones it was computed from."""
-    entry = _bundled_border_table().get(f"{side.tile}/{side.side}")
-    if entry is None:
-        return None
-    regions, borders = entry
-    if regions != tuple((r.local_id, r.polygon) for r in side.regions):
-        return None
-    return borders
+    table = _bundled_border_table()
+    shape = tuple((r.local_id, r.polygon) for r in side.regions)
+    for prefix in ("", LEGACY_PREFIX):  # the box's faces, then the invented ones (format 1)
+        entry = table.get(f"{prefix}{side.tile}/{side.side}")
+        if entry is not None and entry[0] == shape:
+            return entry[1]
+    return None
 
 
 @cache

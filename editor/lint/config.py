@@ -36,6 +36,7 @@ class BalanceSettings:
     empty_run_length: int
     terrains: tuple[str, ...]
     symbols: tuple[str, ...]
+    underground_terrains: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ def _build(raw: dict[str, Any], source: str) -> LintConfig:
         _expect(b["empty-run-length"], int, f"{where}: empty-run-length"),
         _strings(b["terrains"], f"{where}: terrains"),
         _strings(b["symbols"], f"{where}: symbols"),
+        _strings(b["underground-terrains"], f"{where}: underground-terrains"),
     )
     inventory = {k: _expect(v, int, f"{where}: inventory.{k}")
                  for k, v in raw["inventory"].items()}

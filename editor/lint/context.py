@@ -228,7 +228,7 @@ class RegionFacts:
 
     __slots__ = ("_counted", "_land", "_regions", "_water", "empty", "has_land", "land_start",
                  "marked", "marker_kinds", "misplaced", "starts", "symbols", "terrains",
-                 "total", "walkable")
+                 "total", "underground_land", "underground_mountains", "walkable")
 
     def __init__(self, ctx: CountContext) -> None:
         water = ctx.config.balance.count_water
@@ -250,8 +250,14 @@ class RegionFacts:
         starts: set[str] = set()
         misplaced: list[tuple[str, Region]] = []
         empty: list[str] = []
-        # terrains of counted land, and symbols of counted regions (each once per region)
+        # terrains of counted land, and symbols of counted regions (each once per region);
+        # the counted land and mountains of underground boards (the 1/5 rule is per world)
         terrains: dict[str, int] = {}
+        below: set[str] | None = ctx.doc.cache.get("below")
+        if below is None:  # (once per document)
+            below = ctx.doc.cache["below"] = {b.id for b in ctx.scenario.boards
+                                              if b.kind == "underground"}
+        underground_land = underground_mountains = 0
         symbols: dict[str, int] = {}
         land_start = False
         kind_of = _KIND
@@ -281,6 +287,10 @@ class RegionFacts:
                 total += 1
                 terrain = region.terrain
                 terrains[terrain] = terrains.get(terrain, 0) + 1
+                if below and region.board in below:
+                    underground_land += 1
+                    if terrain == "mountain":
+                        underground_mountains += 1
                 if region_symbols:
                     for symbol in (set(region_symbols) if len(region_symbols) > 1
                                    else region_symbols):
@@ -312,6 +322,8 @@ class RegionFacts:
         self.misplaced = misplaced
         self.empty = empty
         self.terrains = terrains
+        self.underground_land = underground_land
+        self.underground_mountains = underground_mountains
         self.symbols = symbols
         self.land_start = land_start
 

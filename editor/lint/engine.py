@@ -150,6 +150,6 @@ def lint_document(loaded: LoadedScenario, config: LintConfig, players: int | Non
     if entries:
         hits, used = suppress.apply(hits, entries)
         if suppress.UNUSED in enabled:
-            hits += suppress.unused(entries, used, enabled)
+            hits += suppress.unused(entries, used, enabled, counts)
     shown = str(loaded.path) if loaded.path is not None else "<memory>"
     return to_findings(hits, shown, loaded.text)

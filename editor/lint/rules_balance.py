@@ -52,10 +52,11 @@ def _advice(ctx: CountContext, per: float) -> str:
 
 
 def _fifth(ctx: CountContext, code: str, label: str, names: Iterable[str],
-           found: dict[str, int]) -> Iterator[Hit]:
+           found: dict[str, int], total: int | None = None, where: str = "") -> Iterator[Hit]:
     """``names`` (in that order, each once) whose count in ``found`` is far from a fifth
-    of the counted regions."""
-    total = ctx.facts.total  # how many regions the balance rules count
+    of the counted regions (``total``: of one world's, named by ``where``)."""
+    if total is None:
+        total = ctx.facts.total  # how many regions the balance rules count
     if total == 0:
         return
     target = total / 5
@@ -64,22 +65,46 @@ def _fifth(ctx: CountContext, code: str, label: str, names: Iterable[str],
         count = found.get(name, 0)
         if abs(count - target) > tolerance:
             verb = "add" if count < target else "remove"
-            yield Hit(code, f"{label} {name} on {count} of {total} {_kind_word(ctx)}, the 1/5 "
-                      f"rule wants about {target:.1f}",
+            yield Hit(code, f"{label} {name} on {count} of {total}{where} {_kind_word(ctx)}, "
+                      f"the 1/5 rule wants about {target:.1f}",
                       f"{verb} {name} regions (tolerance {tolerance:g} is "
                       "balance.fifth-rule-tolerance)", ("boards",))
 
 
 @rule("B003", "warning", "a land terrain far from 1/5 of the regions", "realm")
 def terrain_fifth(ctx: CountContext) -> Iterator[Hit]:
-    # counted land regions per terrain
-    return _fifth(ctx, "B003", "terrain", ctx.config.balance.terrains, ctx.facts.terrains)
+    # counted land regions per terrain, world by world: the surface and underground faces
+    # print different terrains, and a mountain piece counts in the world it is laid in
+    # (format 1 files use the invented faces, which print surface terrains underground)
+    facts = ctx.facts
+    below, below_mountains = facts.underground_land, facts.underground_mountains
+    above = sum(facts.terrains.values()) - below
+    if not below or ctx.scenario.format_version < 2:
+        return _fifth(ctx, "B003", "terrain", ctx.config.balance.terrains, facts.terrains)
+    found = dict(facts.terrains)
+    hits: list[Hit] = []
+    if above:
+        found["mountain"] = facts.terrains.get("mountain", 0) - below_mountains
+        hits += _fifth(ctx, "B003", "terrain", ctx.config.balance.terrains, found, above)
+    found["mountain"] = below_mountains
+    hits += _fifth(ctx, "B003", "terrain", ctx.config.balance.underground_terrains, found,
+                   below, " underground")
+    return iter(hits)
 
 
 @rule("B004", "warning", "a symbol far from 1/5 of the regions", "realm")
 def symbol_fifth(ctx: CountContext) -> Iterator[Hit]:
-    # counted regions per symbol (regions, not symbols)
-    return _fifth(ctx, "B004", "symbol", ctx.config.balance.symbols, ctx.facts.symbols)
+    # counted regions per symbol (regions, not symbols). The box prints no symbol on its
+    # underground faces (as far as the sources tell), so from format 2 the rule counts the
+    # surface land only, and says nothing of a realm with no surface land.
+    facts = ctx.facts
+    if not facts.underground_land or ctx.scenario.format_version < 2:
+        return _fifth(ctx, "B004", "symbol", ctx.config.balance.symbols, facts.symbols)
+    above = facts.total - facts.underground_land
+    if above <= 0:
+        return iter(())
+    return _fifth(ctx, "B004", "symbol", ctx.config.balance.symbols, facts.symbols, above,
+                  " surface")
 
 
 @rule("B005", "warning", "a lost tribe on a mountain or on water", "realm")

@@ -99,7 +99,9 @@ def use_base_catalogue(catalogue: Catalogue | None) -> None:
 
 def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], Catalogue]:
     hits: list[Hit] = []
-    catalogue = _BASE_CATALOGUE if _BASE_CATALOGUE is not None else default_catalogue()
+    version = data.get("format_version")
+    catalogue = (_BASE_CATALOGUE if _BASE_CATALOGUE is not None
+                 else default_catalogue(version if isinstance(version, int) else 1))
     for index, relative in enumerate(data.get("catalogues", [])):
         try:
             catalogue = catalogue.merged(

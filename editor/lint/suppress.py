@@ -71,8 +71,11 @@ def apply(hits: Iterable[Hit], entries: list[Suppression]) -> tuple[list[Hit], s
     return kept, used
 
 
-def unused(entries: list[Suppression], used: set[int], enabled: frozenset[str]) -> list[Hit]:
-    """Entries that suppressed nothing, among those whose codes were checked at all."""
+def unused(entries: list[Suppression], used: set[int], enabled: frozenset[str],
+           counts: tuple[int, ...] | None = None) -> list[Hit]:
+    """Entries that suppressed nothing, among those whose codes were checked at all, at a
+    player count they name (``counts``: the counts linted; an entry for 6 players says
+    nothing about a lint of 4 players only, in the CLI's --players or the editor)."""
     hits = []
     for entry in entries:
         if entry.index in used:
@@ -86,6 +89,9 @@ def unused(entries: list[Suppression], used: set[int], enabled: frozenset[str]) 
             continue
         if not any(code.startswith(entry.code) and code != UNUSED for code in enabled):
             continue  # its rules were not run (e.g. --select S): nothing to say
+        if counts is not None and (not counts or (entry.players is not None
+                                                  and not set(entry.players) & set(counts))):
+            continue  # its player counts were not linted: nothing to say
         hits.append(Hit(UNUSED, f"lint.ignore entry for {entry.code} suppresses nothing",
                         "remove the entry, or fix its code, players or region",
                         ("lint", "ignore", entry.index)))

@@ -1,8 +1,11 @@
 """The tile catalogue: two-sided hex tiles whose regions are polygons in lattice units.
 
-The default catalogue ships in ``editor/data/tiles.json`` (Realms Studio's own
-design: the printed Realms tiles are not in the rule texts). Designers may add
-catalogues of custom tiles; tile keys must not collide.
+The default catalogue ships in ``editor/data/tiles.json``: the faces of the Realms box
+(docs/tiles.md says what is from the box and what is approximate). Files of
+``format_version`` 1 were written for Realms Studio's earlier invented faces, kept in
+``editor/data/tiles-invented.json`` so that such a file never quietly derives a different
+board (``realms migrate`` upgrades one explicitly). Designers may add catalogues of custom
+tiles; tile keys must not collide.
 """
 
 from __future__ import annotations
@@ -20,9 +23,9 @@ from editor.model.jsonio import load_json
 from editor.model.jsonpos import SourceMap
 from editor.model.lattice import Point
 from editor.model.paths import data_file
+from editor.model.terrains import LAND_TERRAINS as LAND_TERRAINS
 
 SIDES = ("surface", "underground")
-LAND_TERRAINS = ("farmland", "forest", "hill", "swamp", "mountain")
 BALANCE_SYMBOLS = ("cavern", "mine", "magic")
 HEX_AREA = 6.0  # in lattice units (six unit-area sectors)
 
@@ -140,9 +143,14 @@ def load_catalogue(path: Path | str, *, prechecked: bool = False) -> Catalogue:
 
 
 DEFAULT_CATALOGUE_PATH = data_file("tiles.json")
-
+# The bundled catalogue each scenario format_version is read with: version 1 files were
+# made on the invented faces and keep them; version 2 is the box.
+CATALOGUE_FILES = {1: "tiles-invented.json", 2: "tiles.json"}
+LATEST_FORMAT = max(CATALOGUE_FILES)
 
 @cache
-def default_catalogue() -> Catalogue:
-    """The bundled catalogue, loaded without re-checking what the test suite has checked."""
-    return load_catalogue(DEFAULT_CATALOGUE_PATH, prechecked=True)
+def default_catalogue(format_version: int = LATEST_FORMAT) -> Catalogue:
+    """The bundled catalogue for files of ``format_version`` (the box for new files),
+    loaded without re-checking what the test suite has checked."""
+    name = CATALOGUE_FILES.get(format_version, CATALOGUE_FILES[LATEST_FORMAT])
+    return load_catalogue(data_file(name), prechecked=True)

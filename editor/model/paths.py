@@ -28,6 +28,8 @@ DATA_FOLDER = "data"
 # other name, and tests/install checks that each one is inside the built wheel.
 RESOURCES = frozenset({
     "tiles.json",
+    "tiles-invented.json",
+    "terrains.json",
     "tile-borders.json",
     "style.json",
     "base_game.json",

@@ -13,8 +13,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-FORMAT_VERSION = 1
-SUPPORTED_FORMAT_VERSIONS = (1,)
+FORMAT_VERSION = 2  # version 2: tiles are the box's faces (1: the invented ones)
+SUPPORTED_FORMAT_VERSIONS = (1, 2)
 DEFAULT_TURNS = {2: 10, 3: 10, 4: 9, 5: 8, 6: 8}
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 

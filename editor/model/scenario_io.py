@@ -57,7 +57,8 @@ def _check_version(data: dict[str, Any], text: str, shown: str) -> None:
 
 def _resolve_catalogue(data: dict[str, Any], text: str, shown: str,
                        base_dir: Path | None) -> Catalogue:
-    catalogue = default_catalogue()
+    version = data.get("format_version")
+    catalogue = default_catalogue(version if isinstance(version, int) else 1)
     for index, relative in enumerate(data.get("catalogues", [])):
         try:
             extra = load_referenced_catalogue(relative, base_dir or Path.cwd())

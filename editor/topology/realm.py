@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 from editor.model.catalogue import Catalogue
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, Scenario
+from editor.model.terrains import LAND_TERRAINS
 
 if TYPE_CHECKING:
     import networkx as nx
     import shapely
 
-LAND_KINDS = frozenset({"farmland", "forest", "hill", "swamp", "mountain"})
+LAND_KINDS = frozenset(LAND_TERRAINS)
 WATER_KINDS = frozenset({"river", "sea", "lake"})
 
 EdgeData = dict[str, Any]  # an edge's attributes: "kinds" (frozenset), "length" (float)
@@ -133,8 +134,9 @@ class Region:
     @property
     def drawn_terrain(self) -> str:
         """The style key a board is painted with: a water region's kind (river, sea, lake),
-        else its terrain after overlays."""
-        return (self.water_kind or self.terrain) if self.kind == "water" else self.terrain
+        else its printed terrain. A mountain piece is drawn as a piece on top (its marker),
+        as on the table, not as a change of the tile's face."""
+        return (self.water_kind or self.terrain) if self.kind == "water" else self.base_terrain
 
     def marker_kinds(self) -> set[str]:
         if not self.markers:  # most regions: skip building the comprehension

@@ -14,7 +14,8 @@ def _reference(polygon: tuple[lattice.Point, ...]) -> frozenset[int]:
 
 
 def test_bundled_polygons() -> None:
-    polygons = {region.polygon for tile in default_catalogue().tiles.values()
+    polygons = {region.polygon for version in (1, 2)
+                for tile in default_catalogue(version).tiles.values()
                 for side in tile.sides.values() for region in side.regions}
     assert len(polygons) > 20
     assert any(catalogue_check.owned_half_edges(p) for p in polygons)

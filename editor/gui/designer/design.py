@@ -19,9 +19,10 @@ from typing import Any
 from editor.model import catalogue_check, lattice
 from editor.model.catalogue import SIDES
 from editor.model.lattice import Point
+from editor.model.terrains import PRINTED_TERRAINS
 
 Data = dict[str, Any]
-TERRAINS = ("farmland", "forest", "hill", "swamp", "mountain", "water")
+TERRAINS = (*PRINTED_TERRAINS, "mountain")  # mountain: for custom tiles that print one
 SYMBOLS = ("cavern", "mine", "magic", "lost_tribe")
 MAX_REGIONS = 3
 _NAMES: dict[Point, str] = {
