@@ -37,6 +37,12 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "balance": ("balance", H),
     "catalogue-check-json": ("catalogue", "check", "--format", "json", str(TILES)),
     "new": ("new", "-o", "{tmp}/new.realm.json"),
+    "generate": ("generate", "--players", "2", "--seed", "1", "-o", "{tmp}/g.realm.json"),
+    "edit-help": ("edit", "--help"),
+    "realise-help": ("realise", "--help"),
+    "import-help": ("import", "--help"),
+    "clean-help": ("clean", "--help"),
+    "migrate-help": ("migrate", "--help"),
     "help": ("--help",),
     "lint-help": ("lint", "--help"),
     "version": ("--version",),
@@ -125,3 +131,11 @@ def test_a_reader_gone_is_one_message_and_exit_2(name: str, tmp_path: Path) -> N
         os.close(write_end)
     assert result.returncode == 2, result.stderr
     assert_one_line(result.stderr, "broken pipe")
+
+
+def test_every_command_has_a_full_disk_case() -> None:
+    """A command added later gets a case here too (its name is the first argument)."""
+    from editor.cli.main import SUBCOMMAND_MODULES
+
+    names = {module.rpartition(".")[2].removeprefix("cmd_") for module in SUBCOMMAND_MODULES}
+    assert names - {args[0] for args in COMMANDS.values()} == set()
