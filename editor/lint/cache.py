@@ -449,16 +449,9 @@ class ResultCache:
 
     # -- storing ---------------------------------------------------------------------------
 
-    def put(self, key: str, findings: list[Finding]) -> None:
-        """Note ``findings`` for ``key``; stored at the end of the run (:meth:`save_index`)."""
-        self.remember(key, findings)
-
-    def write(self, key: str, findings: list[Finding]) -> None:
-        """Nothing: a worker process never writes; the parent stores what it is told
-        (:meth:`remember`) in one transaction at the end of the run."""
-
     def remember(self, key: str, findings: list[Finding]) -> None:
-        """Note the findings of a file linted in this run, for the entries and the index."""
+        """Note the findings of a file linted in this run (in this process or a worker),
+        for the entries and the index; :meth:`save_index` stores them."""
         pending = self._pending.pop(key, None)
         rows = _rows(findings)
         if rows is None:
