@@ -10,14 +10,21 @@ Inputs come from the environment (action.yml maps its inputs to these):
     REALMS_PATHS      files/folders to check, shell-style (default ".")
     REALMS_FAIL_ON    error | warning | info (default error)
     REALMS_FORMAT     true: also run `realms format --check` on the same paths (default false)
-    REALMS_VERSION    realms-studio version to install from PyPI (default: this checkout,
+    REALMS_VERSION    realms-studio version to install from a package index named in
+                      REALMS_PIP_ARGS (it is on no public index; default: this checkout,
                       i.e. the action's own ref)
     REALMS_PIP_ARGS   extra pip arguments, shell-style (e.g. an index URL)
     REALMS_VENV       where to install (default $RUNNER_TEMP/realms-studio-venv)
 
 Annotations go to stdout as workflow commands; a summary to $GITHUB_STEP_SUMMARY; the exit
 codes to $GITHUB_OUTPUT (lint-exit-code, format-exit-code). The step's exit status is 2 if a
-command could not run, else 1 if lint or format found something, else 0.
+command could not run, else 1 if lint or format found something, else 0. Every way out
+writes the outputs and the summary, and a failure that ``realms`` did not annotate itself
+(a bad input, an install that failed, a path that does not exist) gets an ``::error``
+annotation, so the pull request says why the step is red.
+
+The venv's layout follows the runner's system (``RUNNER_OS``): ``bin/python`` on Linux and
+macOS, ``Scripts\\python.exe`` on Windows.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
+from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 
 FAIL_ON = ("error", "warning", "info")
 LEVELS = {"::error ": "errors", "::warning ": "warnings", "::notice ": "notices"}
@@ -48,12 +55,41 @@ def append(variable: str, text: str) -> None:
             handle.write(text)
 
 
+def is_windows(runner_os: str | None = None) -> bool:
+    """Whether the runner is Windows: GitHub's ``RUNNER_OS`` (Linux, macOS, Windows), else
+    this interpreter's ``os.name``."""
+    system = env("RUNNER_OS") if runner_os is None else runner_os
+    return system.lower() == "windows" if system else os.name == "nt"
+
+
+def venv_scripts(venv: PurePath, windows: bool) -> PurePath:
+    """The folder of a venv's interpreter and console scripts (``Scripts`` on Windows)."""
+    return venv / ("Scripts" if windows else "bin")
+
+
+def venv_python(venv: PurePath, windows: bool) -> PurePath:
+    return venv_scripts(venv, windows) / ("python.exe" if windows else "python")
+
+
+def console_script(folder: PurePath, name: str, windows: bool) -> PurePath:
+    """A console script as pip installs it: ``realms`` on POSIX, ``realms.exe`` on Windows."""
+    return folder / (f"{name}.exe" if windows else name)
+
+
+def venv_path(windows: bool) -> PurePath:
+    """Where the venv goes: REALMS_VENV, else RUNNER_TEMP (or the temporary folder)."""
+    flavour: type[PurePath] = PureWindowsPath if windows else PurePosixPath
+    chosen = env("REALMS_VENV")
+    return flavour(chosen) if chosen else flavour(env("RUNNER_TEMP", tempfile.gettempdir()),
+                                                  "realms-studio-venv")
+
+
 def install() -> Path:
     """A venv with realms-studio; returns its python."""
-    venv = Path(env("REALMS_VENV") or Path(env("RUNNER_TEMP", tempfile.gettempdir()),
-                                             "realms-studio-venv"))
-    python = venv / "bin" / "python"
-    if not (venv / "bin" / "realms").exists():
+    windows = is_windows()
+    venv = Path(venv_path(windows))
+    python = Path(venv_python(venv, windows))
+    if not Path(console_script(venv_scripts(venv, windows), "realms", windows)).exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
         version = env("REALMS_VERSION")
         spec = f"realms-studio=={version}" if version else str(ACTION_ROOT)
@@ -62,24 +98,55 @@ def install() -> Path:
     return python
 
 
-def run_realms(*args: str) -> tuple[int, list[str]]:
-    """Run ``realms`` (next to this interpreter), echoing and returning its output lines."""
-    realms = Path(sys.executable).parent / "realms"
-    command = [str(realms) if realms.exists() else sys.executable, *(
-        [] if realms.exists() else ["-m", "editor"]), *args]
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
+def realms_command(windows: bool | None = None) -> list[str]:
+    """``realms`` next to this interpreter, else ``python -m editor``."""
+    windows = is_windows() if windows is None else windows
+    realms = Path(console_script(Path(sys.executable).parent, "realms", windows))
+    return [str(realms)] if realms.exists() else [sys.executable, "-m", "editor"]
+
+
+def run_realms(*args: str) -> tuple[int, list[str], list[str]]:
+    """Run ``realms``, echoing its output; returns its status, stdout and stderr lines."""
+    result = subprocess.run([*realms_command(), *args], capture_output=True, text=True,
+                            check=False)
     sys.stdout.write(result.stdout)
     sys.stdout.flush()
     sys.stderr.write(result.stderr)
-    return result.returncode, result.stdout.splitlines()
+    return result.returncode, result.stdout.splitlines(), result.stderr.splitlines()
+
+
+def annotate(title: str, message: str) -> None:
+    """An ``::error`` annotation of the whole step (no file to point at)."""
+    print(f"::error title={escape_property(title)}::{escape_data(message)}")
+    sys.stdout.flush()
+
+
+def finish(outputs: dict[str, str], summary: list[str], status: int) -> int:
+    """Write the outputs and the summary (on every way out) and return the step's status."""
+    append("GITHUB_OUTPUT", "".join(f"{key}={value}\n" for key, value in outputs.items()))
+    append("GITHUB_STEP_SUMMARY", "".join(summary))
+    return status
+
+
+def errors_of(stderr: list[str], prefix: str) -> list[str]:
+    """What a command said was wrong (``realms lint: error: …``), for the summary."""
+    return [line[len(prefix):] for line in stderr if line.startswith(prefix)]
+
+
+def escape_data(text: str) -> str:
+    """A workflow command's message as GitHub requires (here, not imported from editor: the
+    install step runs before realms-studio is importable)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def format_annotations(lines: list[str]) -> list[str]:
-    from editor.escaping import github_escape_data, github_escape_property
-
-    return [f"::error file={github_escape_property(path)},title=realms format::"
-            + github_escape_data(f"{path} is not in the canonical form; run `realms format "
-                                 f"{path}` and commit the result")
+    return [f"::error file={escape_property(path)},title=realms format::"
+            + escape_data(f"{path} is not in the canonical form; run `realms format {path}` "
+                          "and commit the result")
             for path in reformatted(lines)]
 
 
@@ -90,37 +157,48 @@ def reformatted(lines: list[str]) -> list[str]:
 def check() -> int:
     paths = shlex.split(env("REALMS_PATHS", ".")) or ["."]
     fail_on = env("REALMS_FAIL_ON", "error")
+    outputs = {"lint-exit-code": "2", "format-exit-code": "skipped"}
     if fail_on not in FAIL_ON:
-        print(f"::error title=realms-studio action::fail-on must be one of {', '.join(FAIL_ON)},"
-              f" not {fail_on!r}")
-        return 2
+        message = f"fail-on must be one of {', '.join(FAIL_ON)}, not {fail_on!r}"
+        annotate("realms-studio action", message)
+        return finish(outputs, [f"### Realms Studio\n\nNothing was checked: {message}.\n"], 2)
     print("::group::realms lint")
-    lint_code, lint_lines = run_realms("lint", "--format", "github", "--fail-on", fail_on,
-                                       "--", *paths)
+    lint_code, lint_lines, lint_err = run_realms("lint", "--format", "github", "--fail-on",
+                                                 fail_on, "--", *paths)
     print("::endgroup::")
     counts = {name: sum(line.startswith(prefix) for line in lint_lines)
               for prefix, name in LEVELS.items()}
     summary = [f"### Realms Studio\n\n`realms lint` (fail on {fail_on}): exit {lint_code}, "
                f"{counts['errors']} errors, {counts['warnings']} warnings, "
                f"{counts['notices']} notices\n"]
-    outputs = [f"lint-exit-code={lint_code}\n"]
+    if lint_code not in (0, 1):
+        problems = errors_of(lint_err, "realms lint: error: ")
+        if not counts["errors"]:  # nothing on the pull request says why the step failed
+            annotate("realms lint", "; ".join(problems) or
+                     f"realms lint exited {lint_code}: {(lint_err or ['no message'])[-1]}")
+        summary.append("\n**Not everything was checked** (exit "
+                       f"{lint_code}){': ' if problems else ''}{'; '.join(problems)}\n")
+    outputs["lint-exit-code"] = str(lint_code)
     codes = [lint_code]
     if env("REALMS_FORMAT", "false").lower() in ("true", "check", "1", "yes"):
         print("::group::realms format --check")
-        format_code, format_lines = run_realms("format", "--check", "--", *paths)
+        format_code, format_lines, format_err = run_realms("format", "--check", "--", *paths)
         print("::endgroup::")
         for annotation in format_annotations(format_lines):
             print(annotation)
         reformat = len(reformatted(format_lines))
         summary.append(f"\n`realms format --check`: exit {format_code}, {reformat} file(s) "
                        "would be reformatted\n")
-        outputs.append(f"format-exit-code={format_code}\n")
+        if format_code not in (0, 1):
+            problems = [line for line in format_err if line.strip()]
+            annotate("realms format", "; ".join(problems) or f"realms format exited "
+                     f"{format_code}")
+            summary.append(f"\n**`realms format` could not check every file** (exit "
+                           f"{format_code}): {'; '.join(problems)}\n")
+        outputs["format-exit-code"] = str(format_code)
         codes.append(format_code)
-    else:
-        outputs.append("format-exit-code=skipped\n")
-    append("GITHUB_OUTPUT", "".join(outputs))
-    append("GITHUB_STEP_SUMMARY", "".join(summary))
-    return 2 if 2 in codes or any(c not in (0, 1) for c in codes) else max(codes)
+    status = 2 if any(c not in (0, 1) for c in codes) else max(codes)
+    return finish(outputs, summary, status)
 
 
 def main(argv: list[str]) -> int:
@@ -129,7 +207,13 @@ def main(argv: list[str]) -> int:
     if argv[1:]:
         print(f"usage: {argv[0]} [check]", file=sys.stderr)
         return 2
-    python = install()
+    try:
+        python = install()
+    except (OSError, subprocess.CalledProcessError) as exc:
+        message = f"could not install realms-studio: {exc}"
+        annotate("realms-studio action", message)
+        return finish({"lint-exit-code": "2", "format-exit-code": "skipped"},
+                      [f"### Realms Studio\n\nNothing was checked: {message}.\n"], 2)
     return subprocess.run([str(python), __file__, "check"], check=False).returncode
 
 

@@ -862,21 +862,37 @@ def s02() -> tuple[dict[str, Any], str]:
         path = longest_path(adj, max(bodies(adj), key=len))
         seams = water_seams(layout, n)
         cuts = [1, len(path) - 1, *range(3, len(path) - 2, 3)]
-        for i in sorted(set(cuts))[:6]:
-            h, d = seams[frozenset((path[i - 1], path[i]))]
+        pairs = [frozenset((path[i - 1], path[i])) for i in sorted(set(cuts))]
+        # each end is a stretch of its own even where the body has a loop: cut every seam
+        # of an end part, then the path's own cuts, within the box's 6 markers
+        ends = [frozenset((e, q)) for e in (path[0], path[-1]) for q in sorted(adj[e])]
+        for pair in list(dict.fromkeys(ends + pairs))[:6]:
+            h, d = seams[pair]
             tile, rot, _ = layout.place[h]
             rivers.append({"tile": tile, "edge": (d - rot) % 6, "players": [n]})
         realm = realm_of(data, n)
-        for end, inner in ((path[0], path[1]), (path[-1], path[-2])):
+        chosen: list[str] = []  # 4 distinct land regions by the ends (2 each where possible)
+        spare: list[str] = []
+        first = realm.resolve(path[0])
+        last = next((i for i in range(len(path) - 1, 0, -1)
+                     if realm.resolve(path[i]) != first), len(path) - 1)
+        for end, inner in ((path[0], path[1]), (path[last], path[last - 1])):
             rid = realm.resolve(end)
             data["boards"][0].setdefault("markers", []).append(
                 {"kind": "entry_arrow", "region": rid, "players": [n]})
-            near = [r for r in neighbours(realm, rid) if realm.regions[r].is_land]
+            near = [r for r in neighbours(realm, rid) if realm.regions[r].is_land
+                    and r not in chosen]
             near.sort(key=lambda r: (not realm.regions[r].board_edge,
                                      realm.resolve(inner) in neighbours(realm, r), r))
-            for r in near[:2]:
-                data["boards"][0]["markers"].append(
-                    {"kind": "entry_arrow", "region": r, "players": [n]})
+            chosen += near[:2]
+            spare += near[2:] + sorted(r for r in neighbours(realm, realm.resolve(inner))
+                                       if realm.regions[r].is_land)
+        for r in spare:
+            if len(chosen) < 4 and r not in chosen:
+                chosen.append(r)
+        for r in chosen:
+            data["boards"][0]["markers"].append(
+                {"kind": "entry_arrow", "region": r, "players": [n]})
     merge_river_markers(data)
     merge_players(data)
     break_runs(data, 0, 2)

@@ -38,8 +38,10 @@ Scenario files shipped with Realms Studio. `scenarios/booklet/` holds the twelve
 letters per player count and special rules (as structured data wherever the
 [format](../docs/format.md) can say them, the rest in `notes`). The booklet's map pictures are
 not in the rule texts, so **every board layout here is Realms Studio's own** (each file says so
-in `layout_note`), built on the project's own tile catalogue
-([docs/catalogue.md](../docs/catalogue.md)) by `tools/layout_scenarios.py`. Scenario 9 (*A Game
+in `layout_note`), laid on the faces of the Realms box's tiles ([docs/tiles.md](../docs/tiles.md):
+what is from the box and what is approximate) by `tools/layout_scenarios.py`; the expansion
+examples by `tools/layout_examples.py`. Mountains are pieces laid on regions (drawn as
+triangles on the printed terrain). Scenario 9 (*A Game
 of Gods*) builds its board during play, so its boards are empty and its placement rules are
 data (`dynamic`).
 

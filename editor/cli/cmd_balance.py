@@ -13,7 +13,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report, player_counts, report
+from editor.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    load_or_report,
+    overwrites_input,
+    player_counts,
+    report,
+)
 from editor.escaping import ci_path
 
 if TYPE_CHECKING:
@@ -106,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None or str(args.output) == "-":
         sys.stdout.write(output)
         return EXIT_OK
+    if overwrites_input(args.output, args.file, can_force=False):
+        return EXIT_ERROR
     try:
         write_text(args.output, output)
     except WriteError as exc:

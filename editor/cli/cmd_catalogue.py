@@ -177,6 +177,11 @@ def run_show(args: argparse.Namespace) -> int:
                f"tiles: {display_text(known)}")
         return EXIT_ERROR
     kind = args.to or _kind_from_suffix(args.output)
+    from editor.extras import qt_unavailable
+
+    if (reason := qt_unavailable(f"the {kind.upper()} tile sheet")) is not None:
+        report(f"realms catalogue show: {reason}")
+        return EXIT_ERROR
     from editor.export.tile_sheet import render_sheet, sheet_tiles
 
     title = f"{data.get('name') or data.get('id')} ({data.get('id')})"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.cli.cmd_realise import seed_value
-from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report
+from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report, overwrites_input
 from editor.escaping import ci_path
 
 FORMAT_NAMES = ("engine", "smawg", "cestpasphoto", "geojson", "graphml", "dot", "svg", "png",
@@ -43,7 +43,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--tile-mm", type=float, default=None, metavar="MM",
                         help="printed hex width in millimetres for pdf (default 40)")
     parser.add_argument("--force", action="store_true",
-                        help="overwrite read-only output files too (their mode is kept)")
+                        help="overwrite read-only output files too (their mode is kept), "
+                             "and the input file itself when -o names it")
     parser.add_argument("--seed", type=seed_value, default=None, metavar="S",
                         help="for a scenario built during play: export the board its building "
                              "rules give with this seed (as `realms realise`)")
@@ -189,6 +190,8 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.flush()
             continue
         target = _target(args, players, spec.suffix, len(counts) == 1)
+        if overwrites_input(target, args.file, args.force):
+            return EXIT_ERROR
         try:
             if not target.parent.exists():
                 target.parent.mkdir(parents=True)

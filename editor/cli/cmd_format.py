@@ -109,6 +109,14 @@ def collect_files(paths: Iterable[Path], errors: list[WalkError] | None = None) 
     seen: set[Path] = set()
     for path in paths:
         if path.is_dir() and not path.name.endswith(SCENARIO_SUFFIX):
+            from editor.model.errors import LoadError
+            from editor.model.user_paths import check_user_folder
+
+            try:  # a folder that is a link out of the collection is not searched
+                check_user_folder(path)
+            except LoadError as exc:
+                errors.append(WalkError(str(path), f"{exc.message}; {exc.hint}"))
+                continue
             candidates: Iterable[Path] = _walk_folder(path, errors)
         else:
             candidates = (path,)
@@ -150,6 +158,18 @@ def unified_diff(path: Path, before: str, after: str) -> str:
     return "".join(out)
 
 
+def _too_big_to_read(canonical: str) -> str | None:
+    """Why the loader would refuse the canonical text (indenting grows a compact file),
+    or None: ``format`` never writes a file that no command could read again."""
+    from editor.model.limits import MAX_FILE_BYTES, count_text
+
+    size = len(canonical.encode("utf-8"))
+    if size <= MAX_FILE_BYTES:
+        return None
+    return (f"{count_text(size, 'byte')}, over the {MAX_FILE_BYTES:,}-byte "
+            f"({MAX_FILE_BYTES // 1_048_576} MiB) limit every command reads")
+
+
 def _format_one(path: Path, mode: str, force: bool) -> int:
     """Check, diff or rewrite one file; returns its exit status and prints what happened."""
     from editor.model.errors import LoadError
@@ -170,6 +190,11 @@ def _format_one(path: Path, mode: str, force: bool) -> int:
         return EXIT_INVALID
     if canonical == loaded.text:
         return EXIT_OK
+    too_big = _too_big_to_read(canonical)
+    if too_big is not None:  # every command would then refuse the file
+        print(f"{shown}: the canonical form would be {too_big}; the file was left "
+              "unchanged: split the scenario into several files", file=sys.stderr)
+        return EXIT_INVALID
     if mode == "check":
         print(f"would reformat: {shown}")
         return EXIT_WOULD_CHANGE
@@ -198,6 +223,8 @@ def run(args: argparse.Namespace) -> int:
     files = collect_files(args.paths, unreadable)
     for problem in unreadable:
         print(f"{ci_path(problem.path)}: {problem.reason}", file=sys.stderr)
+    if not files and not unreadable:  # as `realms lint` says: a wrong path is not a pass
+        print("realms format: warning: no *.realm.json files found", file=sys.stderr)
     changed, invalid = 0, len(unreadable)
     for path in files:
         status = _format_one(path, mode, args.force)

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from editor.cli.common import EXIT_ERROR, EXIT_OK, report
+from editor.cli.common import EXIT_ERROR, EXIT_OK, overwrites_input, report
 from editor.escaping import ci_path
 
 IMPORT_FORMATS = ("smawg", "cestpasphoto", "engine")
@@ -37,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
     from editor.export.importers import ImportFailed, import_scenario
     from editor.model.safe_write import WriteError, write_bytes
 
+    if overwrites_input(args.output, args.file, can_force=False):
+        return EXIT_ERROR
     try:
         text = import_scenario(args.file, args.format, args.players)
     except ImportFailed as exc:

@@ -97,6 +97,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--catalogue", type=Path, metavar="FILE",
                         help="lint against this tile catalogue instead of the standard A-Z "
                              "tiles: placements that no longer fit it become findings")
+    parser.add_argument("--root", type=Path, metavar="DIR",
+                        help="in SARIF, the repository root (%%SRCROOT%%) that file URIs are "
+                             "relative to (default: the git top level of the current folder, "
+                             "else the current folder)")
     parser.add_argument("--show-rules", action="store_true",
                         help="list every rule code with its severity and summary, then exit")
     parser.set_defaults(handler=run)
@@ -109,13 +113,23 @@ def _codes(values: list[str] | None) -> tuple[str, ...] | None:
                  for value in values for code in value.split(",") if code.strip())
 
 
+# This run's usage errors that stopped it before it printed anything: run() then prints
+# them as the one document a machine format promises (editor.lint.output.empty_document).
+_FAILURES: list[str] = []
+
+
 def _fail(message: str) -> int:
     """A usage or I/O error (exit 2); the message may quote file names, so control
     characters in it are shown escaped (a newline could otherwise start a GitHub command)."""
+    _FAILURES.append(message)
+    _error(message)
+    return EXIT_ERROR
+
+
+def _error(message: str) -> None:
     from editor.escaping import display_text
 
     print(f"realms lint: error: {display_text(message)}", file=sys.stderr)
-    return EXIT_ERROR
 
 
 def _show_rules() -> int:
@@ -190,6 +204,17 @@ def _configs_of(files: list[Path]) -> list[LintConfig]:
 def run(args: argparse.Namespace) -> int:
     if args.show_rules:
         return _show_rules()
+    _FAILURES.clear()
+    status = _run(args)
+    if _FAILURES and not args.statistics:
+        from editor.lint.output import default_format, empty_document
+
+        sys.stdout.write(empty_document(args.format or default_format(), root=args.root,
+                                        errors=[("", message) for message in _FAILURES]))
+    return status
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.catalogue is None:
         return _lint(args)
     from editor.escaping import display_text
@@ -237,7 +262,16 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
         load_config,
     )
     from editor.lint.findings import INTERNAL, IO_ERROR, WORKER_DIED
-    from editor.lint.output import default_format, json_items, render_all, statistics, summary
+    from editor.lint.output import (
+        default_format,
+        empty_document,
+        github_error,
+        json_items,
+        render_all,
+        sarif_text,
+        statistics,
+        summary,
+    )
     from editor.lint.registry import SelectorError, check_selectors
     from editor.lint.runner import collect, lint_files
     from editor.lint.source import SourceCache
@@ -252,12 +286,18 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     except SelectorError as exc:
         return _fail(str(exc))
     files, missing, walk_errors = collect(paths)
-    if missing:
-        return _fail(f"{missing[0]}: no such file or folder")
+    # A path that does not exist is reported and the others are still linted (exit 2).
+    lost = [(str(path), f"{path}: no such file or folder") for path in missing]
+    for _, message in lost:
+        _error(message)
     if not files and not walk_errors:
-        print("realms lint: warning: no *.realm.json or *.engine.json files found",
-              file=sys.stderr)
-        return EXIT_CLEAN
+        if not lost:
+            print("realms lint: warning: no *.realm.json or *.engine.json files found",
+                  file=sys.stderr)
+        if not args.statistics:
+            sys.stdout.write(empty_document(args.format or default_format(), root=args.root,
+                                            errors=lost))
+        return EXIT_ERROR if lost else EXIT_CLEAN
 
     base: LintConfig | None = None
     try:
@@ -290,9 +330,11 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     def failing_in(found: list[Finding]) -> bool:
         return any(f.at_least(fail_on) for f in found)
 
-    broken, failing = broken_in(walk_errors), failing_in(walk_errors)
+    broken, failing = bool(lost) or broken_in(walk_errors), failing_in(walk_errors)
     streaming = fmt in ("text", "github") and not args.statistics
     sources = SourceCache() if args.show_source and fmt == "text" else None
+    if streaming and fmt == "github":
+        sys.stdout.write("".join(github_error(message) + "\n" for _, message in lost))
     if streaming and walk_errors:
         sys.stdout.write(render_all(walk_errors, fmt, sources))
     # JSON is rendered file by file as results arrive, while workers still lint, not all
@@ -335,10 +377,12 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
             sys.stdout.write("\n]\n")
         else:
             sys.stdout.write("[]\n")
-    elif not streaming:
-        sys.stdout.write(render_all(findings, fmt))
+    elif not streaming:  # SARIF
+        sys.stdout.write(sarif_text(findings, root=args.root, errors=lost,
+                                    successful=not broken))
     if fmt == "text":
-        print(summary(findings, len(files)), file=sys.stderr if args.statistics else sys.stdout)
+        print(summary(findings, len(files), len(lost)),
+              file=sys.stderr if args.statistics else sys.stdout)
 
     if broken:
         return EXIT_ERROR

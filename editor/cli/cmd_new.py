@@ -70,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
     from editor.model.safe_write import WriteError, write_text
     from editor.model.scenario_io import parse_scenario, scenario_text
     from editor.model.templates import scenario_from_template
+    from editor.project import SCENARIO_SCHEMA_URL
 
     output: Path = args.output
     shown = ci_path(output)
@@ -83,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     try:
         scenario = scenario_from_template(args.world, args.players, args.title)
+        # JSON editors then validate and complete the file with no setup (docs/lsp.md).
+        scenario.sections["$schema"] = SCENARIO_SCHEMA_URL
         text = scenario_text(scenario)
         # Re-check the result with every load-time check before anything is written.
         parse_scenario(text, str(output), output.parent)

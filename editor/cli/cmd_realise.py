@@ -9,7 +9,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from editor.cli.common import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, load_or_report
+from editor.cli.common import (
+    EXIT_ERROR,
+    EXIT_FINDINGS,
+    EXIT_OK,
+    load_or_report,
+    overwrites_input,
+)
 from editor.escaping import ci_path
 
 WORLDS = ("surface", "underground", "both")
@@ -63,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
               f"{args.seed} ({result.errors} lint error(s) left); try another seed or "
               "--world both", file=sys.stderr)
         return EXIT_FINDINGS
+    if overwrites_input(args.output, args.file, args.force):
+        return EXIT_ERROR
     if not write_scenario(result.data, args.output, args.force, "realise"):
         return EXIT_ERROR
     for warning in result.warnings:

@@ -61,6 +61,12 @@ def run(args: argparse.Namespace) -> int:
         report(f"realms site: --images takes a comma-separated list of {', '.join(IMAGE_CHOICES)}"
                f", not {args.images!r}")
         return EXIT_ERROR
+    if images:
+        from editor.extras import qt_unavailable
+
+        if (reason := qt_unavailable(f"--images {','.join(images)}")) is not None:
+            report(f"realms site: {reason}")
+            return EXIT_ERROR
     if args.jobs == "auto":
         from editor.site.build import default_jobs
         jobs = default_jobs()
@@ -86,4 +92,6 @@ def run(args: argparse.Namespace) -> int:
           f" {len(built.unchanged)} unchanged, {len(built.failed)} could not be loaded")
     for source in built.failed:
         print(f"  cannot load: {ci_path(source)} (its card shows why)")
-    return EXIT_OK
+    for line in built.refused:  # nothing of these was read, copied or published
+        report(f"realms site: skipped {line}")
+    return EXIT_ERROR if built.refused else EXIT_OK

@@ -28,6 +28,21 @@ def load_or_report(path: Path) -> LoadedScenario | None:
         return None
 
 
+def overwrites_input(output: object, source: Path, force: bool = False,
+                     can_force: bool = True) -> bool:
+    """True (after saying so) when writing ``output`` would replace the command's own input
+    ``source`` (the same file, through links too), unless ``force``: a typo in ``-o`` must
+    not destroy the scenario being read."""
+    from editor.model.user_paths import same_file
+
+    if (force and can_force) or str(output) == "-" or not same_file(str(output), source):
+        return False
+    how = "choose another -o, or pass --force to replace it" if can_force else \
+        "choose another -o"
+    report(f"{output}: is this command's input file {source}; refusing to overwrite it; {how}")
+    return True
+
+
 def report(line: str) -> None:
     """Print one error line on stderr, escaped: it names a file (an untrusted name) and may
     quote the file's content, so it must neither start a GitHub Actions command nor put

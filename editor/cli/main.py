@@ -45,6 +45,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_catalogue",
     "editor.cli.cmd_clean",
     "editor.cli.cmd_migrate",
+    "editor.cli.cmd_lsp",
 )
 
 

@@ -436,9 +436,11 @@ def scenario_from_engine(text: str, shown: str) -> dict[str, Any]:
 def import_scenario(path: Path, fmt: str, players: int | None = None) -> str:
     """Canonical scenario text for ``path`` read as ``fmt``; raises :class:`ImportFailed`."""
     from editor.model.jsonio import canonical_json
+    from editor.model.user_paths import check_user_file
 
     shown = str(path)
     try:
+        check_user_file(path)  # the one gate: no link out of the collection, no FIFO
         text = read_json_text(path)
     except LoadError as exc:
         raise ImportFailed(str(exc)) from None

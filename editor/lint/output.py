@@ -3,15 +3,12 @@ and GitHub workflow commands for pull-request annotations."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
-from editor import __version__
 from editor.escaping import (
     display_text,
     github_escape_data,
@@ -24,8 +21,6 @@ from editor.lint.registry import all_rules
 from editor.lint.source import SourceCache, snippet
 
 FORMATS = ("text", "json", "sarif", "github")
-SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
@@ -37,14 +32,19 @@ def text_line(finding: Finding) -> str:
             f"[{finding.severity}] {display_text(where)}{display_text(finding.message)}")
 
 
-def summary(findings: Sequence[Finding], files: int) -> str:
+def summary(findings: Sequence[Finding], files: int, missing: int = 0) -> str:
+    """The last line of text output; paths that do not exist are counted there too, so
+    "All checks passed" never stands for a run that skipped one."""
+    lost = (f" {missing} path{'s' if missing != 1 else ''} given "
+            f"{'do' if missing != 1 else 'does'} not exist.") if missing else ""
     if not findings:
-        return f"All checks passed ({files} file{'s' if files != 1 else ''})."
+        passed = "No findings" if missing else "All checks passed"
+        return f"{passed} ({files} file{'s' if files != 1 else ''}).{lost}"
     counts = Counter(f.severity for f in findings)
     parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 and s != 'info' else ''}"
              for s in reversed(SEVERITIES) if counts[s]]
     return (f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} "
-            f"({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}.")
+            f"({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}.{lost}")
 
 
 def statistics(findings: Sequence[Finding]) -> str:
@@ -134,61 +134,41 @@ def _json_fields(f: Finding) -> str:
         _json_typed(f.tiles, str, enc))
 
 
-def _uri(path: str) -> str:
-    """Repository-relative (cwd-relative) POSIX path as a percent-encoded relative URI
-    reference, as SARIF's ``artifactLocation.uri`` requires (a file name may hold ``%``,
-    ``#``, ``?``, spaces or newlines)."""
-    candidate = Path(path)
-    with contextlib.suppress(ValueError, OSError, RuntimeError):  # RuntimeError: a link loop
-        candidate = candidate.resolve().relative_to(Path.cwd().resolve())
-    posix = candidate.as_posix()
-    uri = quote(posix, safe="/", errors="surrogateescape")
-    # ":" is encoded too, so a first segment never reads as a URI scheme.
-    return "file://" + uri if candidate.is_absolute() else uri
+def to_sarif(findings: Sequence[Finding], *, root: Path | None = None,
+             errors: Sequence[tuple[str, str]] = (), successful: bool = True
+             ) -> dict[str, Any]:
+    """The SARIF log of one run (:func:`editor.lint.sarif.sarif_log`, imported only when
+    SARIF is asked for)."""
+    from editor.lint.sarif import sarif_log
+
+    return sarif_log(findings, root=root, errors=errors, successful=successful)
 
 
-def to_sarif(findings: Sequence[Finding]) -> dict[str, Any]:
-    rules = list(all_rules().values())
-    index = {item.code: i for i, item in enumerate(rules)}
-    results = []
-    for finding in findings:
-        result: dict[str, Any] = {
-            "ruleId": finding.code,
-            "level": SARIF_LEVEL[finding.severity],
-            "message": {"text": finding.message},
-            "locations": [{
-                "physicalLocation": {
-                    "artifactLocation": {"uri": _uri(finding.path)},
-                    "region": {"startLine": finding.line, "startColumn": finding.column},
-                },
-                "logicalLocations": [{"fullyQualifiedName": finding.json_path,
-                                      "kind": "element"}],
-            }],
-            "properties": {"players": list(finding.player_counts),
-                           "regions": list(finding.regions), "tiles": list(finding.tiles)},
-        }
-        if finding.code in index:
-            result["ruleIndex"] = index[finding.code]
-        results.append(result)
-    return {
-        "$schema": SARIF_SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "realms-lint",
-                "version": __version__,
-                "rules": [{
-                    "id": item.code,
-                    "name": item.code,
-                    "shortDescription": {"text": item.summary},
-                    "defaultConfiguration": {"level": SARIF_LEVEL[item.severity]},
-                    "properties": {"family": item.family},
-                } for item in rules],
-            }},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
-    }
+def sarif_text(findings: Sequence[Finding], *, root: Path | None = None,
+               errors: Sequence[tuple[str, str]] = (), successful: bool = True) -> str:
+    return json.dumps(to_sarif(findings, root=root, errors=errors, successful=successful),
+                      indent=2, ensure_ascii=False) + "\n"
+
+
+def empty_document(fmt: str, *, root: Path | None = None,
+                   errors: Sequence[tuple[str, str]] = ()) -> str:
+    """What a run that linted nothing prints in ``fmt``: in a machine format one valid
+    document (``[]``, a SARIF log whose invocation lists ``errors``), as ruff does, so a
+    ``jq`` or upload-sarif step never reads an empty file; for people, nothing (the
+    warning or error went to stderr), except a GitHub annotation per error."""
+    if fmt == "json":
+        return "[]\n"
+    if fmt == "sarif":
+        return sarif_text([], root=root, errors=errors)
+    if fmt == "github":
+        return "".join(github_error(message) + "\n" for _, message in errors)
+    return ""
+
+
+def github_error(message: str) -> str:
+    """``::error title=realms lint::message``: a run-level error (a missing path) as a
+    GitHub annotation, with no file, since there is none to point at."""
+    return f"::error title=realms lint::{github_escape_data(message)}"
 
 
 def github_line(finding: Finding) -> str:
@@ -217,7 +197,7 @@ def render_all(findings: Iterable[Finding], fmt: str,
     if fmt == "json":
         return to_json(items)
     if fmt == "sarif":
-        return json.dumps(to_sarif(items), indent=2, ensure_ascii=False) + "\n"
+        return sarif_text(items)
     if fmt == "github":
         return "".join(github_line(f) + "\n" for f in items)
     if sources is not None:

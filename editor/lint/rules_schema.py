@@ -33,6 +33,7 @@ from editor.model.limits import scenario_size_problem
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.scenario_io import LoadedScenario
 from editor.model.schemas import explain
+from editor.model.user_paths import check_user_file
 
 MAX_SCHEMA_HITS = 50
 
@@ -187,6 +188,7 @@ def check_file(path: Path, raw: bytes | None = None) -> Checked:
     """Read, parse and check one scenario file; every failure becomes a hit. ``raw``: the
     file's bytes when the caller has read them already (lint's cache), so one read."""
     try:
+        check_user_file(path)  # a link out of the collection, a FIFO: refused, never quoted
         text = read_json_text(path) if raw is None else decode_json_bytes(raw, str(path))
     except LoadError as exc:  # I/O problems are S001 (``LoadError``'s default), the rest S002
         return [_from_load_error(IO_ERROR if exc.code == IO_ERROR else SYNTAX, exc)], None

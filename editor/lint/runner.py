@@ -52,8 +52,10 @@ def read_engine_file(path: Path, raw: bytes | None = None,
     from editor.lint.rules_schema import check_data
     from editor.model.errors import LoadError
     from editor.model.jsonio import decode_json_bytes, read_json_text
+    from editor.model.user_paths import check_user_file
 
     try:
+        check_user_file(path)
         text = read_json_text(path) if raw is None else decode_json_bytes(raw, str(path))
     except LoadError as exc:
         code = IO_ERROR if exc.code == IO_ERROR else SYNTAX
@@ -109,8 +111,14 @@ def lint_path(path: Path | str, config: LintConfig | None = None,
     ``overrides`` are the command line's (select, ignore); ``raw`` the file's bytes when
     already read."""
     from editor.lint.engine import lint_document
+    from editor.model.errors import LoadError
+    from editor.model.user_paths import check_user_file
 
     path = path if isinstance(path, Path) else Path(path)  # (a Path is not parsed again)
+    try:
+        check_user_file(path)  # before its settings are looked for beside a link's target
+    except LoadError as exc:
+        return to_findings([Hit(IO_ERROR, exc.message, exc.hint)], str(path), "")
     try:
         config = config if config is not None else config_for(path)
         config = config.with_selection(*overrides)
@@ -140,7 +148,20 @@ def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Finding
                                        "the way); nothing in it was linted")],
                                   os.fsdecode(where), ""))
 
+    from editor.model.errors import LoadError
+    from editor.model.user_paths import check_user_file, check_user_folder
+
+    def refused(path: Path, folder: bool = False) -> bool:  # a link out, a FIFO, a loop
+        try:
+            (check_user_folder if folder else check_user_file)(path)
+        except LoadError as exc:
+            errors.extend(to_findings([Hit(IO_ERROR, exc.message, exc.hint)], str(path), ""))
+            return True
+        return False
+
     for path in paths:
+        if os.path.islink(path) and refused(path, os.path.isdir(path)):
+            continue
         try:
             info = path.stat()
         except (FileNotFoundError, NotADirectoryError):
@@ -162,8 +183,10 @@ def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Finding
                 folder = Path(root)  # (once per folder, not per file)
                 for name in sorted(files):
                     if name.endswith((SCENARIO_SUFFIX, ENGINE_SUFFIX)):
-                        found[folder / name] = None
-        else:
+                        candidate = folder / name
+                        if not refused(candidate):
+                            found[candidate] = None
+        elif not refused(path):
             found[path] = None
     return list(found), missing, errors
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from editor.escaping import display_text
 from editor.model.errors import LoadError
-from editor.model.jsonio import read_limited_bytes
+from editor.model.user_paths import read_user_file
 
 CONTEXT_LINES = 1
 WINDOW = 60  # characters shown on each side of the column in a long line
@@ -32,8 +32,8 @@ class SourceCache:
 
 
 def _read_lines(path: str) -> list[str] | None:
-    try:  # the same checks as every input: never open a FIFO or a device for a snippet
-        data = read_limited_bytes(Path(path))
+    try:  # the same checks as every input: never a FIFO, a device or a link out of the
+        data = read_user_file(Path(path))  # collection, whose content must not be quoted
     except LoadError:
         return None
     text = data.decode("utf-8", "replace").removeprefix("\ufeff")

@@ -565,7 +565,9 @@ def _side_schema() -> dict[str, Any]:
 def _side_validator() -> Any:
     import jsonschema
 
-    return jsonschema.Draft202012Validator(_side_schema())
+    from editor.model.anchored import strict_validator_class
+
+    return strict_validator_class(jsonschema.Draft202012Validator)(_side_schema())
 
 
 @cache

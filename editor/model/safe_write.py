@@ -42,7 +42,7 @@ from editor.escaping import display_path
 STALE_AFTER_SECONDS = 15 * 60
 TEMP_TAG = ".realms-"
 TEMP_SUFFIX = ".tmp"
-_TEMP_PATTERN = re.compile(r"^\..+\.realms-[A-Za-z0-9_]{6,}\.tmp$", re.DOTALL)
+_TEMP_PATTERN = re.compile(r"^\..+\.realms-[A-Za-z0-9_]{6,}\.tmp\Z", re.DOTALL)
 # Names that stand for an open file of the process (a shell redirection): never replaced.
 _STREAM_NAMES = ("/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/fd/", "/dev/tty",
                  "/proc/")

@@ -117,7 +117,12 @@ def parse_scenario(text: str, shown: str, base_dir: Path | None = None) -> Loade
 
 
 def load_scenario(path: Path | str) -> LoadedScenario:
+    """Load a scenario file the user named; a link out of its collection, a FIFO or a
+    device is refused before a byte is read (:mod:`editor.model.user_paths`)."""
+    from editor.model.user_paths import check_user_file
+
     path = Path(path)
+    check_user_file(path)
     loaded = parse_scenario(read_json_text(path), str(path), path.parent)
     loaded.path = path
     return loaded

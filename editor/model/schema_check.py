@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 import operator
-import re
 from collections.abc import Callable, Sized
 from typing import Any
+
+from editor.model.anchored import pattern_search
 
 Check = Callable[[Any], bool]
 
@@ -227,7 +228,7 @@ class _Compiler:
     def _strings(schema: dict[str, Any]) -> list[Check]:
         checks = _sizes(schema, str, "maxLength", "minLength")
         if "pattern" in schema:
-            search = re.compile(schema["pattern"]).search
+            search = pattern_search(schema["pattern"])  # ``$`` as JSON Schema reads it
             checks.append(lambda v: not isinstance(v, str) or search(v) is not None)
         return checks
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # jsonschema loads only when an error is worded
     from jsonschema.exceptions import ValidationError
 
+from editor.model.anchored import pattern_search
 from editor.model.jsonpos import PathKey
 from editor.model.paths import data_file
 
@@ -109,7 +110,7 @@ def _pattern(error: ValidationError) -> tuple[str, str]:
     repair = REPAIRS.get(entry.get("repair", ""))
     if repair is not None and isinstance(value, str):
         suggestion = repair(value)
-        if suggestion != value and re.search(regex, suggestion):
+        if suggestion != value and pattern_search(regex)(suggestion):
             return (f"{shown(value)} is not a {entry['name']}",
                     entry["repaired"].format(suggestion=shown(suggestion)))
     return f"{shown(value)} is not a {entry['name']}", entry["form"]

@@ -58,9 +58,12 @@ def schema(name: str) -> dict[str, Any]:
 def validator(name: str) -> jsonschema.protocols.Validator:
     import jsonschema
 
+    from editor.model.anchored import strict_validator_class
+
     contents = schema(name)
-    cls = jsonschema.validators.validator_for(contents)
-    return cls(contents, registry=_registry(), format_checker=cls.FORMAT_CHECKER)
+    base = jsonschema.validators.validator_for(contents)
+    cls = strict_validator_class(base)  # ``$`` never matches before a final newline
+    return cls(contents, registry=_registry(), format_checker=base.FORMAT_CHECKER)
 
 
 def offending_path(error: ValidationError) -> tuple[PathKey, bool]:

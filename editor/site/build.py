@@ -21,16 +21,19 @@ from typing import Any
 from editor import __version__
 from editor.escaping import display_path
 from editor.model import limits
+from editor.model.errors import LoadError
 from editor.model.paths import data_file
-from editor.model.safe_write import write_bytes
+from editor.model.user_paths import read_user_file
+from editor.site.outputs import (
+    MANIFEST,
+    SiteError,
+    load_manifest,
+    remove_stale,
+    write_if_changed,
+)
 
-MANIFEST = ".realms-site.json"
 ASSETS = ("site.css", "board.css", "site.js")
 Progress = Callable[[int, int, str], None]
-
-
-class SiteError(Exception):
-    """The site cannot be built at all (the output folder, not a scenario, is the problem)."""
 
 
 @dataclass
@@ -40,6 +43,9 @@ class BuildReport:
     unchanged: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)  # files that could not be loaded
     removed: list[str] = field(default_factory=list)
+    # Paths refused before reading (a link out of the collection, a FIFO, a device, a loop)
+    # or folders that could not be searched: one line each, never the file's content.
+    refused: list[str] = field(default_factory=list)
 
 
 def slug_for(source: str, taken: set[str]) -> str:
@@ -73,35 +79,17 @@ def _common_folder(sources: Sequence[str]) -> str:
     return "".join(part + "/" for part in folders[0][:shared])
 
 
-def _write_if_changed(path: Path, data: bytes) -> None:
-    try:
-        if path.read_bytes() == data:
-            return
-    except OSError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_bytes(path, data, durable=False)
-
-
-def _load_manifest(out: Path) -> dict[str, Any]:
-    try:
-        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    ok = isinstance(data, dict) and data.get("tool") == __version__
-    return data if ok and isinstance(data.get("pages"), dict) else {}
-
-
 def _page_root(base_url: str | None) -> str | None:
     return base_url.rstrip("/") + "/" if base_url else None
 
 
-def _read_content(path: Path) -> bytes:
+def _read_content(path: Path) -> tuple[bytes | None, str]:
+    """The file's bytes, read once with every input check (the page, its findings and its
+    download are all made from them), or None and why not."""
     try:
-        with path.open("rb") as handle:
-            return handle.read(limits.MAX_FILE_BYTES + 1)
-    except OSError:
-        return b""
+        return read_user_file(path, max_bytes=limits.MAX_FILE_BYTES), ""
+    except LoadError as exc:
+        return None, exc.one_line()
 
 
 @dataclass(frozen=True)
@@ -111,7 +99,8 @@ class PageJob:
     path: Path
     source: str
     slug: str
-    content: bytes
+    content: bytes | None
+    unread: str
     out: Path
     images: tuple[str, ...]
     base_url: str | None
@@ -124,9 +113,11 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
 
     path, source, slug, content, out = job.path, job.source, job.slug, job.content, job.out
     base_url, site_title = job.base_url, job.site_title
-    entry = build_entry(path, source, slug, content, job.images)
+    entry = build_entry(path, source, slug, content, job.images, job.unread)
     folder = out / "s" / slug
-    files: dict[str, bytes] = {entry.file_name: content}
+    files: dict[str, bytes] = {}
+    if content is not None and entry.load_error is None:  # only a file that loaded
+        files[entry.file_name] = content
     if entry.counts:
         board_css = data_file("site/board.css").read_text(encoding="utf-8")
         svg = entry.counts[0].svg.replace('class="board"', 'class="board thumb"', 1).replace(
@@ -142,25 +133,8 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
                   root="../../", canonical=f"{root}s/{slug}/index.html" if root else None)
     files["index.html"] = html.encode("utf-8")
     for name, data in sorted(files.items()):
-        _write_if_changed(folder / name, data)
+        write_if_changed(folder / name, data, out)
     return entry.card(), sorted(files)
-
-
-def _remove_stale(out: Path, old: dict[str, Any], keep: dict[str, list[str]]) -> list[str]:
-    """Delete files this tool wrote earlier that the new build no longer has."""
-    removed = []
-    for slug, page in sorted(old.items()):
-        wanted = set(keep.get(slug, []))
-        for name in page.get("files", []):
-            if name not in wanted and "/" not in name and name not in ("", ".", ".."):
-                target = out / "s" / slug / name
-                if target.is_file():
-                    target.unlink()
-                    removed.append(f"s/{slug}/{name}")
-        folder = out / "s" / slug
-        if slug not in keep and folder.is_dir() and not any(folder.iterdir()):
-            folder.rmdir()
-    return removed
 
 
 def _run_jobs(todo: list[PageJob], jobs: int) -> Iterator[tuple[dict[str, Any], list[str]]]:
@@ -190,14 +164,15 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
 
     if out.exists() and not out.is_dir():
         raise SiteError(f"{display_path(out)} exists and is not a folder; choose another -o")
-    files, missing, _unreadable = collect(list(paths))
+    files, missing, refused = collect(list(paths))  # links out, FIFOs, devices: refused
     if missing:
         raise SiteError(f"{display_path(missing[0])}: no such file or folder")
     out.mkdir(parents=True, exist_ok=True)
-    old_manifest = _load_manifest(out)
+    old_manifest = load_manifest(out)
     old_pages: dict[str, Any] = old_manifest.get("pages", {})
     options = json.dumps({"images": sorted(images), "base_url": base_url, "title": title})
     report = BuildReport(scenarios=len(files))
+    report.refused = [f"{f.path}: {f.message}" for f in refused]
     taken: set[str] = set()
     pages: dict[str, Any] = {}
     sources = [_shown_source(path) for path in files]
@@ -205,8 +180,9 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     todo: list[PageJob] = []
     for path, source in zip(files, sources, strict=True):
         slug = slug_for(source[len(common):], taken)
-        content = _read_content(path)
-        key = content_key(content + source.encode(), options)
+        content, unread = _read_content(path)
+        key = content_key((content if content is not None else unread.encode())
+                          + source.encode(), options)
         previous = old_pages.get(slug)
         if (isinstance(previous, dict) and previous.get("key") == key
                 and all((out / "s" / slug / n).is_file() for n in previous.get("files", []))):
@@ -214,7 +190,8 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
             report.unchanged.append(source)
         else:
             pages[slug] = {"key": key}
-            todo.append(PageJob(path, source, slug, content, out, images, base_url, title))
+            todo.append(PageJob(path, source, slug, content, unread, out, images, base_url,
+                                title))
             report.rebuilt.append(source)
     done = len(report.unchanged)
     for job, (card, names) in zip(todo, _run_jobs(todo, jobs), strict=True):
@@ -225,7 +202,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     report.failed = [c["source"] for c in (p["card"] for p in pages.values())
                      if c.get("load_error")]
     for name in ASSETS:
-        _write_if_changed(out / "assets" / name, data_file(f"site/{name}").read_bytes())
+        write_if_changed(out / "assets" / name, data_file(f"site/{name}").read_bytes(), out)
     cards = [pages[slug]["card"] for slug in pages]
     totals = {s: sum(1 for c in cards if c["status"] == s) for s in ("clean", "warning", "error")}
     root = _page_root(base_url)
@@ -235,11 +212,11 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
                                           for n in range(c["players"][0], c["players"][1] + 1)}),
                    world_choices=sorted({w for c in cards for w in c["worlds"]}),
                    star_choices=sorted({c["stars"] for c in cards if c["stars"] is not None}))
-    _write_if_changed(out / "index.html", index.encode("utf-8"))
-    report.removed = _remove_stale(out, old_pages, {s: p["files"] for s, p in pages.items()})
+    write_if_changed(out / "index.html", index.encode("utf-8"), out)
+    report.removed = remove_stale(out, old_pages, {s: p["files"] for s, p in pages.items()})
     manifest = {"tool": __version__, "pages": pages}
-    _write_if_changed(out / MANIFEST, (json.dumps(manifest, indent=1, sort_keys=True)
-                                       + "\n").encode("utf-8"))
+    write_if_changed(out / MANIFEST, (json.dumps(manifest, indent=1, sort_keys=True)
+                                       + "\n").encode("utf-8"), out)
     return report
 
 

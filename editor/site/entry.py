@@ -17,7 +17,8 @@ from editor.export.board_layout import layout_page
 from editor.lint.findings import Finding
 from editor.lint.runner import lint_path
 from editor.model.errors import LoadError
-from editor.model.scenario_io import LoadedScenario, load_scenario
+from editor.model.jsonio import decode_json_bytes
+from editor.model.scenario_io import LoadedScenario, parse_scenario
 from editor.render.style import Style, default_style, marker_glyph
 from editor.site.svg_board import board_svg
 from editor.topology import derive_realm
@@ -202,15 +203,23 @@ def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
     return view
 
 
-def build_entry(path: Path, source: str, slug: str, content: bytes,
-                images: tuple[str, ...] = ()) -> ScenarioEntry:
-    """Everything one scenario page needs. Load errors become the entry's ``load_error``."""
+def build_entry(path: Path, source: str, slug: str, content: bytes | None,
+                images: tuple[str, ...] = (), unread: str = "") -> ScenarioEntry:
+    """Everything one scenario page needs, from the bytes the build read (``content``; None
+    when they could not be read, ``unread`` saying why): the file is never opened again, so
+    the page, its lint findings and its download all come from those same bytes. Load
+    errors become the entry's ``load_error``."""
+    if content is None:
+        entry = ScenarioEntry(slug, source, path.name, b"", title=path.name)
+        entry.load_error = unread or f"{path}: could not be read"
+        return entry
     entry = ScenarioEntry(slug, source, path.name, content, title=path.name)
     try:
-        loaded = load_scenario(path)
+        loaded = parse_scenario(decode_json_bytes(content, str(path)), str(path), path.parent)
+        loaded.path = path
     except LoadError as exc:
         entry.load_error = exc.one_line()
-        entry.findings = lint_path(path)
+        entry.findings = lint_path(path, raw=content)
         return entry
     scenario = loaded.scenario
     sections = scenario.sections
@@ -225,7 +234,7 @@ def build_entry(path: Path, source: str, slug: str, content: bytes,
     entry.texts = [(name, sections[name]) for name in TEXT_SECTIONS
                    if isinstance(sections.get(name), str)]
     entry.rules = _rule_texts(sections)
-    entry.findings = lint_path(path)
+    entry.findings = lint_path(path, raw=content)
     style = default_style()
     stem = path.name.removesuffix(".json").removesuffix(".realm")
     for players in scenario.player_counts:

@@ -87,11 +87,11 @@ def test_highland_crossing_is_flagged_for_its_chokepoints(capsys: Capture) -> No
     code, out, _ = run(capsys, str(highland), "--players", "3", "--format", "json")
     assert code == 0
     report = json.loads(out)["reports"][0]
-    assert report["metrics"]["articulation_points"] == 5
+    assert report["metrics"]["articulation_points"] == 6
     assert "articulation_points" in report["outside"]
     code, text, _ = run(capsys, str(highland), "--players", "3")
     line = next(x for x in text.splitlines() if "Chokepoints" in x)
-    assert line.split() == ["!", "Chokepoints", "(articulation", "points)", "5", "0-1",
+    assert line.split() == ["!", "Chokepoints", "(articulation", "points)", "6", "0-1",
                             "(3-player", "board:", "0)"]
 
 

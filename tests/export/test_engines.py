@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from export_support import EMPTY_SHIPPED, SHIPPED, SMAWG_RIVER_ONLY, check_smawg, rich
+from export_support import (
+    EMPTY_SHIPPED,
+    RIVER_ONLY_FORMAT1,
+    SHIPPED,
+    SMAWG_RIVER_ONLY,
+    check_smawg,
+    rich,
+)
 
 from editor.export import ExportError, export_bytes
 from editor.export.importers import (
@@ -208,3 +215,13 @@ def test_the_cli_refuses_an_empty_board_with_exit_2(tmp_path: Path) -> None:
     out = tmp_path / "gods.smawg.json"
     assert main(["export", str(gods), "--players", "2", "--to", "smawg", "-o", str(out)]) == 2
     assert not out.exists()
+
+
+def test_land_only_a_river_joins_is_refused_by_the_smawg_export() -> None:
+    """smawg turns rivers into lakes: a board whose land a river alone joins is refused
+    (booklet 7 as laid on the invented tiles, a format 1 file)."""
+    path, cut_off = RIVER_ONLY_FORMAT1
+    loaded = load_scenario(path)
+    with pytest.raises(ExportError, match="smawg has no rivers") as refused:
+        _smawg(loaded, 2)
+    assert f"{', '.join(cut_off)}: land no race can reach" in str(refused.value)

@@ -6,11 +6,14 @@ proves the installed wheel; here it is the action's own logic), so no build is n
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 import yaml
@@ -94,3 +97,101 @@ def test_action_yml_maps_every_input_to_the_script() -> None:
             # Inputs reach the script through env only, never pasted into the shell line.
             assert value.startswith("${{ inputs.") and name in script
     assert "${{" not in step["run"]
+
+
+# --- every failure path writes outputs, a summary and an annotation ------------------------
+
+def test_a_missing_path_is_annotated_and_the_rest_checked(outside: Path) -> None:
+    code, stdout, outputs, summary = run_action(outside,
+                                                paths="broken.realm.json nope.realm.json")
+    assert code == 2, stdout
+    assert outputs == {"lint-exit-code": "2", "format-exit-code": "skipped"}
+    assert re.search(r"^::error title=realms lint::nope\.realm\.json: no such file or folder$",
+                     stdout, re.MULTILINE), stdout
+    # broken.realm.json was linted all the same
+    assert re.search(r"^::error file=broken\.realm\.json,", stdout, re.MULTILINE), stdout
+    assert "Not everything was checked** (exit 2): nope.realm.json: no such file or folder" \
+        in summary, summary
+
+
+def test_a_bad_fail_on_still_writes_outputs_and_summary(outside: Path) -> None:
+    code, stdout, outputs, summary = run_action(outside, fail_on="bogus")
+    assert code == 2
+    assert outputs == {"lint-exit-code": "2", "format-exit-code": "skipped"}
+    assert re.search(r"^::error title=realms-studio action::fail-on must be one of error, "
+                     r"warning, info, not 'bogus'$", stdout, re.MULTILINE), stdout
+    assert "Nothing was checked" in summary
+
+
+def test_format_that_cannot_read_a_file_is_annotated(outside: Path) -> None:
+    code, stdout, outputs, summary = run_action(outside, paths="clean.realm.json gone.realm.json",
+                                                format="true")
+    assert code == 2, stdout
+    assert outputs["format-exit-code"] == "2"
+    assert re.search(r"^::error title=realms format::.*gone\.realm\.json", stdout,
+                     re.MULTILINE), stdout
+    assert "could not check every file" in summary
+
+
+def test_a_failed_install_writes_outputs_and_an_annotation(outside: Path) -> None:
+    """The install step (no ``check``): pip cannot find the version asked for."""
+    output, summary = outside.parent / "github_output", outside.parent / "step_summary"
+    env = clean_env(GITHUB_ACTIONS="true", GITHUB_OUTPUT=str(output),
+                    GITHUB_STEP_SUMMARY=str(summary), REALMS_VENV=str(outside.parent / "venv"),
+                    REALMS_VERSION="0.0.0.dev0",
+                    REALMS_PIP_ARGS=f"--no-index --find-links {outside.parent}")
+    result = subprocess.run([sys.executable, str(SCRIPT)], cwd=outside, env=env,
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "::error title=realms-studio action::could not install realms-studio" in result.stdout
+    assert output.read_text("utf-8") == "lint-exit-code=2\nformat-exit-code=skipped\n"
+    assert "Nothing was checked" in summary.read_text("utf-8")
+
+
+# --- the venv's layout on each runner system -----------------------------------------------
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("action_run", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("runner_os", "venv", "python", "realms"), [
+    ("Linux", "/home/runner/work/_temp/realms-studio-venv",
+     "/home/runner/work/_temp/realms-studio-venv/bin/python",
+     "/home/runner/work/_temp/realms-studio-venv/bin/realms"),
+    ("macOS", "/Users/runner/work/_temp/realms-studio-venv",
+     "/Users/runner/work/_temp/realms-studio-venv/bin/python",
+     "/Users/runner/work/_temp/realms-studio-venv/bin/realms"),
+    ("Windows", r"D:\a\_temp\realms-studio-venv",
+     r"D:\a\_temp\realms-studio-venv\Scripts\python.exe",
+     r"D:\a\_temp\realms-studio-venv\Scripts\realms.exe"),
+])
+def test_venv_paths_on_each_runner_system(monkeypatch: pytest.MonkeyPatch, runner_os: str,
+                                          venv: str, python: str, realms: str) -> None:
+    script = _script()
+    temp = venv.rsplit("\\" if runner_os == "Windows" else "/", 1)[0]
+    monkeypatch.setenv("RUNNER_OS", runner_os)
+    monkeypatch.setenv("RUNNER_TEMP", temp)
+    monkeypatch.delenv("REALMS_VENV", raising=False)
+    windows = script.is_windows()
+    assert windows is (runner_os == "Windows")
+    where = script.venv_path(windows)
+    assert str(where) == venv
+    assert str(script.venv_python(where, windows)) == python
+    folder = script.venv_scripts(where, windows)
+    assert str(script.console_script(folder, "realms", windows)) == realms
+
+
+def test_without_runner_os_the_interpreter_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _script()
+    monkeypatch.delenv("RUNNER_OS", raising=False)
+    assert script.is_windows() is (os.name == "nt")
+
+
+def test_the_script_names_no_fixed_venv_layout() -> None:
+    code = SCRIPT.read_text(encoding="utf-8")
+    assert '"bin" / "python"' not in code and "venv / \"bin\"" not in code

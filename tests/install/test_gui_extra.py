@@ -14,7 +14,10 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
 from install_support import REPO
+
+from editor.extras import GUI_INSTALL
 
 NO_QT = "import sys; sys.modules['PySide6'] = None\n" \
         "from editor.cli.main import main; raise SystemExit(main(sys.argv[1:]))"
@@ -47,7 +50,7 @@ def test_edit_without_qt_names_the_extra(tmp_path: Path) -> None:
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith("realms edit: the editor needs Qt (PySide6), which is "
                                     "not installed"), result.stderr
-    assert "pip install 'realms-studio[gui]'" in result.stderr
+    assert GUI_INSTALL in result.stderr
 
 
 def test_image_export_without_qt_names_the_extra(tmp_path: Path) -> None:
@@ -56,8 +59,52 @@ def test_image_export_without_qt_names_the_extra(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "the PNG export needs Qt (PySide6)" in result.stderr, result.stderr
-    assert "pip install 'realms-studio[gui]'" in result.stderr
+    assert GUI_INSTALL in result.stderr
     assert not (tmp_path / "board.png").exists()
     text = without_qt("export", SCENARIO, "--players", "3", "--to", "smawg", "-o",
                       tmp_path / "board.json", cwd=tmp_path)
     assert text.returncode == 0, text.stderr
+
+
+TILES = REPO / "tests" / "data" / "test-tiles.json"
+
+
+def assert_names_the_extra(result: subprocess.CompletedProcess[str], command: str) -> None:
+    """The clean refusal: exit 2, one line naming the extra, no traceback."""
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith(f"realms {command}: "), result.stderr
+    assert "needs Qt (PySide6), which is not installed" in result.stderr
+    assert GUI_INSTALL in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["svg", "png", "pdf"])
+def test_catalogue_show_without_qt_names_the_extra(tmp_path: Path, kind: str) -> None:
+    out = tmp_path / f"sheet.{kind}"
+    result = without_qt("catalogue", "show", TILES, "-o", out, cwd=tmp_path)
+    assert_names_the_extra(result, "catalogue show")
+    assert f"the {kind.upper()} tile sheet" in result.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("images", ["png", "pdf", "png,pdf"])
+def test_site_images_without_qt_names_the_extra(tmp_path: Path, images: str) -> None:
+    result = without_qt("site", SCENARIO, "-o", tmp_path / "site", "--images", images,
+                        cwd=tmp_path)
+    assert_names_the_extra(result, "site")
+    assert not (tmp_path / "site").exists()
+    plain = without_qt("site", SCENARIO, "-o", tmp_path / "plain", cwd=tmp_path)
+    assert plain.returncode == 0, plain.stderr
+
+
+def test_every_command_help_works_without_qt(tmp_path: Path) -> None:
+    from editor.cli.main import build_parser
+
+    parser = build_parser()
+    commands = [name for action in parser._subparsers._group_actions  # type: ignore[union-attr]
+                for name in getattr(action, "choices", {}) or {}]
+    assert "catalogue" in commands and "site" in commands
+    for command in commands:
+        result = without_qt(command, "--help", cwd=tmp_path)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, (command, result)

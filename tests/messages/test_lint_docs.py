@@ -12,6 +12,7 @@ import pytest
 
 from editor.lint.config import DEFAULTS_PATH, load_config
 from editor.lint.registry import all_rules
+from editor.lint.rule_docs import rule_anchor
 
 REPO = Path(__file__).resolve().parents[2]
 LINT_DOC = REPO / "docs" / "lint.md"
@@ -23,7 +24,8 @@ END = "<!-- END rule table -->"
 def rule_table() -> str:
     """The rule table as docs/lint.md carries it (paste this when a rule changes)."""
     rows = ["| code | severity | family | what it reports |", "| --- | --- | --- | --- |"]
-    rows += [f"| {code} | {item.severity} | {item.family} | {item.summary} |"
+    rows += [f'| <a id="{rule_anchor(code)}"></a>{code} | {item.severity} | {item.family} | '
+             f"{item.summary} |"
              for code, item in all_rules().items()]
     return "\n".join(rows)
 

@@ -43,6 +43,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "import-help": ("import", "--help"),
     "clean-help": ("clean", "--help"),
     "migrate-help": ("migrate", "--help"),
+    "lsp-help": ("lsp", "--help"),
     "help": ("--help",),
     "lint-help": ("lint", "--help"),
     "version": ("--version",),

@@ -68,7 +68,11 @@ def test_markers_are_drawn_where_the_placement_put_them_clear_of_the_letters() -
 def test_a_crowded_region_shows_a_badge_standing_for_its_surplus() -> None:
     doc, scene = _scene()
     board = doc.board
-    region = "W.s3"  # the throne's small mountain: three markers already
+    # the throne's mountain: mountain, peak and throne already (a small third of a tile)
+    region = next(m.region for m in board.markers if m.kind == "rusted_throne")
+    assert region is not None
+    before = sum(1 for m in board.markers if m.region == region)
+    assert before == 3
     board.markers.extend(Marker(kind, region) for kind in ("relic", "place", "tunnel"))
     scene.sync_markers()
     badges = [i for i in scene.marker_items if isinstance(i, MoreMarkersItem)]
