@@ -208,9 +208,11 @@ def surroundings(folder: str) -> str:
 
 def _referenced_catalogues(raw: bytes, folder: Path) -> str:
     """Hashes of the custom catalogues a scenario names (read bounded, never followed
-    into special files); empty when it names none."""
+    into special files, nor read when they lie outside the collection: lint refuses
+    those, and so the key says "refused"); empty when it names none."""
     if b'"catalogues"' not in raw:
         return ""
+    from editor.model.catalogue_refs import ReferenceRefused, resolve_reference
     from editor.model.errors import LoadError
     from editor.model.jsonio import read_limited_bytes
 
@@ -224,9 +226,11 @@ def _referenced_catalogues(raw: bytes, folder: Path) -> str:
     parts = []
     for name in names:
         try:
-            content = read_limited_bytes(folder / str(name))
+            content = read_limited_bytes(resolve_reference(str(name), folder))
             parts.append(f"{name}={hashlib.sha256(content).hexdigest()}")
-        except (LoadError, OSError, ValueError):
+        except ReferenceRefused:
+            parts.append(f"{name}=refused")
+        except (LoadError, OSError, ValueError, RuntimeError):  # RuntimeError: a link loop
             parts.append(f"{name}=unreadable")
     return ";".join(parts)
 
@@ -401,7 +405,7 @@ class ResultCache:
         """The file's key, bytes and cached findings (None on a miss); from the index
         (key and bytes then empty) when the file's stat and context match its row.
         None when the file cannot be read (linting it reports why)."""
-        from editor.model.jsonio import read_limited_bytes
+        from editor.model.user_paths import read_user_file
 
         shown = str(path)
         context = self._context(settings, players, os.path.dirname(shown))
@@ -424,8 +428,8 @@ class ResultCache:
                     self._used_entries.append(row[3])
                     self._used_files.append(slot)
                 return "", b"", found
-        try:
-            raw = read_limited_bytes(path)
+        try:  # never a byte of a link out of the collection, nor of a special file
+            raw = read_user_file(path)
         except Exception:  # linting the file reports the same problem
             return None
         key = self.key(shown, raw, settings, players)

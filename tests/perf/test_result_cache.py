@@ -87,17 +87,18 @@ def no_racy_window(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names of the files the cache reads (a file the index answers is not read)."""
-    from editor.model import jsonio
+    """The names of the scenario files the cache reads (a file the index answers is not
+    read)."""
+    from editor.model import user_paths
 
     seen: list[str] = []
-    read = jsonio.read_limited_bytes
+    read = user_paths.read_user_file
 
     def counted(path: Path, *args: object, **kwargs: object) -> bytes:
         seen.append(Path(path).name)
         return read(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(jsonio, "read_limited_bytes", counted)
+    monkeypatch.setattr(user_paths, "read_user_file", counted)
     return seen
 
 
@@ -261,19 +262,19 @@ def test_a_file_changed_while_read_is_not_kept(project: Path, no_racy_window: No
                                                reads: list[str]) -> None:
     """The index keeps the stat taken before reading: an edit after it (here between the
     stat and the read) leaves a newer stat, so the next run reads the file again."""
-    from editor.model import jsonio
+    from editor.model import user_paths
 
     target = project / "generated-0001.realm.json"
-    read = jsonio.read_limited_bytes
+    read = user_paths.read_user_file
 
     def edit_then_read(path: Path, *args: object, **kwargs: object) -> bytes:
         if Path(path).name == target.name and not target.read_text().endswith("\n\n"):
             target.write_text(target.read_text(encoding="utf-8") + "\n\n", encoding="utf-8")
         return read(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(jsonio, "read_limited_bytes", edit_then_read)
+    monkeypatch.setattr(user_paths, "read_user_file", edit_then_read)
     lint()
-    monkeypatch.setattr(jsonio, "read_limited_bytes", read)
+    monkeypatch.setattr(user_paths, "read_user_file", read)
     reads.clear()
     fresh = lint("--no-cache")
     reads.clear()
