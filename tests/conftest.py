@@ -33,6 +33,31 @@ import pytest
 from cli_runner import run_cli as _run_cli
 
 TESTS = Path(__file__).resolve().parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every ``realms lint`` of the suite (in process or spawned) caches its results in a
+    scratch folder, never in the user's own cache (editor/lint/cache.py): the variable is
+    set once, before any test, so xdist workers and subprocesses inherit it."""
+    import os
+    import tempfile
+
+    if "REALMS_TEST_CACHE" not in os.environ:
+        os.environ["REALMS_TEST_CACHE"] = tempfile.mkdtemp(prefix="realms-test-cache-")
+        config.stash[_MADE_CACHE] = os.environ["REALMS_TEST_CACHE"]
+    os.environ["REALMS_CACHE_DIR"] = os.environ["REALMS_TEST_CACHE"]
+
+
+_MADE_CACHE = pytest.StashKey[str]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the scratch cache, in the process that made it."""
+    import shutil
+
+    made = config.stash.get(_MADE_CACHE, None)
+    if made is not None:
+        shutil.rmtree(made, ignore_errors=True)
 # Files (relative to tests/, or folders ending in "/") whose tests run on one worker.
 WHOLE_FILE: tuple[str, ...] = (
     "install/",  # one wheel build and venv per session; the hook repo; the action's runs

@@ -26,7 +26,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from editor.topology import derive_realm
-    from editor.topology.serialize import realm_to_dict, realm_to_dot, realm_to_graphml
+    from editor.topology.serialize import realm_to_dict, realms_to_dot, realms_to_graphml
 
     loaded = load_or_report(args.file)
     if loaded is None:
@@ -41,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False))
         sys.stdout.write("\n")
     else:
-        writer = realm_to_graphml if args.format == "graphml" else realm_to_dot
-        for realm in realms:
-            sys.stdout.write(writer(realm))
+        # One document however many counts: GraphML holds a <graph> per count, DOT a
+        # graph per count with the count in its name.
+        writer = realms_to_graphml if args.format == "graphml" else realms_to_dot
+        sys.stdout.write(writer(realms))
     return EXIT_OK

@@ -90,8 +90,8 @@ def register(subparsers: Any) -> None:
                              "cache, and rules derive realms)")
     parser.add_argument("--no-cache", action="store_true",
                         help="lint every file again, neither reading nor writing the result "
-                             "cache (.realms_cache at the project root; REALMS_NO_CACHE=1 "
-                             "does the same, REALMS_CACHE_DIR moves it)")
+                             "cache (in the user cache folder, never in the linted tree; "
+                             "REALMS_NO_CACHE=1 does the same, REALMS_CACHE_DIR moves it)")
     parser.add_argument("--config", type=Path, metavar="PATH",
                         help="use this pyproject.toml or realms.toml instead of discovering one")
     parser.add_argument("--catalogue", type=Path, metavar="FILE",
@@ -140,17 +140,25 @@ def _show_rules() -> int:
     return EXIT_CLEAN
 
 
-def _cache(off: bool, anchor: Path) -> ResultCache | None:
-    """The result cache for this run, if caching is on and there is a project to put it in
-    (``--no-cache`` never imports it, nor hashlib)."""
+def _cache(off: bool, paths: list[Path]) -> ResultCache | None:
+    """The result cache for this run, if caching is on and its folder may be trusted
+    (editor/lint/cache.py; ``--no-cache`` never imports it, nor hashlib)."""
     if off:
         return None
-    from editor.lint.cache import ResultCache, cache_dir_for, disabled
+    from editor.lint.cache import ResultCache, cache_dir_for, disabled, refusal
 
     if disabled():
         return None
-    folder = cache_dir_for(anchor)
-    return ResultCache(folder) if folder is not None else None
+    folder = cache_dir_for()
+    if folder is None:
+        return None
+    refused = refusal(folder, [*paths, Path(".")])
+    if refused is not None:
+        from editor.escaping import display_text
+
+        print(f"realms lint: note: {display_text(refused)}", file=sys.stderr)
+        return None
+    return ResultCache(folder)
 
 
 def _rule_codes(cache: ResultCache | None) -> list[str]:
@@ -271,7 +279,7 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     forget_settings()  # each run reads the settings afresh (main() is re-entrant)
     select, ignore = _codes(args.select), _codes(args.ignore) or ()
     paths: list[Path] = args.paths or [Path(".")]
-    cache = _cache(args.no_cache, paths[0])
+    cache = _cache(args.no_cache, paths)
     known = _rule_codes(cache)
     try:
         check_selectors((*(select or ()), *ignore), known)

@@ -12,7 +12,15 @@ from __future__ import annotations
 import sys
 
 from editor import __version__
-from editor.cli.pipes import quiet_closed_pipes, silence_stdout
+from editor.cli.pipes import (
+    EXIT_STREAM,
+    OutputLost,
+    closed_at_start,
+    guarded_streams,
+    hold_closed_descriptors,
+    say,
+    silence_stdout,
+)
 
 TYPE_CHECKING = False  # typing costs a CLI start milliseconds; mypy reads the block
 if TYPE_CHECKING:  # argparse and the parser load when a parser is built, not for --version
@@ -39,8 +47,6 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_migrate",
     "editor.cli.cmd_lsp",
 )
-# Python exits 1 when a closed pipe escapes; findings must never become 0.
-EXIT_CLOSED_PIPE = 1
 
 
 def build_parser() -> RealmsArgumentParser:
@@ -88,18 +94,35 @@ def _blamed_parser(parser: RealmsArgumentParser, args: argparse.Namespace,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; a failed standard stream makes it exit 2 with one line on stderr
+    (editor/cli/pipes.py), whatever the command would have returned."""
+    closed = closed_at_start()
+    if closed:  # >&- or 2>&-: refused before the command touches anything
+        hold_closed_descriptors()
+        say(f"{' and '.join(closed)} {'is' if len(closed) == 1 else 'are'} closed; "
+            "nothing was done")
+        return EXIT_STREAM
+    guards = None
     try:
-        with quiet_closed_pipes():  # also covers --help and usage errors
-            return _run(list(sys.argv[1:] if argv is None else argv))
+        with guarded_streams() as guards:  # also covers --help and usage errors
+            status = _run(list(sys.argv[1:] if argv is None else argv))
     except KeyboardInterrupt:
         print("realms: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # a write that bypassed the guard: the verdict is lost
+    except OutputLost:
+        status = EXIT_STREAM
+    except BrokenPipeError:  # a write that bypassed the guard: the output is lost
         silence_stdout()
-        return EXIT_CLOSED_PIPE
+        say("cannot write to standard output: it was closed by its reader (broken pipe)")
+        return EXIT_STREAM
     finally:
         if argv is None:  # `realms` and `python -m editor`: the process exits next
             _skip_final_collection()
+    if guards is not None and guards.failure is not None:
+        if guards.stderr_works:
+            say(guards.failure)
+        return EXIT_STREAM
+    return status
 
 
 def _skip_final_collection() -> None:

@@ -1,11 +1,16 @@
-"""A closed stdout or stderr ends the output, never the verdict.
+"""Every failure of standard output or standard error is one message and exit 2.
 
-``realms lint bad/ | head -1`` closes the pipe after one line. The command must
-still exit 1 when it found errors, so CI can trust the status. Python's own
-advice (the ``signal`` module docs, "Note on SIGPIPE") is to point the closed
-stream at ``os.devnull`` and carry on: the guard below does that on the first
-``BrokenPipeError`` and lets the subcommand finish and return its real status,
-with no traceback and no "Exception ignored" message at interpreter exit.
+A command whose output did not arrive must not claim success, nor crash: ``>/dev/full``
+(no space left), a reader that went away (``| head -1``, a broken pipe) and a stream
+closed before the start (``>&-``, ``2>&-``) all end the command with one line on stderr
+(when stderr still works) and exit status 2, never a traceback, in every command.
+
+The guards below wrap ``sys.stdout`` and ``sys.stderr`` for the whole command. The first
+write or flush that fails records why, points the stream's descriptor at ``os.devnull`` (so
+the interpreter's own flush at exit finds nothing to complain about) and raises
+:class:`OutputLost`, a ``BaseException`` like ``KeyboardInterrupt``: a command's
+``except Exception`` cannot swallow it, so the command stops at once (``lint | head -1``
+does not lint ten thousand more files for nobody).
 """
 
 from __future__ import annotations
@@ -17,7 +22,13 @@ from contextlib import contextmanager
 TYPE_CHECKING = False  # typing costs a CLI start milliseconds; mypy reads the block
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
-    from typing import Any
+    from typing import Any, NoReturn
+
+EXIT_STREAM = 2
+
+
+class OutputLost(BaseException):
+    """A standard stream failed: the command's output is incomplete (exit 2)."""
 
 
 def _point_at_devnull(stream: Any) -> None:
@@ -26,71 +37,155 @@ def _point_at_devnull(stream: Any) -> None:
         fd = stream.fileno()
     except (AttributeError, OSError, ValueError):
         return  # not a real file (a test's capture buffer): nothing flushes it at exit
-    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
     try:
         os.dup2(devnull, fd)
+    except OSError:
+        pass
     finally:
         os.close(devnull)
 
 
-class ClosedPipeGuard:
-    """Wraps a text or binary stream; once its reader has gone, writes are dropped."""
+def _reason(exc: OSError) -> str:
+    """Why a write failed, in words (``BrokenPipeError`` has its own)."""
+    if isinstance(exc, BrokenPipeError):
+        return "it was closed by its reader (broken pipe)"
+    return (exc.strerror or str(exc) or type(exc).__name__).lower()
 
-    def __init__(self, stream: Any) -> None:
+
+class StreamGuard:
+    """Wraps a text or binary stream; its first failed write ends the command."""
+
+    def __init__(self, stream: Any, name: str, failures: list[str]) -> None:
         self._stream = stream
-        self.closed_by_reader = False
-        self._buffer: ClosedPipeGuard | None = None
+        self._name = name
+        self._failures = failures  # shared by a text guard and its buffer's guard
+        self._buffer: StreamGuard | None = None
 
-    def _broke(self) -> None:
-        self.closed_by_reader = True
+    @property
+    def failed(self) -> bool:
+        return bool(self._failures)
+
+    def _fail(self, exc: OSError) -> NoReturn:
+        if not self._failures:
+            self._failures.append(f"cannot write to {self._name}: {_reason(exc)}")
         _point_at_devnull(self._stream)
+        raise OutputLost(self._name) from None
 
     def write(self, data: Any) -> int:
-        if not self.closed_by_reader:
-            try:
-                return int(self._stream.write(data))
-            except BrokenPipeError:
-                self._broke()
-        return len(data)
+        if self._failures:
+            return len(data)  # the command is ending; what it still says goes nowhere
+        try:
+            return int(self._stream.write(data))
+        except (OSError, ValueError) as exc:  # ValueError: a stream closed under us
+            self._fail(exc if isinstance(exc, OSError) else OSError(str(exc)))
 
     def writelines(self, lines: Iterable[Any]) -> None:
         for line in lines:
             self.write(line)
 
     def flush(self) -> None:
-        if self.closed_by_reader:
+        if self._failures:
             return
         try:
             self._stream.flush()
-        except BrokenPipeError:
-            self._broke()
+        except (OSError, ValueError) as exc:
+            self._fail(exc if isinstance(exc, OSError) else OSError(str(exc)))
 
     @property
-    def buffer(self) -> ClosedPipeGuard:
+    def buffer(self) -> StreamGuard:
         """The binary stream under a text one, guarded the same way (PNG to stdout)."""
         if self._buffer is None:
-            self._buffer = ClosedPipeGuard(self._stream.buffer)
+            self._buffer = StreamGuard(self._stream.buffer, self._name, self._failures)
         return self._buffer
+
+    def finish(self) -> None:
+        """Flush what is buffered (text, then binary); raises :class:`OutputLost`."""
+        self.flush()
+        if self._buffer is not None:
+            self._buffer.flush()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
 
+def closed_at_start() -> list[str]:
+    """The standard output streams that were closed before the command started (``>&-``):
+    Python then leaves ``sys.stdout``/``sys.stderr`` as None."""
+    return [name for name, stream in (("standard output", sys.stdout),
+                                      ("standard error", sys.stderr)) if stream is None]
+
+
+def hold_closed_descriptors() -> None:
+    """Open ``os.devnull`` on descriptors 0-2 that are closed, so that no file the command
+    opens later takes the number of a standard stream (and nothing written "to stdout" by
+    a child process lands in it)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                opened = os.open(os.devnull, os.O_RDWR)
+            except OSError:
+                return
+            if opened != fd:
+                os.dup2(opened, fd)
+                os.close(opened)
+
+
+class Guards:
+    """The two guards of one command, and what failed."""
+
+    def __init__(self) -> None:
+        self.out_failures: list[str] = []
+        self.err_failures: list[str] = []
+
+    @property
+    def failure(self) -> str | None:
+        """The first failure's message, standard output's first."""
+        found = self.out_failures + self.err_failures
+        return found[0] if found else None
+
+    @property
+    def stderr_works(self) -> bool:
+        return not self.err_failures
+
+
 @contextmanager
-def quiet_closed_pipes() -> Iterator[None]:
-    """Guard ``sys.stdout`` and ``sys.stderr`` for the duration of one command."""
+def guarded_streams() -> Iterator[Guards]:
+    """Guard ``sys.stdout`` and ``sys.stderr`` for one command; a failure raises
+    :class:`OutputLost` out of the block (also from the final flush)."""
     saved = sys.stdout, sys.stderr
-    guards = [ClosedPipeGuard(s) if s is not None else None for s in saved]
-    sys.stdout, sys.stderr = guards
+    guards = Guards()
+    out = StreamGuard(saved[0], "standard output", guards.out_failures)
+    err = StreamGuard(saved[1], "standard error", guards.err_failures)
+    sys.stdout, sys.stderr = out, err
     try:
-        yield
+        try:
+            yield guards
+        except SystemExit:  # --help, --version and usage errors end this way
+            out.finish()
+            err.finish()
+            raise
+        out.finish()
+        err.finish()
     finally:
-        for guard in guards:
-            if guard is not None:
-                guard.flush()
-                if guard._buffer is not None:
-                    guard._buffer.flush()
         sys.stdout, sys.stderr = saved
+
+
+def say(message: str) -> None:
+    """One line on the real standard error, if it still takes it."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(f"realms: {message}\n")
+        stream.flush()
+    except (OSError, ValueError):
+        _point_at_devnull(stream)
 
 
 def silence_stdout() -> None:

@@ -1,27 +1,35 @@
-"""Lint's result cache, like ruff's: re-linting unchanged files costs a hash and a read.
+"""Lint's result cache: re-linting unchanged files costs a stat (or a hash and a read).
 
-Entries live in ``.realms_cache/`` at the project root of the linted files (the nearest
-folder upward with ``pyproject.toml``, ``realms.toml`` or ``.git``; ``REALMS_CACHE_DIR``
-overrides it). Files outside any project are not cached, so linting a stray folder
-leaves nothing behind. An entry's key is a SHA-256 of everything its findings depend
-on: the file's bytes, the shown path, the player count, the effective settings, the
-bundled and referenced catalogues' bytes and the tool (its version and a fingerprint of
-its code and data files). Entries are written to a temporary file and renamed into
-place, so concurrent runs never read half an entry; a damaged entry is a miss.
+**Where, and why there.** A cached verdict is trusted only because this user's own runs
+wrote it, so the cache never lives in the linted tree, where a pull request could commit
+one (a ``.realms_cache/`` of empty entries once made a file with four errors pass). It is
+one SQLite database in the user cache folder: ``$REALMS_CACHE_DIR`` if set, else
+``$XDG_CACHE_HOME/realms-studio`` (``~/.cache/realms-studio``; ``~/Library/Caches`` on
+macOS, ``%LOCALAPPDATA%`` on Windows). A folder named by either variable that lies inside
+a project holding the linted files or the current folder (a folder with ``.git``,
+``pyproject.toml`` or ``realms.toml``, at any level above them) is not used: a
+committed cache could sit there (:func:`refusal`). Older versions' in-tree
+``.realms_cache/`` folders are never read; ``realms clean`` removes them.
 
-Like git's index, one more file (``index.json`` beside the entries) lets a warm run stat
-each file instead of reading and hashing it: per shown path it holds the file's size,
-modification and change times (ns), inode and device, a hash of the rest of the key
-(tool, player count, settings) and the findings. A file is answered from it
-only when all five stat fields and that hash are equal; anything else falls back to
-reading and hashing the file (so an edit keeping size and mtime, as ``touch -d`` or
-``rsync -t`` make, changes the ctime, which no user call can set back). Against "racy"
-timestamps, a file is indexed only if its mtime and ctime are at least
-:data:`RACY_WINDOW_NS` older than the moment it was stat'ed before being read: an edit
-made after that stat then has a later timestamp even on a filesystem with coarse (up to
-2 s) timestamps. Files that name custom catalogues are never indexed (their key holds the
-catalogues' bytes). The index is written atomically after a run that changed it; two
-concurrent runs each write a correct index and the last one wins.
+**The key** of an entry is a SHA-256 of every input of the findings: the file's bytes,
+its shown path and real path, the player count, the effective settings, the bytes of every
+config file above the file (``realms.toml``, ``pyproject.toml``: catalogue roots and the
+collection root come from them) and whether ``.git`` marks a folder there, the bytes of
+every catalogue the file names, and the tool: version, Python version, the bytes of every
+code and data file of the package (schemas included), by path *inside* the package, so the
+same wheel installed anywhere (a CI job restoring the cache after a fresh install) hits.
+
+**The index** (git's trick) answers a warm run with a stat per file: per file (absolute
+and shown path) it holds size, modification and change times (ns), inode, device and a
+hash of the key's other parts besides the bytes; only an exact match answers. Against
+"racy" timestamps, a file is indexed only when its times are :data:`RACY_WINDOW_NS` older
+than the stat taken before reading it. Files that name catalogues are never indexed.
+
+**Cost.** A run writes everything it learnt in one transaction at its end (a cold run
+with the cache costs a few per cent more CPU than ``--no-cache``: docs/performance.md),
+and the database is pruned to :data:`DEFAULT_LIMIT_MB` (``REALMS_CACHE_MAX_MB``): when it
+grows past that, the least recently used half of the entries goes. Any SQLite or OS
+error, a damaged row or a damaged database is a miss, never a failed run.
 """
 
 from __future__ import annotations
@@ -30,6 +38,8 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
+import sys
 import time
 from dataclasses import fields
 from functools import cache
@@ -38,28 +48,73 @@ from typing import Any
 
 from editor.lint.findings import INTERNAL, IO_ERROR, WORKER_DIED, Finding, from_fields
 
-CACHE_DIR_NAME = ".realms_cache"
+APP = "realms-studio"
+DB_NAME = "lint-v3.sqlite3"
+LEGACY_DIR_NAME = ".realms_cache"  # before issue 27: in the tree; never read now
+CACHE_DIR_NAME = LEGACY_DIR_NAME  # the name older callers know
 ROOT_MARKERS = ("pyproject.toml", "realms.toml", ".git")
-ENTRIES = "lint-v2"  # v2: each finding is a row of its fields, not an object
+CONFIG_NAMES = ("realms.toml", "pyproject.toml")
 NOT_CACHED = frozenset({INTERNAL, IO_ERROR, WORKER_DIED})  # bugs, I/O trouble, dead workers
-INDEX = "index.json"
 RACY_WINDOW_NS = 3_000_000_000  # > FAT's 2 s timestamps, and coarse kernel clocks
-INDEX_LIMIT = 50_000  # entries of files outside a run kept in the index at most
+DEFAULT_LIMIT_MB = 256.0
+REFRESH_S = 86_400  # a hit older than a day is marked used again (least recently used)
+CONFIG_LIMIT = 1 << 20  # config files are small; a bigger one is hashed as "too big"
+TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+       "# realms lint's result cache; `realms clean` removes it\n")
 
 
-def cache_dir_for(path: Path) -> Path | None:
-    """Where results for ``path`` are cached: ``REALMS_CACHE_DIR``, else ``.realms_cache``
-    at the project root above ``path``, else nowhere (None)."""
+def user_cache_root() -> Path | None:
+    """The cache folder: ``REALMS_CACHE_DIR``, else the platform's user cache folder; None
+    when there is no home to put it in."""
     override = os.environ.get("REALMS_CACHE_DIR")
     if override:
         return Path(override)
-    try:
-        start = path.resolve()
-    except (OSError, RuntimeError):
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA")
+        return Path(base, APP, "Cache") if base else None
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if xdg and os.path.isabs(xdg) and sys.platform != "darwin":
+        return Path(xdg, APP)
+    home = os.path.expanduser("~")
+    if home == "~" or not os.path.isabs(home):
         return None
-    for folder in (start, *start.parents):
-        if any(os.path.exists(folder / marker) for marker in ROOT_MARKERS):  # never raises
-            return folder / CACHE_DIR_NAME
+    if sys.platform == "darwin":
+        return Path(home, "Library", "Caches", APP)
+    return Path(home, ".cache", APP)
+
+
+def cache_dir_for(path: Path | None = None) -> Path | None:
+    """Where results are cached (the same folder for every file; ``path`` is kept for
+    callers of the per-project cache this replaced)."""
+    return user_cache_root()
+
+
+def _set_by_environment() -> bool:
+    return bool(os.environ.get("REALMS_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME"))
+
+
+def refusal(folder: Path, anchors: list[Path]) -> str | None:
+    """Why ``folder`` may not hold the cache for a run on ``anchors`` (the linted paths and
+    the current folder), or None. A folder named by an environment variable is refused
+    when it lies inside a project (any folder with a root marker) above an anchor: the
+    project's files may come from strangers, and so could a cache committed there."""
+    if not _set_by_environment():
+        return None  # the user's own cache folder: no checkout put it there
+    try:
+        where = Path(os.path.realpath(folder))
+    except (OSError, ValueError):
+        return None
+    for anchor in anchors:
+        try:
+            start = Path(os.path.realpath(anchor))
+        except (OSError, ValueError):
+            continue
+        for level in (start, *start.parents):
+            if where.is_relative_to(level) and any(
+                    os.path.lexists(level / marker) for marker in ROOT_MARKERS):
+                return (f"the result cache {folder} lies inside the project {level}, where "
+                        "a committed file could change the verdict; it is not used (point "
+                        "REALMS_CACHE_DIR outside the checkout)")
     return None
 
 
@@ -67,42 +122,97 @@ def disabled() -> bool:
     return os.environ.get("REALMS_NO_CACHE", "") not in ("", "0")
 
 
-@cache
-def _code_fingerprint() -> str:
-    """Size and modification time of every module and data file of the package: a
-    development checkout's edits invalidate entries though the version is unchanged."""
+def size_limit() -> int:
+    """The database's size bound in bytes (``REALMS_CACHE_MAX_MB``, default 256)."""
+    try:
+        megabytes = float(os.environ.get("REALMS_CACHE_MAX_MB", DEFAULT_LIMIT_MB))
+    except ValueError:
+        megabytes = DEFAULT_LIMIT_MB
+    return max(int(megabytes * 1024 * 1024), 64 * 1024)
+
+
+def _package_files() -> list[tuple[str, str]]:
+    """(path inside the package, path on disk) of every code and data file lint reads."""
     import editor
 
-    digest = hashlib.sha256()
     package = next(iter(editor.__path__))  # the installed or checked-out package folder
+    found = []
     for root, dirs, files in os.walk(package, followlinks=True):  # data/schemas links
         dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "gui"))
         for name in sorted(files):
             if name.endswith((".py", ".json", ".toml")):
-                info = os.stat(os.path.join(root, name))
-                digest.update(f"{root}/{name}:{info.st_size}:{info.st_mtime_ns}\n".encode())
+                full = os.path.join(root, name)
+                found.append((os.path.relpath(full, package).replace(os.sep, "/"), full))
+    return found
+
+
+def _stat_fingerprint(files: list[tuple[str, str]]) -> str:
+    """Where and when the package's files are: a cheap key for the content fingerprint."""
+    digest = hashlib.sha256()
+    for _, full in files:
+        info = os.stat(full)
+        digest.update(f"{full}:{info.st_size}:{info.st_mtime_ns}\n".encode(
+            "utf-8", "surrogateescape"))
     return digest.hexdigest()
 
 
-@cache
-def _bundled_catalogue_hash() -> str:
-    from editor.model.paths import data_file  # the catalogue module itself is not needed
+def _content_fingerprint(files: list[tuple[str, str]]) -> str:
+    """The bytes of the package's files by their path inside it: the same for the same
+    wheel wherever it is installed, different after any edit of code, schema or data."""
+    digest = hashlib.sha256()
+    for inside, full in files:
+        with open(full, "rb") as handle:
+            digest.update(f"{inside}\0".encode("utf-8", "surrogateescape"))
+            digest.update(hashlib.sha256(handle.read()).digest())
+    return digest.hexdigest()
 
-    return hashlib.sha256(data_file("tiles.json").read_bytes()).hexdigest()
+
+def _read_small(path: str) -> bytes | None:
+    """A regular file's bytes (up to :data:`CONFIG_LIMIT`), never blocking on a FIFO; None
+    when it is not a readable regular file."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        return os.read(fd, CONFIG_LIMIT + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
-def tool_key() -> str:
-    """The tool's part of every key: version, code fingerprint, bundled catalogue."""
-    from editor import __version__
-
-    return f"{__version__}|{_code_fingerprint()}|{_bundled_catalogue_hash()}"
+def surroundings(folder: str) -> str:
+    """What the folder's setting files say, for the key: the real folder, and for it and
+    every folder above it, the bytes' hash of each config file and whether ``.git`` is
+    there (the collection root, catalogue roots and settings come from these)."""
+    start = os.path.realpath(folder or ".")
+    parts = [start]
+    level = start
+    while True:
+        for name in CONFIG_NAMES:
+            content = _read_small(os.path.join(level, name))
+            if content is not None:
+                parts.append(f"{level}/{name}={hashlib.sha256(content).hexdigest()}")
+            elif os.path.lexists(os.path.join(level, name)):
+                parts.append(f"{level}/{name}=unreadable")
+        if os.path.lexists(os.path.join(level, ".git")):
+            parts.append(f"{level}/.git")
+        parent = os.path.dirname(level)
+        if parent == level:
+            return "\n".join(parts)
+        level = parent
 
 
 def _referenced_catalogues(raw: bytes, folder: Path) -> str:
     """Hashes of the custom catalogues a scenario names (read bounded, never followed
-    into special files); empty when it names none."""
+    into special files, nor read when they lie outside the collection: lint refuses
+    those, and so the key says "refused"); empty when it names none."""
     if b'"catalogues"' not in raw:
         return ""
+    from editor.model.catalogue_refs import ReferenceRefused, resolve_reference
     from editor.model.errors import LoadError
     from editor.model.jsonio import read_limited_bytes
 
@@ -116,101 +226,210 @@ def _referenced_catalogues(raw: bytes, folder: Path) -> str:
     parts = []
     for name in names:
         try:
-            content = read_limited_bytes(folder / str(name))
+            content = read_limited_bytes(resolve_reference(str(name), folder))
             parts.append(f"{name}={hashlib.sha256(content).hexdigest()}")
-        except (LoadError, OSError, ValueError):
+        except ReferenceRefused:
+            parts.append(f"{name}=refused")
+        except (LoadError, OSError, ValueError, RuntimeError):  # RuntimeError: a link loop
             parts.append(f"{name}=unreadable")
     return ";".join(parts)
 
 
+@cache
+def _bundled_catalogue_hash() -> str:
+    from editor.model.paths import data_file  # the catalogue module itself is not needed
+
+    return hashlib.sha256(data_file("tiles.json").read_bytes()).hexdigest()
+
+
+def _hash(*parts: str) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode("utf-8", "surrogateescape"))
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS entries(key TEXT PRIMARY KEY, rows TEXT NOT NULL,"
+    " used INTEGER NOT NULL) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS files(slot TEXT PRIMARY KEY, head TEXT NOT NULL,"
+    " key TEXT NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL)"
+    " WITHOUT ROWID",
+)
+
+
 class ResultCache:
-    """Findings per (file content, settings, tool), in one folder."""
+    """Findings per (file content, settings, surroundings, tool), in one database."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.entries = folder / ENTRIES
-        self._tool = tool_key()
-        self._ready = False
+        self.path = folder / DB_NAME
+        self._db: Any = None
+        self._now = int(time.time())
+        self._cwd = os.getcwd()
         self._codes: list[str] | None = None
-        self._index: dict[str, list[Any]] | None = None
-        self._fresh: dict[str, list[Any]] = {}  # index entries this run (re)made
-        self._pending: dict[str, tuple[str, list[Any]]] = {}  # key -> (shown, entry head)
-        self._contexts: dict[tuple[str, int | None], str] = {}
+        self._entries: dict[str, str] = {}  # key -> rows (JSON) this run learnt
+        self._fresh: dict[str, tuple[str, str]] = {}  # slot -> (head, key) to index
+        self._pending: dict[str, tuple[str, str]] = {}  # key -> (slot, head) awaiting rows
+        self._used_entries: list[str] = []  # hits to mark used (least recently used)
+        self._used_files: list[str] = []
+        self._contexts: dict[tuple[str, int | None, str], str] = {}
+        self._around: dict[str, str] = {}
+        self._db = self._open()
+        self._tool = self._tool_key()
 
-    def _codes_file(self) -> Path:
-        tool = hashlib.sha256(self._tool.encode("utf-8")).hexdigest()[:32]
-        return self.entries / f"rules-{tool}.codes"  # not *.json: no entry
+    # -- the database ------------------------------------------------------------------
+
+    def _open(self) -> Any:
+        """The connection, the database made if new; None when it cannot be used (every
+        look-up then misses and nothing is written). A damaged file is made anew."""
+        import sqlite3
+
+        for attempt in range(2):
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+                tag = self.folder / "CACHEDIR.TAG"
+                if not tag.exists():
+                    tag.write_text(TAG, encoding="utf-8")
+                db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
+                                     check_same_thread=False)
+                try:
+                    if db.execute("PRAGMA user_version").fetchone()[0] != 1:
+                        db.execute("PRAGMA auto_vacuum = INCREMENTAL")  # before any table
+                        db.execute("PRAGMA journal_mode = WAL")
+                        for statement in SCHEMA:
+                            db.execute(statement)
+                        db.execute("PRAGMA user_version = 1")
+                    db.execute("PRAGMA synchronous = NORMAL")
+                    return db
+                except sqlite3.DatabaseError:
+                    db.close()
+                    if attempt or isinstance(sys.exc_info()[1], sqlite3.OperationalError):
+                        return None  # locked or read-only: this run goes without
+                    for suffix in ("", "-wal", "-shm"):  # damaged: start again
+                        Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+            except (OSError, sqlite3.Error):
+                return None
+        return None
+
+    def _query(self, sql: str, values: tuple[Any, ...]) -> Any:
+        """One row, or None (also when the database cannot answer)."""
+        if self._db is None:
+            return None
+        import sqlite3
+
+        try:
+            return self._db.execute(sql, values).fetchone()
+        except sqlite3.Error:
+            return None
+
+    def _tool_key(self) -> str:
+        """The tool's part of every key: version, Python, the package's file contents (the
+        content fingerprint is remembered per stat fingerprint: hashing the package's bytes
+        costs ~10 ms, its stat ~1 ms), the bundled catalogue."""
+        from editor import __version__
+
+        files = _package_files()
+        where = "code:" + _stat_fingerprint(files)
+        row = self._query("SELECT value FROM meta WHERE name = ?", (where,))
+        content = row[0] if row and isinstance(row[0], str) else None
+        if content is None:
+            content = _content_fingerprint(files)
+            self._write_meta(where, content)
+        python = f"{sys.version_info[0]}.{sys.version_info[1]}"
+        return f"{__version__}|{python}|{content}|{_bundled_catalogue_hash()}"
+
+    def _write_meta(self, name: str, value: str) -> None:
+        if self._db is None:
+            return
+        import sqlite3
+
+        with contextlib.suppress(sqlite3.Error):
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (name, value))
+
+    # -- rule codes ----------------------------------------------------------------------
+
+    def _codes_name(self) -> str:
+        return "rules:" + _hash(self._tool)
 
     def rule_codes(self) -> list[str] | None:
-        """Every rule code of this exact tool (version and code fingerprint), as stored by
-        an earlier run: ``--select``/``--ignore`` are checked against it, so a warm run
-        answered from the cache never imports the rules. None when not stored yet."""
+        """Every rule code of this exact tool, as stored by an earlier run: ``--select`` and
+        ``--ignore`` are checked against it, so a warm run answered from the cache never
+        imports the rules. None when not stored yet."""
+        row = self._query("SELECT value FROM meta WHERE name = ?", (self._codes_name(),))
         try:
-            codes = json.loads(self._codes_file().read_bytes())
-        except (OSError, ValueError):
+            codes = json.loads(row[0]) if row else None
+        except (ValueError, TypeError):
             return None
         if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
             return None
         return codes
 
     def remember_rule_codes(self, codes: list[str]) -> None:
-        """Store ``codes`` with the first entry this run writes."""
+        """Store ``codes`` with what this run writes."""
         self._codes = codes
 
+    # -- keys and look-ups ---------------------------------------------------------------
+
+    def _surroundings(self, folder: str) -> str:
+        known = self._around.get(folder)
+        if known is None:
+            known = self._around[folder] = surroundings(folder)
+        return known
+
     def key(self, shown: str, raw: bytes, settings: str, players: int | None) -> str:
+        """The entry's key: every input of the file's findings (see the module doc)."""
         digest = hashlib.sha256()
-        for part in (self._tool, shown, str(players), settings,
+        folder = os.path.dirname(shown)
+        for part in (self._tool, shown, os.path.realpath(shown), str(players), settings,
+                     self._surroundings(folder),
                      _referenced_catalogues(raw, Path(shown).parent)):
             digest.update(part.encode("utf-8", "surrogateescape"))
             digest.update(b"\0")
         digest.update(raw)
         return digest.hexdigest()
 
-    def _context(self, settings: str, players: int | None) -> str:
-        """The key's parts besides the file's bytes and shown path (the index's key), once
-        per settings in a run."""
-        context = self._contexts.get((settings, players))
+    def _context(self, settings: str, players: int | None, folder: str) -> str:
+        """The key's parts besides the file's bytes and paths (the index's check), once per
+        settings and folder in a run."""
+        context = self._contexts.get((settings, players, folder))
         if context is None:
-            digest = hashlib.sha256()
-            for part in (self._tool, str(players), settings):
-                digest.update(part.encode("utf-8", "surrogateescape"))
-                digest.update(b"\0")
-            context = self._contexts[settings, players] = digest.hexdigest()
+            context = _hash(self._tool, str(players), settings, self._surroundings(folder))
+            self._contexts[settings, players, folder] = context
         return context
-
-    def _load_index(self) -> dict[str, list[Any]]:
-        if self._index is None:
-            try:
-                data = json.loads((self.entries / INDEX).read_bytes())
-                files = data["files"] if data.get("tool") == self._tool else {}
-                self._index = files if isinstance(files, dict) else {}
-            except (OSError, ValueError, AttributeError, KeyError, TypeError):
-                self._index = {}
-        return self._index
 
     def look_up(self, path: Path, settings: str, players: int | None,
                 ) -> tuple[str, bytes, list[Finding] | None] | None:
         """The file's key, bytes and cached findings (None on a miss); from the index
-        (key and bytes then empty) when the file's stat and context match its entry.
+        (key and bytes then empty) when the file's stat and context match its row.
         None when the file cannot be read (linting it reports why)."""
-        from editor.model.jsonio import read_limited_bytes
+        from editor.model.user_paths import read_user_file
 
         shown = str(path)
-        context = self._context(settings, players)
+        context = self._context(settings, players, os.path.dirname(shown))
         clock = time.time_ns()
         try:
             info = os.stat(path)
         except (OSError, ValueError):
             return None
-        head = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev,
-                context]
-        entry = self._load_index().get(shown)
-        if isinstance(entry, list) and entry[:6] == head:
-            found = _findings(entry[6])
+        head = (f"{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}:"
+                f"{info.st_dev}:{context}")
+        # JSON, so ASCII: a name that is not UTF-8 (lone surrogates) is stored escaped.
+        slot = json.dumps([os.path.join(self._cwd, shown), shown])
+        row = self._query("SELECT files.head, entries.rows, entries.used, files.key FROM "
+                          "files JOIN entries ON entries.key = files.key "
+                          "WHERE files.slot = ?", (slot,))
+        if row is not None and row[0] == head:
+            found = _parse(row[1])
             if found is not None:
+                if row[2] < self._now - REFRESH_S:  # used again: pruned last
+                    self._used_entries.append(row[3])
+                    self._used_files.append(slot)
                 return "", b"", found
-        try:
-            raw = read_limited_bytes(path)
+        try:  # never a byte of a link out of the collection, nor of a special file
+            raw = read_user_file(path)
         except Exception:  # linting the file reports the same problem
             return None
         key = self.key(shown, raw, settings, players)
@@ -218,100 +437,100 @@ class ResultCache:
         if (max(info.st_mtime_ns, info.st_ctime_ns) + RACY_WINDOW_NS <= clock
                 and b'"catalogues"' not in raw):
             if found is not None:
-                self._fresh[shown] = [*head, [_row(f) for f in found]]
+                self._fresh[slot] = (head, key)
             else:
-                self._pending[key] = (shown, head)
+                self._pending[key] = (slot, head)
         return key, raw, found
 
-    def save_index(self) -> None:
-        """Write the index if this run added to it (atomically; last writer wins)."""
-        if not self._fresh:
-            return
-        old = self._load_index()
-        kept = {} if len(old) > INDEX_LIMIT else {
-            shown: entry for shown, entry in old.items()
-            if shown not in self._fresh and isinstance(entry, list) and len(entry) == 7}
-        payload = json.dumps({"tool": self._tool, "files": {**kept, **self._fresh}}
-                             ).encode("ascii")  # \u escapes: paths may hold lone surrogates
-        with contextlib.suppress(OSError):
-            self._prepare()
-            _write_atomic(self.entries, self.entries / INDEX, payload)
-        self._index = None
-        self._fresh = {}
-
     def get(self, key: str) -> list[Finding] | None:
-        try:
-            with open(self.entries / f"{key}.json", "rb") as handle:
-                rows = json.loads(handle.read())
-        except (OSError, ValueError):
+        row = self._query("SELECT rows, used FROM entries WHERE key = ?", (key,))
+        if row is None:
             return None
-        return _findings(rows)
+        found = _parse(row[0])
+        if found is not None and row[1] < self._now - REFRESH_S:
+            self._used_entries.append(key)
+        return found
 
-    def put(self, key: str, findings: list[Finding]) -> None:
-        """Store atomically; a failure to write only costs the next run a re-lint."""
-        rows = _rows(findings)
-        self._note(key, rows)
-        if rows is not None:
-            self._write(key, rows)
-
-    def write(self, key: str, findings: list[Finding]) -> None:
-        """Write ``key``'s entry, not the index: what a worker process does, in parallel,
-        while the parent only notes it (:meth:`remember`)."""
-        rows = _rows(findings)
-        if rows is not None:
-            self._write(key, rows)
+    # -- storing ---------------------------------------------------------------------------
 
     def remember(self, key: str, findings: list[Finding]) -> None:
-        """Note for the index the findings whose entry a worker wrote (:meth:`write`)."""
-        self._note(key, _rows(findings) if key in self._pending else None)
-
-    def _note(self, key: str, rows: list[list[Any]] | None) -> None:
+        """Note the findings of a file linted in this run (in this process or a worker),
+        for the entries and the index; :meth:`save_index` stores them."""
         pending = self._pending.pop(key, None)
-        if pending is not None and rows is not None:
-            self._fresh[pending[0]] = [*pending[1], rows]
-
-    def _write(self, key: str, rows: list[list[Any]]) -> None:
-        # ASCII with \u escapes: a path that is not UTF-8 (os.fsdecode's lone surrogates)
-        # or a message quoting one cannot be encoded as UTF-8, and must not stop the run.
-        payload = json.dumps(rows).encode("ascii")
-        with contextlib.suppress(OSError):
-            self._prepare()
-            _write_atomic(self.entries, self.entries / f"{key}.json", payload)
-
-    def _prepare(self) -> None:
-        if self._ready:
+        rows = _rows(findings)
+        if rows is None:
             return
-        self.entries.mkdir(parents=True, exist_ok=True)
-        for name, text in (("CACHEDIR.TAG", "Signature: 8a477f597d28d172789f06886806bc55\n"
-                            "# created by realms lint; `realms clean` removes it\n"),
-                           (".gitignore", "# created by realms lint\n*\n")):
-            target = self.folder / name
-            if not target.exists():
-                with contextlib.suppress(OSError):
-                    target.write_text(text, encoding="utf-8")
-        if self._codes is not None:
-            _write_atomic(self.entries, self._codes_file(),
-                          json.dumps(self._codes).encode("utf-8"))
-        self._ready = True
+        text = json.dumps(rows)  # ASCII with \\u escapes: paths may hold lone surrogates
+        self._entries[key] = text
+        if pending is not None:
+            self._fresh[pending[0]] = (pending[1], key)
 
+    def save_index(self) -> None:
+        """Write what this run learnt in one transaction, then keep the size bound; a
+        failure only costs the next run a re-lint."""
+        if self._db is None or not (self._entries or self._fresh or self._used_files
+                                    or self._used_entries or self._codes is not None):
+            return
+        import sqlite3
 
-def _write_atomic(folder: Path, target: Path, payload: bytes) -> None:
-    """Write ``payload`` to a temporary file in ``folder`` and rename it to ``target``, so
-    a concurrent reader sees the whole file or none; OSError when it cannot."""
-    import tempfile  # only a run that writes needs it (~3 ms of a warm run's start)
+        now = self._now
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?)",
+                                     [(k, rows, now) for k, rows in self._entries.items()])
+                self._db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
+                                     [(slot, head, key, now)
+                                      for slot, (head, key) in self._fresh.items()])
+                self._db.executemany("UPDATE entries SET used = ? WHERE key = ?",
+                                     [(now, k) for k in self._used_entries])
+                self._db.executemany("UPDATE files SET used = ? WHERE slot = ?",
+                                     [(now, s) for s in self._used_files])
+                if self._codes is not None:
+                    self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                                     (self._codes_name(), json.dumps(self._codes)))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._prune()
+        except sqlite3.Error:
+            pass
+        self._entries, self._fresh, self._used_entries, self._used_files = {}, {}, [], []
+        self._codes = None
 
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(payload)
-        os.replace(temp, target)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    def _prune(self) -> None:
+        """Over the size bound, drop the least recently used half of the rows (until under
+        it) and give the pages back to the file system."""
+        limit = size_limit()
+        pruned = False
+        for _ in range(8):
+            pages = self._db.execute("PRAGMA page_count").fetchone()[0]
+            free = self._db.execute("PRAGMA freelist_count").fetchone()[0]
+            size = self._db.execute("PRAGMA page_size").fetchone()[0]
+            if (pages - free) * size <= limit:
+                break
+            pruned = True
+            self._db.execute("BEGIN IMMEDIATE")
+            for table, column in (("entries", "key"), ("files", "slot")):
+                self._db.execute(
+                    f"DELETE FROM {table} WHERE {column} IN (SELECT {column} FROM {table} "
+                    f"ORDER BY used LIMIT (SELECT (COUNT(*) + 1) / 2 FROM {table}))")
+            self._db.execute("DELETE FROM meta WHERE name LIKE 'code:%'")
+            self._db.execute("COMMIT")
+        if pruned:
+            self._db.executescript("PRAGMA incremental_vacuum;")  # execute() frees one page
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 _FIELDS = tuple(item.name for item in fields(Finding))  # _row's order
+
+
+def _parse(text: Any) -> list[Finding] | None:
+    try:
+        return _findings(json.loads(text))
+    except (ValueError, TypeError, RecursionError):
+        return None
 
 
 def _findings(rows: Any) -> list[Finding] | None:

@@ -8,7 +8,6 @@ imports, so workers start warm); a worker that dies costs only the file it held.
 
 from __future__ import annotations
 
-import functools
 import gc
 import os
 import stat
@@ -196,21 +195,16 @@ def collect(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Finding
 Job = tuple[Path, LintConfig | None, int | None, Overrides, bytes | None, str]
 
 
-def _lint_one(job: Job, cache: ResultCache | None = None) -> list[Finding]:
-    """Lint a job; with ``cache``, write its entry too, where it was linted: in a worker
-    process the entry's encoding and writing (about 0.2 ms of CPU per file) run in
-    parallel, and the parent only notes the findings for the index
-    (``ResultCache.remember``)."""
-    found = lint_path(*job[:5])
-    if cache is not None and job[5]:
-        cache.write(job[5], found)
-    return found
+def _lint_one(job: Job) -> list[Finding]:
+    """Lint a job (the parent stores its findings in the result cache, all in one
+    transaction at the end of the run: ``ResultCache.remember``)."""
+    return lint_path(*job[:5])
 
 
 _linted_since_collection = 0
 
 
-def _lint_paused(job: Job, cache: ResultCache | None = None) -> list[Finding]:
+def _lint_paused(job: Job) -> list[Finding]:
     """:func:`_lint_one` with the cyclic collector off (it stays off: :func:`_lint_many`
     turns it back on in this process; a forked worker just ends). A file allocates far
     more than any young threshold, so automatic collections ran several times per file,
@@ -221,7 +215,7 @@ def _lint_paused(job: Job, cache: ResultCache | None = None) -> list[Finding]:
     holds at most that many files' worth."""
     global _linted_since_collection
     gc.disable()
-    found = _lint_one(job, cache)
+    found = _lint_one(job)
     _linted_since_collection += 1
     if _linted_since_collection >= GC_FILES_PER_COLLECTION:
         _linted_since_collection = 0
@@ -290,7 +284,7 @@ def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | 
                 gc.enable()
     todo = [index for index in range(len(files)) if index not in answered]
     fresh = _lint_many([(files[i], config, players, overrides, raws.get(i), keys.get(i, ""))
-                        for i in todo], config, overrides, jobs, cache)
+                        for i in todo], config, overrides, jobs)
     for done, index in enumerate(range(len(files)), 1):
         _progress(show, done, len(files))
         if index in answered:
@@ -298,7 +292,7 @@ def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | 
             continue
         result = next(fresh)
         if cache is not None and index in keys:
-            cache.remember(keys[index], result)  # its entry was written by _lint_one
+            cache.remember(keys[index], result)  # stored by save_index, below
         yield result
     if cache is not None:
         cache.save_index()
@@ -308,8 +302,7 @@ def lint_files(files: Sequence[Path], config: LintConfig | None, players: int | 
 
 
 def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overrides,
-               jobs: int | None, cache: ResultCache | None = None,
-               ) -> Iterator[list[Finding]]:
+               jobs: int | None) -> Iterator[list[Finding]]:
     """Findings of each job in order, in worker processes when ``jobs`` > 1 (None: as
     :func:`default_jobs` decides for these files)."""
     if not jobs_list:
@@ -339,13 +332,12 @@ def _lint_many(jobs_list: list[Job], config: LintConfig | None, overrides: Overr
                 # struct).
                 from editor.lint.pool import Died, run_jobs
 
-                work = functools.partial(_lint_paused, cache=cache)
-                for outcome in run_jobs(jobs_list, work, jobs):
+                for outcome in run_jobs(jobs_list, _lint_paused, jobs):
                     yield _worker_died(outcome.job[0], outcome.cause) \
                         if isinstance(outcome, Died) else outcome
             else:
                 for job in jobs_list:
-                    yield _lint_paused(job, cache)
+                    yield _lint_paused(job)
         finally:
             heap.unfreeze()
     finally:

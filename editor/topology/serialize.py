@@ -7,7 +7,7 @@ places, so output diffs cleanly between runs and machines.
 
 from __future__ import annotations
 
-import io
+from collections.abc import Sequence
 from typing import Any
 
 import networkx as nx
@@ -99,9 +99,51 @@ def flat_graph(realm: Realm) -> nx.Graph:
 
 
 def realm_to_graphml(realm: Realm) -> str:
-    buffer = io.BytesIO()
-    nx.write_graphml(flat_graph(realm), buffer, encoding="utf-8", prettyprint=True)
-    return buffer.getvalue().decode("utf-8")
+    return realms_to_graphml([realm])
+
+
+# Line breaks and tabs in a string value become character references (``&#10;``): XML keeps
+# them in the value, but a raw newline in the text would let a title such as
+# "x\n::stop-commands::x" start a line of the document (a CI log prints it as is).
+# They stand in as characters ``document_text`` never lets through until the end.
+_XML_BREAKS = {"\n": ("\x01", "&#10;"), "\r": ("\x02", "&#13;"), "\t": ("\x03", "&#9;")}
+
+
+def _xml_value(text: str) -> str:
+    text = document_text(text)
+    for char, (stand_in, _) in _XML_BREAKS.items():
+        text = text.replace(char, stand_in)
+    return text
+
+
+def realms_to_graphml(realms: Sequence[Realm]) -> str:
+    """One GraphML document: a ``<graph>`` per realm (a player count). With several, each
+    graph's id is ``players-N`` and its node ids ``REGION@N`` (GraphML wants node ids unique
+    in the whole document); one realm gives the plain region ids."""
+    from xml.etree import ElementTree
+
+    from networkx.readwrite.graphml import GraphMLWriter
+
+    writer = GraphMLWriter(encoding="utf-8", prettyprint=True)
+    several = len(realms) > 1
+    for realm in realms:
+        graph = flat_graph(realm)
+        if several:
+            graph = nx.relabel_nodes(graph, {rid: f"{rid}@{realm.players}" for rid in graph})
+            graph.graph["id"] = f"players-{realm.players}"
+        writer.add_graph_element(graph)
+        writer.attributes.clear()  # else the next graph appends this one's data again
+    for element in writer.xml.iter():  # before indenting: only values hold text yet
+        if element.text:
+            element.text = _xml_value(element.text)
+        for name, value in element.attrib.items():
+            element.attrib[name] = _xml_value(value)
+    writer.indent(writer.xml)
+    text = ("<?xml version='1.0' encoding='utf-8'?>\n"
+            + ElementTree.tostring(writer.xml, encoding="unicode"))
+    for stand_in, reference in _XML_BREAKS.values():
+        text = text.replace(stand_in, reference)
+    return text
 
 
 def _dot_id(text: str) -> str:
@@ -110,9 +152,11 @@ def _dot_id(text: str) -> str:
     return '"' + escaped + '"'
 
 
-def realm_to_dot(realm: Realm) -> str:
-    """Graphviz DOT, written directly (no pydot/pygraphviz dependency needed)."""
-    lines = [f"graph {_dot_id(realm.scenario.title)} {{", "  node [shape=box];"]
+def realm_to_dot(realm: Realm, name: str | None = None) -> str:
+    """Graphviz DOT, written directly (no pydot/pygraphviz dependency needed); every
+    string is quoted with its line breaks escaped, so none starts a line."""
+    title = realm.scenario.title if name is None else name
+    lines = [f"graph {_dot_id(title)} {{", "  node [shape=box];"]
     for rid, region in realm.regions.items():
         label = f"{rid}\n{region.terrain}"
         attrs = [f"label={_dot_id(label)}"]
@@ -127,3 +171,12 @@ def realm_to_dot(realm: Realm) -> str:
         lines.append(f"  {_dot_id(a)} -- {_dot_id(b)} [label={_dot_id(kinds)}{style}];")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def realms_to_dot(realms: Sequence[Realm]) -> str:
+    """Several realms as one DOT file (Graphviz reads a graph after another); with more
+    than one, each graph is named "TITLE (N players)", so the names differ."""
+    if len(realms) == 1:
+        return realm_to_dot(realms[0])
+    return "".join(realm_to_dot(r, f"{r.scenario.title} ({r.players} players)")
+                   for r in realms)

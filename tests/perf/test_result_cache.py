@@ -1,11 +1,16 @@
 """lint's result cache: cached output equals fresh output, and every input of a finding
-(file, settings, catalogue, tool version) invalidates it; concurrent runs stay correct."""
+(file, settings, catalogue, tool version) invalidates it; concurrent runs stay correct.
+
+Each test has its own cache folder (REALMS_CACHE_DIR) beside its project, never inside it
+(a cache in the linted tree is refused: tests/untrusted/test_result_cache_trust.py).
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +19,7 @@ import pytest
 from findings_golden import GOLDEN, outputs, run_cli
 
 from editor.lint import cache as result_cache
-from editor.lint.cache import CACHE_DIR_NAME, ENTRIES, INDEX
+from editor.lint.cache import DB_NAME
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "perf" / "fixtures"
@@ -24,16 +29,23 @@ SENTINEL = "answered from the cache"
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A project folder (pyproject.toml) with three generated realms that have findings
-    and the ring realm with its custom catalogue; the current folder for the test."""
+    and the ring realm with its custom catalogue; the current folder for the test. Its
+    cache is ``../cache``."""
+    folder = tmp_path / "project"
+    folder.mkdir()
     for path in sorted(FIXTURES.glob("*.realm.json"))[:3]:
-        shutil.copy(path, tmp_path / path.name)
-    shutil.copy(REPO / "tests" / "data" / "ring.realm.json", tmp_path / "ring.realm.json")
-    shutil.copy(REPO / "tests" / "data" / "test-tiles.json", tmp_path / "test-tiles.json")
-    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("REALMS_CACHE_DIR", raising=False)
+        shutil.copy(path, folder / path.name)
+    shutil.copy(REPO / "tests" / "data" / "ring.realm.json", folder / "ring.realm.json")
+    shutil.copy(REPO / "tests" / "data" / "test-tiles.json", folder / "test-tiles.json")
+    (folder / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    monkeypatch.chdir(folder)
+    monkeypatch.setenv("REALMS_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("REALMS_NO_CACHE", raising=False)
-    return tmp_path
+    return folder
+
+
+def database(project: Path) -> Path:
+    return project.parent / "cache" / DB_NAME
 
 
 def lint(*extra: str) -> str:
@@ -41,36 +53,53 @@ def lint(*extra: str) -> str:
 
 
 def poison(project: Path) -> int:
-    """Rewrite every cache entry's messages (and the index's), so a later run shows
-    whether it used them; the number of entries, not counting the index."""
-    entries = [e for e in (project / CACHE_DIR_NAME / ENTRIES).glob("*.json")
-               if e.name != INDEX]
-    for entry in entries:
-        rows = json.loads(entry.read_text(encoding="utf-8"))  # one array per finding
-        for row in rows:
-            row[2] = SENTINEL  # the message
-        entry.write_text(json.dumps(rows), encoding="utf-8")
-    poison_index(project)
-    return len(entries)
+    """Rewrite every cache entry's messages, so a later run shows whether it used them
+    (through the index, which points at the entries, too); the number of entries."""
+    with sqlite3.connect(database(project)) as db:
+        rows = db.execute("SELECT key, rows FROM entries").fetchall()
+        for key, text in rows:
+            findings = json.loads(text)  # one array per finding
+            for finding in findings:
+                finding[2] = SENTINEL  # the message
+            db.execute("UPDATE entries SET rows = ? WHERE key = ?", (json.dumps(findings), key))
+    return len(rows)
 
 
-def poison_index(project: Path) -> set[str]:
-    """Rewrite the index's messages only; the names of the files it holds."""
-    index = project / CACHE_DIR_NAME / ENTRIES / INDEX
-    if not index.exists():
+def indexed(project: Path) -> set[str]:
+    """The names of the files the index holds."""
+    if not database(project).exists():
         return set()
-    data = json.loads(index.read_text(encoding="utf-8"))
-    for entry in data["files"].values():
-        for row in entry[-1]:
-            row[2] = SENTINEL
-    index.write_text(json.dumps(data), encoding="utf-8")
-    return {Path(shown).name for shown in data["files"]}
+    with sqlite3.connect(database(project)) as db:
+        slots = [row[0] for row in db.execute("SELECT slot FROM files")]
+    return {Path(json.loads(slot)[1]).name for slot in slots}  # [absolute, shown]
+
+
+def drop_index(project: Path) -> None:
+    with sqlite3.connect(database(project)) as db:
+        db.execute("DELETE FROM files")
 
 
 @pytest.fixture
 def no_racy_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """Index files however recently written: the tests' files are seconds old."""
     monkeypatch.setattr(result_cache, "RACY_WINDOW_NS", 0)
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the scenario files the cache reads (a file the index answers is not
+    read)."""
+    from editor.model import user_paths
+
+    seen: list[str] = []
+    read = user_paths.read_user_file
+
+    def counted(path: Path, *args: object, **kwargs: object) -> bytes:
+        seen.append(Path(path).name)
+        return read(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(user_paths, "read_user_file", counted)
+    return seen
 
 
 def cached_files(output: str) -> set[str]:
@@ -90,9 +119,10 @@ def two_runs_at_once(project: Path) -> list[str]:
 
 def test_cached_output_equals_fresh_output(project: Path) -> None:
     fresh = lint("--no-cache")
-    assert not (project / CACHE_DIR_NAME).exists()  # --no-cache writes nothing
+    assert not database(project).exists()  # --no-cache writes nothing
     assert lint() == fresh  # fills the cache
-    assert (project / CACHE_DIR_NAME / ".gitignore").is_file()
+    assert (database(project).parent / "CACHEDIR.TAG").is_file()
+    assert not (project / ".realms_cache").exists()  # nothing in the linted tree
     assert lint() == fresh  # answered from it
     assert poison(project) == 4
     assert cached_files(lint()) == {p.name for p in project.glob("*.realm.json")}
@@ -136,34 +166,44 @@ def test_a_new_tool_version_lints_again(project: Path, monkeypatch: pytest.Monke
     assert cached_files(lint()) == set()
 
 
-def test_no_cache_outside_a_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A stray folder (no pyproject.toml, realms.toml or .git above it) gets no cache."""
-    monkeypatch.delenv("REALMS_CACHE_DIR", raising=False)
-    shutil.copy(FIXTURES / "generated-0000.realm.json", tmp_path / "a.realm.json")
-    monkeypatch.chdir(tmp_path)
+def test_a_config_file_above_the_project_lints_again(project: Path) -> None:
+    """Config files anywhere above a file are part of its key (collection and catalogue
+    roots come from them), even those lint's settings do not read."""
     lint()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.realm.json"]
+    poison(project)
+    (project.parent / "realms.toml").write_text("# a new collection root\n", encoding="utf-8")
+    assert cached_files(lint()) == set()
 
 
 def test_clean_removes_the_cache(project: Path) -> None:
     lint()
-    assert (project / CACHE_DIR_NAME).is_dir()
-    assert run_cli(["clean"]).startswith("exit 0\nremoved ")
-    assert not (project / CACHE_DIR_NAME).exists()
+    legacy = project / ".realms_cache" / "lint-v2"  # what an older version left
+    legacy.mkdir(parents=True)
+    assert database(project).is_file()
+    out = run_cli(["clean"])
+    assert out.startswith("exit 0\nremoved ") and out.count("removed ") == 2
+    assert not database(project).exists() and not (project / ".realms_cache").exists()
+    assert run_cli(["clean"]) == "exit 0\n"
 
 
-def test_two_concurrent_runs(project: Path) -> None:
-    """Two runs filling one cache at once both print the fresh output, and leave only
-    whole entries that a third run reads back to the same output."""
+def test_two_concurrent_runs(project: Path, no_racy_window: None) -> None:
+    """Two runs filling one cache at once both print the fresh output, and leave a whole
+    database that a third run reads back to the same output."""
+    import time
+
     for index in range(3, 12):
         shutil.copy(sorted(FIXTURES.glob("*.realm.json"))[index], project)
+    copied = time.time()
     fresh = lint("--no-cache").split("\n", 1)[1]
+    # The files must be older than the racy window for the runs to index them.
+    time.sleep(max(0.0, copied + 3.2 - time.time()))
     assert two_runs_at_once(project) == [fresh, fresh]
-    for entry in (project / CACHE_DIR_NAME / ENTRIES).iterdir():
-        # entries, and the rule codes a warm run checks --select against (test_warm_start)
-        assert entry.suffix in (".json", ".codes") and not entry.name.startswith(".tmp-")
-        json.loads(entry.read_text(encoding="utf-8"))
+    with sqlite3.connect(database(project)) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert indexed(project) == {p.name for p in project.glob("*.realm.json")} - {
+        "ring.realm.json"}
     assert lint().split("\n", 1)[1] == fresh
+    assert poison(project) and cached_files(lint())
 
 
 def test_golden_outputs_from_a_warm_cache(tmp_path: Path,
@@ -171,21 +211,22 @@ def test_golden_outputs_from_a_warm_cache(tmp_path: Path,
     """The byte-identity guard's outputs, answered from a filled cache."""
     monkeypatch.setenv("REALMS_CACHE_DIR", str(tmp_path / "cache"))
     outputs()  # fills it
-    assert any((tmp_path / "cache" / ENTRIES).iterdir())
+    assert (tmp_path / "cache" / DB_NAME).is_file()
     expected = json.loads(GOLDEN.read_text(encoding="utf-8"))
     actual = outputs()
     assert [name for name in expected if actual[name] != expected[name]] == []
 
 
-def test_the_index_answers_unchanged_files(project: Path, no_racy_window: None) -> None:
+def test_the_index_answers_unchanged_files(project: Path, no_racy_window: None,
+                                           reads: list[str]) -> None:
     fresh = lint("--no-cache")
     assert lint() == fresh  # fills the entries and the index
+    reads.clear()
     assert lint() == fresh
     # Every file but the one naming a custom catalogue (its key holds the catalogue).
     names = {p.name for p in project.glob("*.realm.json")}
-    assert poison_index(project) == names - {"ring.realm.json"}
-    assert cached_files(lint()) == names - {"ring.realm.json"}
-    assert (project / CACHE_DIR_NAME / ENTRIES / INDEX).is_file()
+    assert indexed(project) == names - {"ring.realm.json"}
+    assert [name for name in reads if name.endswith(".realm.json")] == ["ring.realm.json"]
 
 
 def test_recent_files_are_not_indexed(project: Path) -> None:
@@ -193,7 +234,7 @@ def test_recent_files_are_not_indexed(project: Path) -> None:
     within the same timestamp tick: it is hashed on every run until it is older."""
     fresh = lint("--no-cache")
     assert lint() == fresh
-    assert not (project / CACHE_DIR_NAME / ENTRIES / INDEX).exists()
+    assert indexed(project) == set()
     assert lint() == fresh  # from the entries
 
 
@@ -211,48 +252,47 @@ def test_an_edit_keeping_size_and_mtime_is_seen(project: Path, no_racy_window: N
     os.utime(target, ns=(before.st_atime_ns, before.st_mtime_ns))
     after = target.stat()
     assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
-    assert "generated-0000.realm.json" in poison_index(project)
+    assert "generated-0000.realm.json" in indexed(project)
+    poison(project)
     assert "generated-0000.realm.json" not in cached_files(lint())
-    (project / CACHE_DIR_NAME / ENTRIES / INDEX).unlink()  # poisoned for the other files
-    assert lint() == lint("--no-cache")
 
 
 def test_a_file_changed_while_read_is_not_kept(project: Path, no_racy_window: None,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+                                               monkeypatch: pytest.MonkeyPatch,
+                                               reads: list[str]) -> None:
     """The index keeps the stat taken before reading: an edit after it (here between the
     stat and the read) leaves a newer stat, so the next run reads the file again."""
-    from editor.model import jsonio
+    from editor.model import user_paths
 
     target = project / "generated-0001.realm.json"
-    read = jsonio.read_limited_bytes
+    read = user_paths.read_user_file
 
     def edit_then_read(path: Path, *args: object, **kwargs: object) -> bytes:
         if Path(path).name == target.name and not target.read_text().endswith("\n\n"):
             target.write_text(target.read_text(encoding="utf-8") + "\n\n", encoding="utf-8")
         return read(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(jsonio, "read_limited_bytes", edit_then_read)
+    monkeypatch.setattr(user_paths, "read_user_file", edit_then_read)
     lint()
-    monkeypatch.setattr(jsonio, "read_limited_bytes", read)
-    poison_index(project)
-    assert "generated-0001.realm.json" not in cached_files(lint())
-    (project / CACHE_DIR_NAME / ENTRIES / INDEX).unlink()  # poisoned for the other files
-    assert lint() == lint("--no-cache")
+    monkeypatch.setattr(user_paths, "read_user_file", read)
+    reads.clear()
+    fresh = lint("--no-cache")
+    reads.clear()
+    assert lint() == fresh
+    assert "generated-0001.realm.json" in reads  # not answered by the index
+    assert "generated-0000.realm.json" not in reads
 
 
-def test_a_damaged_index_is_ignored(project: Path, no_racy_window: None) -> None:
+def test_a_damaged_cache_is_a_miss(project: Path, no_racy_window: None) -> None:
     fresh = lint("--no-cache")
     lint()
-    index = project / CACHE_DIR_NAME / ENTRIES / INDEX
-    tool = json.loads(index.read_text(encoding="utf-8"))["tool"]
-    for damage in ("{", '{"tool": 1}', "[]", json.dumps({"tool": tool, "files": []}),
-                   json.dumps({"tool": tool, "files": {"./a.realm.json": 5}})):
-        index.write_text(damage, encoding="utf-8")
-        assert lint() == fresh
-    data = json.loads(index.read_text(encoding="utf-8"))
-    for entry in data["files"].values():
-        entry[-1] = [["too", "short"]]
-    index.write_text(json.dumps(data), encoding="utf-8")
+    with sqlite3.connect(database(project)) as db:
+        for damage in ("{", "[[1, 2]]", "5", "[[\"too\", \"short\"]]"):
+            db.execute("UPDATE entries SET rows = ?", (damage,))
+            db.commit()
+            assert lint() == fresh
+    database(project).write_bytes(b"not a database at all" * 100)
+    assert lint() == fresh  # made anew
     assert lint() == fresh
 
 
@@ -283,26 +323,6 @@ def test_the_collector_is_restored_after_the_look_ups(project: Path) -> None:
         gc.enable()
 
 
-def test_two_concurrent_runs_writing_the_index(project: Path) -> None:
-    """Two processes filling one index at once: whichever replaces it last, the index is
-    whole and a run answered from it prints the fresh output."""
-    import time
-
-    for index in range(3, 8):
-        shutil.copy(sorted(FIXTURES.glob("*.realm.json"))[index], project)
-    copied = time.time()
-    fresh = lint("--no-cache").split("\n", 1)[1]
-    # The files must be older than the racy window for the runs to index them.
-    time.sleep(max(0.0, copied + result_cache.RACY_WINDOW_NS / 1e9 + 0.2 - time.time()))
-    assert two_runs_at_once(project) == [fresh, fresh]
-    index = project / CACHE_DIR_NAME / ENTRIES / INDEX
-    held = set(json.loads(index.read_text(encoding="utf-8"))["files"])
-    assert {Path(shown).name for shown in held} == {
-        p.name for p in project.glob("*.realm.json")} - {"ring.realm.json"}
-    assert lint().split("\n", 1)[1] == fresh
-    assert poison_index(project) and cached_files(lint())  # that run used the index
-
-
 def test_a_file_name_that_is_not_utf8(project: Path, no_racy_window: None) -> None:
     """Its shown path holds a lone surrogate (os.fsdecode): entries and the index store it
     escaped, and the run neither fails nor loses it."""
@@ -312,22 +332,39 @@ def test_a_file_name_that_is_not_utf8(project: Path, no_racy_window: None) -> No
     except (OSError, UnicodeError):
         pytest.skip("this filesystem refuses names that are not UTF-8")
     fresh = lint("--no-cache")
-    assert lint() == fresh  # fills the cache (it raised UnicodeEncodeError before)
+    assert lint() == fresh  # fills the cache
     assert lint() == fresh
-    assert name in poison_index(project)
+    poison(project)
     assert name in cached_files(lint())  # answered from the index, path and all
 
 
-def test_workers_write_the_entries_and_the_parent_the_index(project: Path,
-                                                            no_racy_window: None) -> None:
-    """With --jobs 2 each worker writes the entries of the files it linted; the parent
-    notes them in the index: a later run is answered from both, with the same output."""
+def test_workers_results_are_stored_by_the_parent(project: Path, no_racy_window: None) -> None:
+    """With --jobs 2 the parent stores what its workers found, in one transaction: a
+    later run is answered from the entries and the index, with the same output."""
     fresh = lint("--no-cache")
     names = {p.name for p in project.glob("*.realm.json")}
     two = run_cli(["lint", "--select", "ALL", "--format", "json", "--jobs", "2", "."])
     assert two == fresh
-    assert poison_index(project) == names - {"ring.realm.json"}  # custom catalogue: no
-    assert cached_files(lint()) == names - {"ring.realm.json"}
+    assert indexed(project) == names - {"ring.realm.json"}  # custom catalogue: no
     assert poison(project) == 4
-    (project / CACHE_DIR_NAME / ENTRIES / INDEX).unlink()
-    assert cached_files(lint()) == names  # the entries the workers wrote
+    assert cached_files(lint()) == names
+    drop_index(project)
+    assert cached_files(lint()) == names  # the entries alone
+
+
+def test_the_cache_is_pruned_to_its_bound(project: Path, monkeypatch: pytest.MonkeyPatch
+                                          ) -> None:
+    """Past REALMS_CACHE_MAX_MB, the least recently used half of the entries goes and the
+    database gives its pages back; the output never changes."""
+    source = (project / "generated-0000.realm.json").read_text(encoding="utf-8")
+    for index in range(60):  # distinct bytes: an entry each
+        (project / f"copy-{index:03}.realm.json").write_text(source + " " * index,
+                                                             encoding="utf-8")
+    monkeypatch.setenv("REALMS_CACHE_MAX_MB", "0.1")
+    fresh = lint("--no-cache")
+    assert lint() == fresh
+    with sqlite3.connect(database(project)) as db:
+        kept = db.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
+    assert 0 < kept < 64
+    assert database(project).stat().st_size <= 0.1 * 1024 * 1024 + 64 * 1024
+    assert lint() == fresh

@@ -8,13 +8,14 @@ earlier run of the same tool; the package ``editor.lint`` loads its engine on fi
 from __future__ import annotations
 
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
 from cli_probe import probe
 
 from editor.lint import rules_schema, runner
-from editor.lint.cache import CACHE_DIR_NAME, ENTRIES, ResultCache
+from editor.lint.cache import DB_NAME, ResultCache
 from editor.lint.registry import all_rules
 
 REPO = Path(__file__).resolve().parents[2]
@@ -25,16 +26,24 @@ NEVER_WHEN_WARM = ("editor.lint.engine", "editor.lint.rules_schema", "editor.lin
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project, and a cache folder of its own beside it (REALMS_CACHE_DIR)."""
+    monkeypatch.setenv("REALMS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("REALMS_NO_CACHE", raising=False)
+    folder = tmp_path / "project"
+    folder.mkdir()
+    (folder / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
     for path in BOOKLET:
-        shutil.copy(path, tmp_path / path.name)
-    return tmp_path
+        shutil.copy(path, folder / path.name)
+    return folder
+
+
+def cache_folder(project: Path) -> Path:
+    return project.parent / "cache"
 
 
 def run(project: Path, *args: str) -> dict[str, object]:
-    return probe(["lint", "--format", "json", *args, "."], project,
-                 unset=("REALMS_CACHE_DIR", "REALMS_NO_CACHE"))
+    return probe(["lint", "--format", "json", *args, "."], project)
 
 
 def test_a_warm_run_imports_no_rule_and_gives_the_same_output(project: Path) -> None:
@@ -64,17 +73,18 @@ def test_an_unknown_selector_is_refused_on_a_warm_run_too(project: Path) -> None
 
 def test_the_stored_rule_codes_are_the_registry_s(project: Path) -> None:
     run(project)
-    cache = ResultCache(project / CACHE_DIR_NAME)
+    cache = ResultCache(cache_folder(project))
     assert cache.rule_codes() == list(all_rules())
-    stored = list((project / CACHE_DIR_NAME / ENTRIES).glob("rules-*.codes"))
-    assert len(stored) == 1
+    with sqlite3.connect(cache_folder(project) / DB_NAME) as db:
+        stored = db.execute("SELECT COUNT(*) FROM meta WHERE name LIKE 'rules:%'").fetchone()
+    assert stored == (1,)
 
 
 def test_a_damaged_rule_code_file_is_read_from_the_registry_again(project: Path) -> None:
     run(project)
-    for stored in (project / CACHE_DIR_NAME / ENTRIES).glob("rules-*.codes"):
-        stored.write_text("{not json", encoding="utf-8")
-    assert ResultCache(project / CACHE_DIR_NAME).rule_codes() is None
+    with sqlite3.connect(cache_folder(project) / DB_NAME) as db:
+        db.execute("UPDATE meta SET value = '{not json' WHERE name LIKE 'rules:%'")
+    assert ResultCache(cache_folder(project)).rule_codes() is None
     assert run(project, "--select", "Q9")["status"] == 2
 
 
