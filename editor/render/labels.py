@@ -152,6 +152,14 @@ class Candidates:
     clearance: float
     _states: dict[tuple[float, float, bool], tuple[np.ndarray, np.ndarray]] = field(
         default_factory=dict)
+    _lists: list[list[float]] = field(default_factory=list)
+
+    def lists(self) -> tuple[list[float], list[float]]:
+        """``xs`` and ``ys`` as Python floats, made once: the one-by-one tests of
+        :meth:`_Board.find` read a few per call, and a numpy scalar costs more to read."""
+        if not self._lists:
+            self._lists.extend((self.xs.tolist(), self.ys.tolist()))
+        return self._lists[0], self._lists[1]
 
     def states(self, hw: float, hh: float, disc: bool = False
                ) -> tuple[np.ndarray, np.ndarray]:
@@ -253,18 +261,85 @@ def _overlap_area(boxes: np.ndarray, others: np.ndarray, weights: np.ndarray) ->
 _WEIGHT = {"obstacle": 100.0, MARKER: 100.0, MORE: 100.0, NAME: 4.0, CHIP: 2.0}
 
 
+class _Boxes:
+    """The boxes placed so far, in the order they were placed, with a grid index over them.
+
+    Each label looks only at the boxes near its region; scanning every box placed on the
+    board made placement quadratic in the board's size (a 2,000-tile board took most of
+    a minute). A box is listed in every grid cell it touches; a query gathers the cells its
+    area touches and returns the boxes in placement order, as the plain list did, so the
+    weighted overlap sums (and so every placement) stay the same to the last bit.
+    """
+
+    CELL = 128.0  # units; about a region's size, so a query reads a few cells
+
+    def __init__(self) -> None:
+        self._items: dict[int, tuple[Box, float]] = {}  # placement number -> (box, weight)
+        self._cells: dict[tuple[int, int], list[int]] = {}
+        self._numbers: dict[tuple[Box, float], list[int]] = {}  # an item's numbers, oldest first
+        self._next = 0
+
+    def _span(self, x0: float, y0: float, x1: float, y1: float
+              ) -> tuple[range, range]:
+        cell = self.CELL
+        return (range(math.floor(x0 / cell), math.floor(x1 / cell) + 1),
+                range(math.floor(y0 / cell), math.floor(y1 / cell) + 1))
+
+    def append(self, item: tuple[Box, float]) -> None:
+        number = self._next
+        self._next += 1
+        self._items[number] = item
+        self._numbers.setdefault(item, []).append(number)
+        columns, rows = self._span(*item[0])
+        cells = self._cells
+        for cx in columns:
+            for cy in rows:
+                cells.setdefault((cx, cy), []).append(number)
+
+    def remove(self, item: tuple[Box, float]) -> None:
+        """Remove the oldest box equal to ``item`` (as ``list.remove`` did)."""
+        numbers = self._numbers[item]
+        number = numbers.pop(0)
+        if not numbers:
+            del self._numbers[item]
+        del self._items[number]
+        columns, rows = self._span(*item[0])
+        for cx in columns:
+            for cy in rows:
+                self._cells[(cx, cy)].remove(number)
+
+    def near(self, x0: float, y0: float, x1: float, y1: float) -> list[tuple[Box, float]]:
+        """The boxes that overlap the open area (x0, x1) x (y0, y1), in placement order."""
+        columns, rows = self._span(x0, y0, x1, y1)
+        cells, found = self._cells, set()
+        for cx in columns:
+            for cy in rows:
+                listed = cells.get((cx, cy))
+                if listed:
+                    found.update(listed)
+        items = self._items
+        near = []
+        for number in sorted(found):
+            item = items[number]
+            b = item[0]
+            if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]:
+                near.append(item)
+        return near
+
+
 class _Board:
     """The boxes placed so far, and the greedy search for the next one."""
 
     def __init__(self, sizes: LabelSizes, obstacles: Iterable[Box]) -> None:
         self.sizes = sizes
         self.obstacles = tuple(obstacles)
-        self.boxes: list[tuple[Box, float]] = [(b, _WEIGHT["obstacle"]) for b in self.obstacles]
+        self.boxes = _Boxes()
+        for box in self.obstacles:
+            self.boxes.append((box, _WEIGHT["obstacle"]))
 
     def _near(self, bounds: Box, reach: float) -> tuple[np.ndarray, np.ndarray]:
         x0, y0, x1, y1 = bounds
-        near = [(b, w) for b, w in self.boxes if b[0] < x1 + reach and x0 - reach < b[2]
-                and b[1] < y1 + reach and y0 - reach < b[3]]
+        near = self.boxes.near(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
         boxes = np.array([b for b, _w in near], dtype=float).reshape(-1, 4)
         return boxes, np.array([w for _b, w in near], dtype=float)
 
@@ -281,25 +356,31 @@ class _Board:
         if len(usable) == 0:
             return None
         gap = self.sizes.gap
-        others = self._near(grid.bounds, 2 * (math.hypot(hw, hh) + gap))[0]
+        reach = 2 * (math.hypot(hw, hh) + gap)
+        bx0, by0, bx1, by1 = grid.bounds
+        near = self.boxes.near(bx0 - reach, by0 - reach, bx1 + reach, by1 + reach)
         # a centre is blocked when its box comes within ``gap`` of another box
-        x0, x1 = others[:, 0] - hw - gap, others[:, 2] + hw + gap
-        y0, y1 = others[:, 1] - hh - gap, others[:, 3] + hh + gap
+        keep_out = [(b[0] - hw - gap, b[1] - hh - gap, b[2] + hw + gap, b[3] + hh + gap)
+                    for b, _w in near]
         # the nearest few one by one, in plain Python: most labels stop at the first ones,
         # where a vectorised pass would cost more than it saves
-        keep_out = list(zip(x0.tolist(), y0.tolist(), x1.tolist(), y1.tolist(), strict=True))
+        xs_list, ys_list = grid.lists()
         for i in usable[:QUICK_TRY].tolist():
-            x, y = float(grid.xs[i]), float(grid.ys[i])
+            x, y = xs_list[i], ys_list[i]
             if any(a < x < c and b < y < d for a, b, c, d in keep_out):
                 continue
             if state[i] < 0:
                 grid.settle(state, np.array([i]), hw, hh)
             if state[i] > 0:
                 return (x, y)
+        if len(usable) <= QUICK_TRY:
+            return None
+        out = np.array(keep_out, dtype=float).reshape(-1, 4)
+        x0, y0, x1, y1 = out[:, 0], out[:, 1], out[:, 2], out[:, 3]
         for window in (usable[QUICK_TRY:FIRST_TRY], usable[FIRST_TRY:]):
             if len(window) == 0:
                 break
-            if len(others):
+            if len(keep_out):
                 xs, ys = grid.xs[window, None], grid.ys[window, None]
                 blocked = ((xs > x0) & (xs < x1) & (ys > y0) & (ys < y1)).any(axis=1)
                 window = window[~blocked]
@@ -311,7 +392,7 @@ class _Board:
                 ok = np.flatnonzero(state[chunk] > 0)
                 if len(ok):
                     best = int(chunk[ok[0]])
-                    return (float(grid.xs[best]), float(grid.ys[best]))
+                    return (xs_list[best], ys_list[best])
         return None
 
     def least_bad(self, region: _Region, kind: str, text: str, scale: float,
