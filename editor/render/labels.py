@@ -385,7 +385,7 @@ class _Board:
         # where a vectorised pass would cost more than it saves
         xs_list, ys_list = grid.lists()
         ix0, iy0, ix1, iy1 = grid.inner_bounds()
-        free = []  # the free ones among them that may hold the box, nearest first
+        free: list[int] = []  # the free ones among them that may hold the box, nearest first
         for i in usable[:QUICK_TRY].tolist():
             x, y = xs_list[i], ys_list[i]
             if any(a < x < c and b < y < d for a, b, c, d in keep_out):
