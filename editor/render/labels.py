@@ -417,6 +417,12 @@ class _Board:
                 xs, ys = grid.xs[window, None], grid.ys[window, None]
                 blocked = ((xs > x0) & (xs < x1) & (ys > y0) & (ys < y1)).any(axis=1)
                 window = window[~blocked]
+            unknown = window[state[window] < 0]
+            if len(unknown):  # past the bounding box, all at once (as settle would find)
+                xs, ys = grid.xs[unknown], grid.ys[unknown]
+                state[unknown[(xs - hw < ix0) | (ys - hh < iy0) | (xs + hw > ix1)
+                              | (ys + hh > iy1)]] = 0
+                window = window[state[window] != 0]
             for start in range(0, len(window), SETTLE):
                 chunk = window[start:start + SETTLE]
                 unknown = chunk[state[chunk] < 0]
