@@ -422,7 +422,9 @@ class _Board:
                 xs, ys = grid.xs[unknown], grid.ys[unknown]
                 state[unknown[(xs - hw < ix0) | (ys - hh < iy0) | (xs + hw > ix1)
                               | (ys + hh > iy1)]] = 0
-                window = window[state[window] != 0]
+            # (``usable`` keeps the ones settled to 0 since: a label that found no room
+            # before, asked again, meets only those, and is answered here at once)
+            window = window[state[window] != 0]
             for start in range(0, len(window), SETTLE):
                 chunk = window[start:start + SETTLE]
                 unknown = chunk[state[chunk] < 0]
