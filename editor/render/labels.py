@@ -363,11 +363,14 @@ class _Board:
         return boxes, np.array([w for _b, w in near], dtype=float)
 
     def find(self, region: _Region, kind: str, text: str, scale: float,
-             disc: bool = False) -> Point | None:
+             disc: bool = False, near: list[tuple[Box, float]] | None = None
+             ) -> Point | None:
         """The nearest free centre for a label of ``kind`` inside ``region``, if any.
 
         The nearest few candidates are tried first: most labels find their slot there, and
-        only the free ones near the border need the exact containment test.
+        only the free ones near the border need the exact containment test. ``near`` may
+        hold the boxes near the region for a larger label (a box too far to block that
+        one blocks no smaller one), so the sizes of one label share one index query.
         """
         hw, hh = self.sizes.half(kind, text, scale)
         grid = region.grid
@@ -376,8 +379,9 @@ class _Board:
             return None
         gap = self.sizes.gap
         reach = 2 * (math.hypot(hw, hh) + gap)
-        bx0, by0, bx1, by1 = grid.bounds
-        near = self.boxes.near(bx0 - reach, by0 - reach, bx1 + reach, by1 + reach)
+        if near is None:
+            bx0, by0, bx1, by1 = grid.bounds
+            near = self.boxes.near(bx0 - reach, by0 - reach, bx1 + reach, by1 + reach)
         # a centre is blocked when its box comes within ``gap`` of another box
         keep_out = [(b[0] - hw - gap, b[1] - hh - gap, b[2] + hw + gap, b[3] + hh + gap)
                     for b, _w in near]
@@ -467,8 +471,15 @@ class _Board:
 
     def try_scales(self, region: _Region, kind: str, text: str, disc: bool = False,
                    scales: tuple[float, ...] | None = None) -> tuple[Point, float] | None:
-        for scale in self.sizes.scales if scales is None else scales:
-            centre = self.find(region, kind, text, scale, disc)
+        sizes = self.sizes.scales if scales is None else scales
+        near: list[tuple[Box, float]] | None = None  # the boxes near, for the largest size
+        for scale in sizes:
+            if near is None:
+                hw, hh = self.sizes.half(kind, text, max(sizes))
+                reach = 2 * (math.hypot(hw, hh) + self.sizes.gap)
+                bx0, by0, bx1, by1 = region.grid.bounds
+                near = self.boxes.near(bx0 - reach, by0 - reach, bx1 + reach, by1 + reach)
+            centre = self.find(region, kind, text, scale, disc, near)
             if centre is not None:
                 return centre, scale
         return None
