@@ -177,7 +177,10 @@ def main() -> int:
                 for name, checkout in order:
                     if label.startswith("site"):
                         subprocess.run(["rm", "-rf", str(folder / "site")], check=True)
-                    results.setdefault((label, name), []).append(timed(argv, checkout))
+                    sample = timed(argv, checkout)
+                    results.setdefault((label, name), []).append(sample)
+                    print(f"round {index + 1}: {label}, {name}: wall {sample[0]:.2f} s, "
+                          f"CPU {sample[1]:.2f} s", flush=True)
     print(f"{args.rounds} rounds, {os.cpu_count()} CPUs, load average "
           f"{os.getloadavg()[0]:.1f}; seconds (wall median / CPU min / CPU median)")
     header = f"{'command':<34}{'this':>24}"
