@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterable
-from itertools import pairwise
 
 import numpy as np
 import shapely
@@ -96,18 +95,20 @@ def _hatch_lines(geometry: shapely.Geometry, angle: float) -> list[tuple[Point, 
     # lines sit on a page-wide grid, so neighbouring regions' hatches line up
     offset = round((cx * -dy + cy * dx) / HATCH_SPACING)
     steps = int(reach // HATCH_SPACING) + 1
-    lines = []
-    for i in range(offset - steps, offset + steps + 1):
-        ox, oy = -dy * i * HATCH_SPACING, dx * i * HATCH_SPACING
-        t0 = (cx - ox) * dx + (cy - oy) * dy
-        lines.append(((ox + dx * (t0 - reach), oy + dy * (t0 - reach)),
-                      (ox + dx * (t0 + reach), oy + dy * (t0 + reach))))
-    cut = shapely.intersection(shapely.MultiLineString(lines), geometry)
-    segments: list[tuple[Point, Point]] = []
-    for part in getattr(cut, "geoms", [cut]):
-        if part.geom_type == "LineString" and not part.is_empty:
-            segments.extend(((a[0], a[1]), (b[0], b[1])) for a, b in pairwise(part.coords))
-    return segments
+    # all lines at once, with the same float operations one line at a time would do (one
+    # shapely object per line cost more than cutting them)
+    i = np.arange(offset - steps, offset + steps + 1, dtype=float)
+    ox, oy = -dy * i * HATCH_SPACING, dx * i * HATCH_SPACING
+    t0 = (cx - ox) * dx + (cy - oy) * dy
+    ends = np.stack((np.column_stack((ox + dx * (t0 - reach), oy + dy * (t0 - reach))),
+                     np.column_stack((ox + dx * (t0 + reach), oy + dy * (t0 + reach)))), axis=1)
+    cut = shapely.intersection(shapely.multilinestrings(shapely.linestrings(ends)), geometry)
+    parts = shapely.get_parts(cut)
+    parts = parts[(shapely.get_type_id(parts) == 1) & ~shapely.is_empty(parts)]
+    coords, index = shapely.get_coordinates(parts, return_index=True)
+    same = np.flatnonzero(index[1:] == index[:-1])  # consecutive points of one line
+    starts, stops = coords[same].tolist(), coords[same + 1].tolist()
+    return [((a[0], a[1]), (b[0], b[1])) for a, b in zip(starts, stops, strict=True)]
 
 
 def _hatch(painter: QPainter, geometry: shapely.Geometry, hatch: str, colour: str) -> None:

@@ -3,7 +3,8 @@
 Scenario collections lint files written by strangers, so each input is bounded
 before the work that could blow up on it. The limits sit far above any real
 scenario (the largest shipped one has a few dozen tiles and about 150 regions)
-and low enough that anything under them derives, lints and exports in seconds.
+and low enough that anything under them derives and lints in seconds and exports in
+well under a minute (see ``MAX_TILES``).
 Messages name the limit (see :func:`over_limit`).
 """
 
@@ -18,8 +19,14 @@ MAX_DEPTH = 32
 MAX_STRING_CHARS = 100_000
 """One JSON string or Python literal string (titles, notes, translations)."""
 
-MAX_TILES = 50_000
-"""Tile placements over all boards of one scenario."""
+MAX_TILES = 5_000
+"""Tile placements over all boards of one scenario. It was 50,000, which derives in about
+2 s, but a printable board or a site page costs about 6 ms of CPU per tile on the project
+machine (label placement, hatching and drawing, about 2.5 regions a tile; 4,000 tiles
+about 30 s, docs/performance.md, "Big boards"), so 50,000 tiles took minutes to export.
+5,000 is the smallest round limit above any board a scenario can hold without placing a
+physical tile twice (eight catalogues of at most 500 tiles, plus the bundled ones)."""
+
 
 MAX_GRAPH_REGIONS = 20_000
 """Regions of graph-only boards (``boards[].graph``) over all boards, of an engine-format

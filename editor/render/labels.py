@@ -152,6 +152,15 @@ class Candidates:
     clearance: float
     _states: dict[tuple[float, float, bool], tuple[np.ndarray, np.ndarray]] = field(
         default_factory=dict)
+    _lists: list[list[float]] = field(default_factory=list)
+    _inner: list[Box] = field(default_factory=list)
+
+    def lists(self) -> tuple[list[float], list[float]]:
+        """``xs`` and ``ys`` as Python floats, made once: the one-by-one tests of
+        :meth:`_Board.find` read a few per call, and a numpy scalar costs more to read."""
+        if not self._lists:
+            self._lists.extend((self.xs.tolist(), self.ys.tolist()))
+        return self._lists[0], self._lists[1]
 
     def states(self, hw: float, hh: float, disc: bool = False
                ) -> tuple[np.ndarray, np.ndarray]:
@@ -170,10 +179,28 @@ class Candidates:
         return found
 
     def settle(self, state: np.ndarray, indexes: np.ndarray, hw: float, hh: float) -> None:
-        """Decide the unknown ``indexes`` of ``state`` by an exact (vectorised) test."""
+        """Decide the unknown ``indexes`` of ``state`` by an exact (vectorised) test.
+
+        A box reaching past the shrunk region's bounding box is not inside it: that
+        comparison, on the very coordinates the box would be built from, rules out most
+        candidates of a long name in a small region (three in four on the big boards)
+        without a shapely call; only the rest are tested with ``contains``."""
         xs, ys = self.xs[indexes], self.ys[indexes]
-        inside = shapely.contains(self.inner, shapely.box(xs - hw, ys - hh, xs + hw, ys + hh))
-        state[indexes] = np.where(inside, 1, 0)
+        left, bottom, right, top = xs - hw, ys - hh, xs + hw, ys + hh
+        x0, y0, x1, y1 = self.inner_bounds()
+        maybe = (left >= x0) & (bottom >= y0) & (right <= x1) & (top <= y1)
+        state[indexes] = 0
+        if maybe.any():
+            inside = shapely.contains(self.inner, shapely.box(left[maybe], bottom[maybe],
+                                                              right[maybe], top[maybe]))
+            state[indexes[maybe]] = np.where(inside, 1, 0)
+
+    def inner_bounds(self) -> Box:
+        """The bounding box of ``inner``, made once."""
+        if not self._inner:
+            x0, y0, x1, y1 = shapely.bounds(self.inner).tolist()
+            self._inner.append((x0, y0, x1, y1))
+        return self._inner[0]
 
     def gathered(self, focus: Point) -> Candidates:
         """The same grid ordered nearest ``focus`` first (sizes already worked out kept)."""
@@ -253,27 +280,97 @@ def _overlap_area(boxes: np.ndarray, others: np.ndarray, weights: np.ndarray) ->
 _WEIGHT = {"obstacle": 100.0, MARKER: 100.0, MORE: 100.0, NAME: 4.0, CHIP: 2.0}
 
 
+class _Boxes:
+    """The boxes placed so far, in the order they were placed, with a grid index over them.
+
+    Each label looks only at the boxes near its region; scanning every box placed on the
+    board made placement quadratic in the board's size (a 2,000-tile board took most of
+    a minute). A box is listed in every grid cell it touches; a query gathers the cells its
+    area touches and returns the boxes in placement order, as the plain list did, so the
+    weighted overlap sums (and so every placement) stay the same to the last bit.
+    """
+
+    CELL = 128.0  # units; about a region's size, so a query reads a few cells
+
+    def __init__(self) -> None:
+        self._items: dict[int, tuple[Box, float]] = {}  # placement number -> (box, weight)
+        self._cells: dict[tuple[int, int], list[int]] = {}
+        self._numbers: dict[tuple[Box, float], list[int]] = {}  # an item's numbers, oldest first
+        self._next = 0
+
+    def _span(self, x0: float, y0: float, x1: float, y1: float
+              ) -> tuple[range, range]:
+        cell = self.CELL
+        return (range(math.floor(x0 / cell), math.floor(x1 / cell) + 1),
+                range(math.floor(y0 / cell), math.floor(y1 / cell) + 1))
+
+    def append(self, item: tuple[Box, float]) -> None:
+        number = self._next
+        self._next += 1
+        self._items[number] = item
+        self._numbers.setdefault(item, []).append(number)
+        columns, rows = self._span(*item[0])
+        cells = self._cells
+        for cx in columns:
+            for cy in rows:
+                cells.setdefault((cx, cy), []).append(number)
+
+    def remove(self, item: tuple[Box, float]) -> None:
+        """Remove the oldest box equal to ``item`` (as ``list.remove`` did)."""
+        numbers = self._numbers[item]
+        number = numbers.pop(0)
+        if not numbers:
+            del self._numbers[item]
+        del self._items[number]
+        columns, rows = self._span(*item[0])
+        for cx in columns:
+            for cy in rows:
+                self._cells[(cx, cy)].remove(number)
+
+    def near(self, x0: float, y0: float, x1: float, y1: float) -> list[tuple[Box, float]]:
+        """The boxes that overlap the open area (x0, x1) x (y0, y1), in placement order."""
+        columns, rows = self._span(x0, y0, x1, y1)
+        cells, found = self._cells, set()
+        for cx in columns:
+            for cy in rows:
+                listed = cells.get((cx, cy))
+                if listed:
+                    found.update(listed)
+        items = self._items
+        near = []
+        for number in sorted(found):
+            item = items[number]
+            b = item[0]
+            if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]:
+                near.append(item)
+        return near
+
+
 class _Board:
     """The boxes placed so far, and the greedy search for the next one."""
 
     def __init__(self, sizes: LabelSizes, obstacles: Iterable[Box]) -> None:
         self.sizes = sizes
         self.obstacles = tuple(obstacles)
-        self.boxes: list[tuple[Box, float]] = [(b, _WEIGHT["obstacle"]) for b in self.obstacles]
+        self.boxes = _Boxes()
+        for box in self.obstacles:
+            self.boxes.append((box, _WEIGHT["obstacle"]))
 
     def _near(self, bounds: Box, reach: float) -> tuple[np.ndarray, np.ndarray]:
         x0, y0, x1, y1 = bounds
-        near = [(b, w) for b, w in self.boxes if b[0] < x1 + reach and x0 - reach < b[2]
-                and b[1] < y1 + reach and y0 - reach < b[3]]
+        near = self.boxes.near(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
         boxes = np.array([b for b, _w in near], dtype=float).reshape(-1, 4)
         return boxes, np.array([w for _b, w in near], dtype=float)
 
     def find(self, region: _Region, kind: str, text: str, scale: float,
-             disc: bool = False) -> Point | None:
+             disc: bool = False, near: list[tuple[Box, float]] | None = None
+             ) -> Point | None:
         """The nearest free centre for a label of ``kind`` inside ``region``, if any.
 
         The nearest few candidates are tried first: most labels find their slot there, and
-        only the free ones near the border need the exact containment test.
+        only the free ones near the border need the exact containment test. ``near`` may
+        hold the boxes near the region for a larger label (a box too far to block that
+        one blocks no smaller one), so the sizes of one label share one index query.
         """
         hw, hh = self.sizes.half(kind, text, scale)
         grid = region.grid
@@ -281,28 +378,57 @@ class _Board:
         if len(usable) == 0:
             return None
         gap = self.sizes.gap
-        others = self._near(grid.bounds, 2 * (math.hypot(hw, hh) + gap))[0]
+        reach = 2 * (math.hypot(hw, hh) + gap)
+        if near is None:
+            bx0, by0, bx1, by1 = grid.bounds
+            near = self.boxes.near(bx0 - reach, by0 - reach, bx1 + reach, by1 + reach)
         # a centre is blocked when its box comes within ``gap`` of another box
-        x0, x1 = others[:, 0] - hw - gap, others[:, 2] + hw + gap
-        y0, y1 = others[:, 1] - hh - gap, others[:, 3] + hh + gap
+        keep_out = [(b[0] - hw - gap, b[1] - hh - gap, b[2] + hw + gap, b[3] + hh + gap)
+                    for b, _w in near]
         # the nearest few one by one, in plain Python: most labels stop at the first ones,
         # where a vectorised pass would cost more than it saves
-        keep_out = list(zip(x0.tolist(), y0.tolist(), x1.tolist(), y1.tolist(), strict=True))
+        xs_list, ys_list = grid.lists()
+        ix0, iy0, ix1, iy1 = grid.inner_bounds()
+        free: list[int] = []  # the free ones among them that may hold the box, nearest first
         for i in usable[:QUICK_TRY].tolist():
-            x, y = float(grid.xs[i]), float(grid.ys[i])
+            x, y = xs_list[i], ys_list[i]
             if any(a < x < c and b < y < d for a, b, c, d in keep_out):
                 continue
-            if state[i] < 0:
-                grid.settle(state, np.array([i]), hw, hh)
-            if state[i] > 0:
+            known = state[i]
+            if known < 0 and (x - hw < ix0 or y - hh < iy0 or x + hw > ix1 or y + hh > iy1):
+                state[i] = known = 0  # past the bounding box: what settle would find
+            if known > 0 and not free:
                 return (x, y)
+            if known:
+                free.append(i)
+                if known > 0:  # none after it can win
+                    break
+        if free:  # one exact test for all of them (the nearest that fits wins, as before)
+            unknown = [i for i in free if state[i] < 0]
+            if unknown:
+                grid.settle(state, np.array(unknown), hw, hh)
+            for i in free:
+                if state[i] > 0:
+                    return (xs_list[i], ys_list[i])
+        if len(usable) <= QUICK_TRY:
+            return None
+        out = np.array(keep_out, dtype=float).reshape(-1, 4)
+        x0, y0, x1, y1 = out[:, 0], out[:, 1], out[:, 2], out[:, 3]
         for window in (usable[QUICK_TRY:FIRST_TRY], usable[FIRST_TRY:]):
             if len(window) == 0:
                 break
-            if len(others):
+            if len(keep_out):
                 xs, ys = grid.xs[window, None], grid.ys[window, None]
                 blocked = ((xs > x0) & (xs < x1) & (ys > y0) & (ys < y1)).any(axis=1)
                 window = window[~blocked]
+            unknown = window[state[window] < 0]
+            if len(unknown):  # past the bounding box, all at once (as settle would find)
+                xs, ys = grid.xs[unknown], grid.ys[unknown]
+                state[unknown[(xs - hw < ix0) | (ys - hh < iy0) | (xs + hw > ix1)
+                              | (ys + hh > iy1)]] = 0
+            # (``usable`` keeps the ones settled to 0 since: a label that found no room
+            # before, asked again, meets only those, and is answered here at once)
+            window = window[state[window] != 0]
             for start in range(0, len(window), SETTLE):
                 chunk = window[start:start + SETTLE]
                 unknown = chunk[state[chunk] < 0]
@@ -311,7 +437,7 @@ class _Board:
                 ok = np.flatnonzero(state[chunk] > 0)
                 if len(ok):
                     best = int(chunk[ok[0]])
-                    return (float(grid.xs[best]), float(grid.ys[best]))
+                    return (xs_list[best], ys_list[best])
         return None
 
     def least_bad(self, region: _Region, kind: str, text: str, scale: float,
@@ -345,8 +471,15 @@ class _Board:
 
     def try_scales(self, region: _Region, kind: str, text: str, disc: bool = False,
                    scales: tuple[float, ...] | None = None) -> tuple[Point, float] | None:
-        for scale in self.sizes.scales if scales is None else scales:
-            centre = self.find(region, kind, text, scale, disc)
+        sizes = self.sizes.scales if scales is None else scales
+        near: list[tuple[Box, float]] | None = None  # the boxes near, for the largest size
+        for scale in sizes:
+            if near is None:
+                hw, hh = self.sizes.half(kind, text, max(sizes))
+                reach = 2 * (math.hypot(hw, hh) + self.sizes.gap)
+                bx0, by0, bx1, by1 = region.grid.bounds
+                near = self.boxes.near(bx0 - reach, by0 - reach, bx1 + reach, by1 + reach)
+            centre = self.find(region, kind, text, scale, disc, near)
             if centre is not None:
                 return centre, scale
         return None

@@ -61,6 +61,17 @@ def borders_to_list(realm: Realm) -> list[dict[str, Any]]:
 
 
 def realm_to_dict(realm: Realm) -> dict[str, Any]:
+    """The realm as the JSON document ``realms derive`` prints. Built with the cyclic
+    collector paused, as the derivation is: a hole's hexes are one small list each (1.3
+    million for a ring of 4,000 tiles), and collections over them took longer than
+    making them."""
+    from editor.topology.derive import _no_cyclic_gc
+
+    with _no_cyclic_gc():
+        return _realm_dict(realm)
+
+
+def _realm_dict(realm: Realm) -> dict[str, Any]:
     edges = []
     for a, b, data in realm.graph.edges(data=True):
         first, second = sorted((a, b))
