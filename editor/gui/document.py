@@ -104,8 +104,11 @@ class ScenarioDocument(QObject):
     _measured = Signal(int, object)  # then: generation, its BalanceMetrics (or None)
 
     def __init__(self, scenario: Scenario, catalogue: Catalogue, path: Path | None = None,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, *, unsaved: bool = False) -> None:
         super().__init__(parent)
+        # Work that exists in no file yet (a generated realm): unsaved until first saved,
+        # even with nothing on the undo stack (issue 28, point 3).
+        self.unsaved_origin = unsaved and path is None
         self.scenario = scenario
         self.catalogue = catalogue
         self.path = path
@@ -138,7 +141,9 @@ class ScenarioDocument(QObject):
 
     @property
     def dirty(self) -> bool:
-        return not self.undo_stack.isClean()
+        """Whether closing now would lose work: edits since the last save, or a
+        document born unsaved (generated) that was never written to a file."""
+        return not self.undo_stack.isClean() or self.unsaved_origin
 
     @property
     def display_name(self) -> str:
@@ -454,6 +459,7 @@ class ScenarioDocument(QObject):
             raise ValueError("no file name yet; use Save As")
         save_scenario(self.scenario, target)
         self.path = target
+        self.unsaved_origin = False
         self.undo_stack.setClean()
         self.pathChanged.emit()
 

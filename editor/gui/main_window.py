@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from editor.gui.autosave import (
 from editor.gui.balance_dock import BalancePanel
 from editor.gui.canvas import RealmScene, RealmView
 from editor.gui.canvas.tools import CanvasEditor
+from editor.gui.canvas_holder import CanvasHolder
 from editor.gui.commands import RestoreScenario
 from editor.gui.designer import integration as designer_hooks
 from editor.gui.document import ScenarioDocument
@@ -61,11 +63,20 @@ RecoveryPrompt = Callable[[QWidget, Path], bool]
 ClosePrompt = Callable[[QWidget, str], QMessageBox.StandardButton]
 
 
+def saved_when(path: Path) -> str:
+    """"at 14:32:05 on 2026-11-28": when a recovery file was last written."""
+    try:
+        stamp = datetime.fromtimestamp(path.stat().st_mtime)
+    except OSError:
+        return "at an unknown time"
+    return f"at {stamp:%H:%M:%S} on {stamp:%Y-%m-%d}"
+
+
 def ask_recovery(parent: QWidget, recovery: Path) -> bool:
     answer = QMessageBox.question(
         parent, "Recover unsaved work?",
         "Realms Studio did not close cleanly last time. Unsaved changes were kept in\n"
-        f"{recovery}\n\nRecover them?",
+        f"{recovery}\n(saved {saved_when(recovery)}).\n\nRecover them?",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         QMessageBox.StandardButton.Yes)
     return answer == QMessageBox.StandardButton.Yes
@@ -117,6 +128,11 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, self.tools_bar)
         self._build_toolbar()
         self._build_menus()
+        # One central widget for the window's life: replacing it on every Open, New or
+        # Generate made the main window lay out again from the new widget's minimum
+        # size, and the docks took all but 60 px (issue 28, point 2).
+        self._canvas_holder = CanvasHolder(self)
+        self.setCentralWidget(self._canvas_holder)
         self.resize(1400, 900)
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
@@ -143,7 +159,7 @@ class MainWindow(QMainWindow):
         old = getattr(self, "doc", None)
         if old is not None:
             self.autosaver.discard()
-            self.autosaver.timer.stop()
+            self.autosaver.stop()
             old.shutdown_analysis()
         self.doc = doc
         doc.setParent(self)
@@ -156,8 +172,7 @@ class MainWindow(QMainWindow):
             self.scene.set_layer(name, action.isChecked())
         self.view = RealmView(self.scene, self.editor)
         self.view.shared_actions = self.shared_actions
-        old_central = self.centralWidget()
-        self.setCentralWidget(self.view)
+        old_central = self._canvas_holder.replace(self.view)
         self.tile_dock = TileDock(doc, self.editor)
         self.tile_palette = self.tile_dock.palette_list
         self.marker_dock = MarkerDock(self.editor)
@@ -221,6 +236,7 @@ class MainWindow(QMainWindow):
         text = read_recovery_file(recovery)
         if text is None or text == self.doc.text():
             return False
+        when = saved_when(recovery)  # before the file is removed below
         if not self.recovery_prompt(self, recovery):
             remove_recovery(recovery)
             return False
@@ -235,7 +251,8 @@ class MainWindow(QMainWindow):
         if self.doc.path is None:
             remove_recovery(recovery)  # our own autosave takes over from here
             self.autosaver.autosave()
-        self.statusBar().showMessage(f"Recovered unsaved changes from {recovery}", 10000)
+        self.statusBar().showMessage(f"Recovered unsaved changes from {recovery}, saved "
+                                     f"{when}", 10000)
         return True
 
     def reveal_issue(self, issue: Issue, *, zoom: bool = False) -> None:
@@ -589,7 +606,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.autosaver.discard()
-        self.autosaver.timer.stop()
+        self.autosaver.stop()
         self.doc.shutdown_analysis()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
