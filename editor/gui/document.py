@@ -18,6 +18,7 @@ that an edit overtook is dropped and the analysis runs again.
 from __future__ import annotations
 
 import copy
+from collections.abc import Container
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -193,6 +194,21 @@ class ScenarioDocument(QObject):
         board = self.scenario.board(board_id or self.board_id)
         for index, placement in enumerate(board.tiles):  # no list: called per marker
             if placement.q == q and placement.r == r and self.active(placement):
+                return index
+        return None
+
+    def tile_clash(self, q: int, r: int, presence: Presence | None = None,
+                   board_id: str | None = None, ignore: Container[int] = ()) -> int | None:
+        """A tile on hex (q, r) at a player count ``presence`` shares (by default what a
+        new item gets), hidden or not: a tile placed there would overlap it at that
+        count (lint's G001), so the hex is taken (issue 28, point 4)."""
+        presence = presence or self.new_presence()
+        low = self.scenario.players_min
+        counts = [c for c in self.scenario.player_counts if presence.includes(c, low)]
+        board = self.scenario.board(board_id or self.board_id)
+        for index, placement in enumerate(board.tiles):
+            if (placement.q == q and placement.r == r and index not in ignore
+                    and any(placement.presence.includes(c, low) for c in counts)):
                 return index
         return None
 

@@ -15,7 +15,7 @@ from typing import Any
 from editor.gui import commands as cmd
 from editor.gui.document import ScenarioDocument, Selection
 from editor.gui.shapes import hex_centre, scene_to_hex
-from editor.model.scenario import Marker, Placement
+from editor.model.scenario import Marker, Placement, Presence
 
 CLIP_FORMAT = "realms-selection/1"
 MAX_CLIP_ITEMS = 5000
@@ -38,16 +38,23 @@ def group_centre(cells: list[tuple[int, int]]) -> tuple[int, int]:
     return scene_to_hex(x, y)
 
 
-def free_for(doc: ScenarioDocument, cells: list[tuple[int, int]], moving: set[int]) -> bool:
-    """Whether every cell is empty once the tiles in ``moving`` have left."""
-    taken = {(p.q, p.r) for i, p in doc.visible_tiles() if i not in moving}
-    return not taken & set(cells) and len(set(cells)) == len(cells)
+def free_for(doc: ScenarioDocument, cells: list[tuple[int, int]], moving: set[int],
+             presences: list[Presence] | None = None) -> bool:
+    """Whether every cell is empty once the tiles in ``moving`` have left: no other tile
+    there shares a player count with the one landing (``presences``, one per cell; by
+    default what new items get), shown or hidden at the current count."""
+    if len(set(cells)) != len(cells):
+        return False
+    wanted = presences or [doc.new_presence()] * len(cells)
+    return all(doc.tile_clash(q, r, presence, ignore=moving) is None
+               for (q, r), presence in zip(cells, wanted, strict=True))
 
 
 def move_tiles(doc: ScenarioDocument, indexes: list[int], dq: int, dr: int) -> bool:
     tiles = doc.board.tiles
     targets = [(tiles[i].q + dq, tiles[i].r + dr) for i in indexes]
-    if (dq, dr) == (0, 0) or not free_for(doc, targets, set(indexes)):
+    if (dq, dr) == (0, 0) or not free_for(doc, targets, set(indexes),
+                                          [tiles[i].presence for i in indexes]):
         return False
     doc.undo_stack.beginMacro(f"Move {len(indexes)} tiles")
     for index, (q, r) in zip(indexes, targets, strict=True):
@@ -64,7 +71,7 @@ def rotate_tiles(doc: ScenarioDocument, indexes: list[int], steps: int) -> bool:
     for i in indexes:
         dq, dr = rotate_offset(tiles[i].q - cq, tiles[i].r - cr, steps)
         targets.append((cq + dq, cr + dr))
-    if not free_for(doc, targets, set(indexes)):
+    if not free_for(doc, targets, set(indexes), [tiles[i].presence for i in indexes]):
         return False
     doc.undo_stack.beginMacro(f"Rotate {len(indexes)} tiles")
     for index, (q, r) in zip(indexes, targets, strict=True):

@@ -394,7 +394,8 @@ class MainWindow(QMainWindow):
         layers = view.addMenu("&Layers")
         self.layer_actions: dict[str, QAction] = {}
         for name, text in (("names", "Region &names"), ("symbols", "&Symbol chips"),
-                           ("markers", "&Markers"), ("links", "&Links")):
+                           ("markers", "&Markers"), ("links", "&Links"),
+                           ("others", "Tiles of &other player counts (dimmed)")):
             action = self._action(text, lambda on, n=name: self._set_layer(n, on), None,
                                   checkable=True)
             action.setChecked(True)

@@ -35,6 +35,7 @@ class Layers:
     symbols: bool = True  # symbol chips
     markers: bool = True  # markers and river border markers
     links: bool = True  # tunnels' partners, cloud bridges, custom links
+    others: bool = True  # tiles placed for other player counts only, dimmed
 
 
 

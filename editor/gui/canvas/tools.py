@@ -187,8 +187,7 @@ class CanvasEditor(QObject):
         if refusal is not None:
             self.message.emit(refusal)
             return False
-        if self.doc.tile_at(q, r) is not None:
-            self.message.emit(f"Hex ({q}, {r}) is taken; pick an empty hex")
+        if not self._hex_free(q, r, self._presence()):
             return False
         if side not in self.doc.catalogue.tiles[tile].sides:
             side = next(iter(self.doc.catalogue.tiles[tile].sides))
@@ -198,6 +197,21 @@ class CanvasEditor(QObject):
         self.doc.select(Selection(self.doc.board_id, index))
         self.message.emit(f"Placed tile {tile} at ({q}, {r})")
         return True
+
+    def _hex_free(self, q: int, r: int, presence: Presence, moving: int | None = None) -> bool:
+        """Whether a tile with ``presence`` may lie on (q, r): no tile there shares one of
+        its player counts, shown or not (else the status bar says which)."""
+        clash = self.doc.tile_clash(q, r, presence, ignore=() if moving is None else (moving,))
+        if clash is None:
+            return True
+        other = self.doc.board.tiles[clash]
+        if self.doc.active(other):
+            self.message.emit(f"Hex ({q}, {r}) is taken by tile {other.tile}; pick an empty hex")
+        else:
+            where = self.doc.describe_use(self.doc.board, other).rpartition(", ")[2]
+            self.message.emit(f"Hex ({q}, {r}) holds tile {other.tile} at {where} (shown "
+                              "dimmed): a tile here would overlap it there")
+        return False
 
     def _marker_click(self, hit: Hit) -> None:
         name = self.tool.name
@@ -437,8 +451,7 @@ class CanvasEditor(QObject):
         placement = self.doc.board.tiles[index]
         if (placement.q, placement.r) == (q, r):
             return False
-        if self.doc.tile_at(q, r) is not None:
-            self.message.emit(f"Hex ({q}, {r}) is taken")
+        if not self._hex_free(q, r, placement.presence, index):
             return False
         self.doc.undo_stack.push(cmd.MoveTile(self.doc, self.doc.board_id, index, q, r))
         self.doc.select(Selection(self.doc.board_id, index))
