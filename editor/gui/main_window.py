@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -56,6 +56,8 @@ APP_NAME = "Realms Studio"
 MAX_RECENT = 8
 ZOOM_KEY_STEP = 1.25
 SCROLLED_DOCKS = ("inspector", "balance")
+PREFERRED_SIZE = QSize(1400, 900)  # the first window, where the screen has room for it
+FRAME_ROOM = QSize(16, 40)  # kept free around the window for the window manager's frame
 FILE_FILTER = "Realms scenarios (*.realm.json *.json);;All files (*)"
 
 # Hooks the tests replace: answer the recovery offer and the close question without a dialog.
@@ -133,10 +135,10 @@ class MainWindow(QMainWindow):
         # size, and the docks took all but 60 px (issue 28, point 2).
         self._canvas_holder = CanvasHolder(self)
         self.setCentralWidget(self._canvas_holder)
-        self.resize(1400, 900)
         geometry = self.settings.value("window/geometry")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+        if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
+            self.resize(PREFERRED_SIZE)
+        self.fit_to_screen()
         self.set_document(doc or ScenarioDocument(new_scenario(), default_catalogue()),
                           offer_recovery=offer_recovery)
         self.tabifyDockWidget(self._docks["tiles"], self._docks["markers"])
@@ -153,6 +155,24 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
+
+    def fit_to_screen(self) -> None:
+        """Keep the window on its screen's available area (issue 28, point 6): the first
+        window was 1400 x 900 on a 1280 x 800 screen, and a geometry saved on a bigger
+        screen would be too. Room is left for the window manager's frame."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return
+        area = screen.availableGeometry()
+        room = area.adjusted(0, 0, -FRAME_ROOM.width(), -FRAME_ROOM.height())
+        size = self.size().boundedTo(room.size()).expandedTo(self.minimumSizeHint())
+        if size != self.size():
+            self.resize(size)
+        frame = QRect(self.pos(), size + FRAME_ROOM)
+        if not area.contains(frame):
+            x = min(max(frame.x(), area.x()), area.right() + 1 - frame.width())
+            y = min(max(frame.y(), area.y()), area.bottom() + 1 - frame.height())
+            self.move(max(x, area.x()), max(y, area.y()))
 
     # ----- document ----------------------------------------------------------------------------
     def set_document(self, doc: ScenarioDocument, *, offer_recovery: bool = True) -> None:
