@@ -171,11 +171,23 @@ def parse_clip(text: str) -> Clip | None:
     return Clip((anchor[0], anchor[1]), tuple(tiles), tuple(markers))
 
 
+def count_text(count: int, clip: Clip) -> str:
+    """"1 marker", "3 items": what a paste put down, in words."""
+    noun = "marker" if not clip.tiles else "tile" if not clip.markers else "item"
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
 def paste_clip(doc: ScenarioDocument, clip: Clip, at: tuple[int, int] | None,
-               text: str = "Paste") -> tuple[int, list[str]]:
-    """Paste ``clip`` with its first tile at ``at`` (its old place when None). Returns how
-    many items landed and why the others did not. One undo step."""
+               text: str = "Paste", onto: str | None = None) -> tuple[int, list[str]]:
+    """Paste ``clip`` with its first tile at ``at`` (its old place when None). Markers
+    copied without their tile land on region ``onto``, the one under the mouse (issue 28,
+    point 5; where they were when None), and crop spaces at ``at``. Returns how many
+    items landed and why the others did not. One undo step."""
     aq, ar = at if at is not None else clip.anchor
+    if not clip.tiles and at is not None:
+        first = next((cell for _k, _r, cell, _a in clip.markers if cell is not None), None)
+        if first is not None:  # crop spaces alone: the first one lands under the mouse
+            aq, ar = at[0] - first[0], at[1] - first[1]
     notes: list[str] = []
     presence = doc.new_presence()
     placements = []
@@ -200,6 +212,8 @@ def paste_clip(doc: ScenarioDocument, clip: Clip, at: tuple[int, int] | None,
     markers = []
     for kind, region, cell, attrs in clip.markers:
         if region is not None:
+            if not clip.tiles and onto is not None:
+                region = onto
             tile = region.rpartition(".")[0]
             if tile in refused:
                 continue
@@ -216,7 +230,7 @@ def paste_clip(doc: ScenarioDocument, clip: Clip, at: tuple[int, int] | None,
     board = doc.board_id
     first_tile = len(doc.board.tiles)
     first_marker = len(doc.board.markers)
-    doc.undo_stack.beginMacro(f"{text} {count} items")
+    doc.undo_stack.beginMacro(f"{text} {count_text(count, clip)}")
     for placement in placements:
         doc.undo_stack.push(cmd.PlaceTile(doc, board, placement))
     for marker in markers:

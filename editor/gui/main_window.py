@@ -490,13 +490,15 @@ class MainWindow(QMainWindow):
             self.editor.delete_selected("Cut")
 
     def paste(self, verb: str = "Paste") -> None:
-        self.editor.paste(QGuiApplication.clipboard().text(), self.view.hover_hex, verb)
+        self.editor.paste(QGuiApplication.clipboard().text(), self.view.hover_hex, verb,
+                          self.view.hover_region)
 
     def duplicate(self) -> None:
         """Copy and paste at once (at the mouse, or in place); the clipboard is kept."""
         data = self.editor.copy_selection()
         if data is not None:
-            self.editor.paste(json.dumps(data), self.view.hover_hex, "Duplicate")
+            self.editor.paste(json.dumps(data), self.view.hover_hex, "Duplicate",
+                              self.view.hover_region)
 
     def show_dock(self, name: str) -> None:
         dock = self._docks[name]

@@ -387,13 +387,19 @@ class CanvasEditor(QObject):
             return None
         return group.copy_items(self.doc, sorted(sel.tile_set), sorted(sel.marker_set))
 
-    def paste(self, text: str, at: tuple[int, int] | None, verb: str = "Paste") -> int:
+    def paste(self, text: str, at: tuple[int, int] | None, verb: str = "Paste",
+              region: str | None = None) -> int:
+        """Paste the clipboard's tiles with the first at hex ``at``; markers alone land
+        on ``region`` (the one under the mouse), else where they were copied."""
         clip = group.parse_clip(text)
         if clip is None:
             self.message.emit("The clipboard holds no Realms tiles or markers")
             return 0
-        count, notes = group.paste_clip(self.doc, clip, at, verb)
-        summary = f"{verb}: {count} item{'s' if count != 1 else ''}"
+        count, notes = group.paste_clip(self.doc, clip, at, verb, region)
+        summary = f"{verb}: {group.count_text(count, clip)}"
+        if count and not clip.tiles and region is not None and any(
+                m[1] is not None for m in clip.markers):
+            summary += f" on {region}"
         self.message.emit(summary + (f"; skipped: {'; '.join(notes[:3])}" if notes else ""))
         return count
 

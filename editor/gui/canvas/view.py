@@ -94,6 +94,7 @@ class RealmView(QGraphicsView):
         self._band_from: QPoint | None = None
         self._band_add = False
         self.hover_hex: tuple[int, int] | None = None  # where Paste lands; None: mouse away
+        self.hover_region: str | None = None  # where pasted markers land (issue 28, point 5)
         self._menu_allowed = True
         self._hint_shown = False  # whether the empty-board hint was last drawn
         self.context_menu: QMenu | None = None
@@ -189,6 +190,7 @@ class RealmView(QGraphicsView):
     def leaveEvent(self, event: QEvent) -> None:
         self.realm_scene.hide_ghost()
         self.hover_hex = None
+        self.hover_region = None
         super().leaveEvent(event)
 
     # ----- zoom and pan -----------------------------------------------------------------------
@@ -488,6 +490,7 @@ class RealmView(QGraphicsView):
             self.realm_scene.pending_item.set_cursor(scene_pos)
         hit = self.editor.hit(scene_pos.x(), scene_pos.y())
         self.hover_hex = (hit.q, hit.r)
+        self.hover_region = hit.region
         text = f"hex ({hit.q}, {hit.r})"
         if hit.region:
             region = self.editor.doc.analysis.region(hit.region)
