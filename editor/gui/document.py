@@ -305,8 +305,31 @@ class ScenarioDocument(QObject):
         items = self._collection(board_id, collection)
         old: Item = items[index]
         items[index] = item
+        if collection == "tiles":
+            self._prune_selection(board_id, index)
         self._changed(board_id, collection, [index])
         return old
+
+    def _prune_selection(self, board_id: str, index: int) -> None:
+        """A replaced tile (flipped, turned, given other player counts) may no longer
+        carry the selected region or be on the shown board: the inspector must not go
+        on showing it (issue 28, point 7)."""
+        sel = self.selection
+        if sel.board != board_id or index not in sel.tile_set:
+            return
+        placement = self.scenario.board(board_id).tiles[index]
+        if not self.active(placement):
+            tiles = tuple(i for i in sel.tile_set if i != index)
+            if sel.is_group:
+                self.select(replace(sel, tile_index=None, region=None, tiles=tiles))
+            else:
+                self.select(Selection())
+            return
+        if sel.region is not None and sel.tile_index == index:
+            tile, _, local = sel.region.rpartition(".")
+            side = self.catalogue.side(placement.tile, placement.side)
+            if tile == placement.tile and all(r.local_id != local for r in side.regions):
+                self.select(replace(sel, region=None))
 
     def insert_link(self, index: int, link: Link) -> None:
         self.scenario.links.insert(index, link)
