@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QTabBar,
     QToolBar,
     QUndoView,
     QWidget,
@@ -155,6 +156,18 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
+        self._drop_stale_tab_bars()
+
+    def _drop_stale_tab_bars(self) -> None:
+        """Delete now the tab bars the dock layout replaced while it was being built.
+
+        Qt leaves them visible, waiting for the event loop to delete them; a window
+        grabbed before that (the offscreen screenshots) showed a stray "Issues | History"
+        or "Balance | Overview" bar over the canvas (issue 28, point 8). Only events
+        posted to those bars are delivered here.
+        """
+        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            QCoreApplication.sendPostedEvents(bar, QEvent.Type.DeferredDelete)
 
     def fit_to_screen(self) -> None:
         """Keep the window on its screen's available area (issue 28, point 6): the first
@@ -623,7 +636,12 @@ class MainWindow(QMainWindow):
                                      f"{target}", 6000)
         return True
 
-    # ----- closing --------------------------------------------------------------------------
+    # ----- showing and closing ----------------------------------------------------------------
+    def setVisible(self, visible: bool) -> None:
+        super().setVisible(visible)
+        if visible:  # laid out at its shown size, the window replaced more tab bars
+            self._drop_stale_tab_bars()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._confirm_discard():
             event.ignore()
