@@ -44,6 +44,7 @@ from editor.gui.document import ScenarioDocument
 from editor.gui.generate_dialog import generate_into
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
+from editor.gui.layers_panel import LayersPanel
 from editor.gui.marker_palette import MarkerDock
 from editor.gui.overview import Overview
 from editor.gui.palette import TileDock
@@ -106,9 +107,11 @@ class MainWindow(QMainWindow):
         self.autosave_ms = autosave_ms
         self.settings = QSettings()
         self._docks: dict[str, QDockWidget] = {}
+        self._locks: set[str] = set()  # layers locked in the Layers panel
         for name, title, area in (
                 ("tiles", "Tiles", Qt.DockWidgetArea.LeftDockWidgetArea),
                 ("markers", "Markers", Qt.DockWidgetArea.LeftDockWidgetArea),
+                ("layers", "Layers", Qt.DockWidgetArea.LeftDockWidgetArea),
                 ("inspector", "Inspector", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("balance", "Balance", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("overview", "Overview", Qt.DockWidgetArea.RightDockWidgetArea),
@@ -143,6 +146,7 @@ class MainWindow(QMainWindow):
         self.set_document(doc or ScenarioDocument(new_scenario(), default_catalogue()),
                           offer_recovery=offer_recovery)
         self.tabifyDockWidget(self._docks["tiles"], self._docks["markers"])
+        self.tabifyDockWidget(self._docks["markers"], self._docks["layers"])
         self._docks["tiles"].raise_()
         self.tabifyDockWidget(self._docks["balance"], self._docks["overview"])
         self._docks["balance"].raise_()
@@ -213,11 +217,14 @@ class MainWindow(QMainWindow):
         self.inspector = Inspector(doc, self.editor)
         self.issues = IssuesPanel(doc)
         self.balance = BalancePanel(doc)
+        self.editor.locked = self._locks  # a lock outlives the document, like a hidden layer
+        self.layers = LayersPanel(doc, self.editor, self.visibility_actions())
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
         self.overview = Overview(self.view)
         panels: tuple[tuple[str, QWidget], ...] = (
             ("tiles", self.tile_dock), ("markers", self.marker_dock),
+            ("layers", self.layers),
             ("inspector", self.inspector), ("issues", self.issues),
             ("balance", self.balance), ("history", self.history),
             ("overview", self.overview))
@@ -426,7 +433,8 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         layers = view.addMenu("&Layers")
         self.layer_actions: dict[str, QAction] = {}
-        for name, text in (("names", "Region &names"), ("symbols", "&Symbol chips"),
+        for name, text in (("tiles", "&Tiles"), ("names", "Region &names"),
+                           ("symbols", "&Symbol chips"),
                            ("markers", "&Markers"), ("links", "&Links"),
                            ("others", "Tiles of &other player counts (dimmed)")):
             action = self._action(text, lambda on, n=name: self._set_layer(n, on), None,
@@ -450,6 +458,10 @@ class MainWindow(QMainWindow):
 
         help_menu = menus.addMenu("&Help")
         help_menu.addAction(self._action("&About", self._about))
+
+    def visibility_actions(self) -> dict[str, QAction]:
+        """The View → Layers switches by layer name (the Layers panel's "Visible")."""
+        return {**self.layer_actions, "grid": self.grid_action, "graph": self.graph_action}
 
     def _set_layer(self, name: str, on: bool) -> None:
         if hasattr(self, "scene"):

@@ -192,6 +192,7 @@ class RealmScene(QGraphicsScene):
         side = self.doc.catalogue.side(placement.tile, placement.side)
         if item is None:
             item = TileItem(index, placement, side, self.theme, self.layers)
+            item.setVisible(self.layers.tiles)
             item.selected = index in self._chosen
             self.tile_items[index] = item
             self.addItem(item)
@@ -491,11 +492,15 @@ class RealmScene(QGraphicsScene):
                                   self.realm_rect())
 
     def set_layer(self, name: str, shown: bool) -> None:
-        """Show or hide one layer: names, symbols, markers or links."""
+        """Show or hide one layer: tiles, other counts' tiles, names, symbols, markers or
+        links."""
         setattr(self.layers, name, shown)
         if name in ("names", "symbols"):
             for tile in self.tile_items.values():
                 tile.update()
+        elif name == "tiles":
+            for tile in self.tile_items.values():
+                tile.setVisible(shown)
         elif name == "others":
             self._on_tiles(self.doc.board_id, [])
         elif name == "markers":

@@ -21,6 +21,7 @@ from editor.gui.shapes import (
 from editor.model.lattice import neighbour
 from editor.model.scenario import Link, Marker, Placement, Presence, RiverMarker
 
+LOCKABLE = ("tiles", "markers", "links")  # layers the Layers panel can lock
 PAIR_TOOLS = ("tunnel", "cloud_bridge", "sky_access", "custom_link")
 # Tools whose name differs from the link kind they draw.
 LINK_KIND = {"custom_link": "custom"}
@@ -76,6 +77,21 @@ class CanvasEditor(QObject):
         self.tool = Tool()
         self.pending: tuple[str, str] | None = None  # (board, region) of a pair tool's first end
         self.custom_label = DEFAULT_CUSTOM_LABEL  # what custom markers and links are called
+        self.locked: set[str] = set()  # layers (LOCKABLE) the tools must leave alone
+
+    def set_locked(self, layer: str, locked: bool) -> None:
+        """Lock or unlock a layer (the Layers panel's "Locked" box)."""
+        if locked:
+            self.locked.add(layer)
+        else:
+            self.locked.discard(layer)
+
+    def refuse_locked(self, layer: str) -> bool:
+        """True (and say so in the status bar) when ``layer`` is locked."""
+        if layer not in self.locked:
+            return False
+        self.message.emit(f"The {layer} layer is locked (Layers panel)")
+        return True
 
     # ----- tools ---------------------------------------------------------------------------
     def set_tool(self, tool: Tool) -> None:
@@ -161,6 +177,9 @@ class CanvasEditor(QObject):
         """Remove ``item`` (("marker" | "river" | "link", index), what lies on top) or else
         the tile under ``hit``; one undo step."""
         board = self.doc.board_id
+        if self.refuse_locked("tiles" if item is None else
+                              "links" if item[0] == "link" else "markers"):
+            return
         if item is not None:
             kind, index = item
             if kind == "marker":
@@ -183,6 +202,8 @@ class CanvasEditor(QObject):
             self.doc.select(Selection(self.doc.board_id, hit.tile_index, hit.region))
 
     def place_tile(self, tile: str, side: str, q: int, r: int, rotation: int = 0) -> bool:
+        if self.refuse_locked("tiles"):
+            return False
         refusal = self.tile_refusal(tile)
         if refusal is not None:
             self.message.emit(refusal)
@@ -215,6 +236,9 @@ class CanvasEditor(QObject):
 
     def _marker_click(self, hit: Hit) -> None:
         name = self.tool.name
+        if self.refuse_locked("links" if name in ("cloud_bridge", "custom_link")
+                              else "markers"):
+            return
         board = self.doc.board_id
         if name in HEX_MARKERS:
             if hit.tile_index is not None:
@@ -264,6 +288,11 @@ class CanvasEditor(QObject):
         self.message.emit(f"Linked {first} and {region}")
 
     def _river_click(self, x: float, y: float, hit: Hit) -> None:
+        if self.refuse_locked("markers"):
+            return
+        self._lay_river_marker(x, y, hit)
+
+    def _lay_river_marker(self, x: float, y: float, hit: Hit) -> None:
         refusal = ("No river border marker here: it lies on a seam where water meets water "
                    "on both sides (the highlighted seams)")
         if hit.tile_index is None:
@@ -348,14 +377,23 @@ class CanvasEditor(QObject):
 
     def toggle_selected(self, tile: int | None = None, marker: int | None = None) -> None:
         """Ctrl+click: add the tile or marker to the selection, or take it out."""
+        self.extend_selection(tile, marker, toggle=True)
+
+    def extend_selection(self, tile: int | None = None, marker: int | None = None, *,
+                         toggle: bool = False) -> None:
+        """Shift+click adds the tile or marker to the selection; with ``toggle``
+        (Ctrl+click) one already chosen is taken out instead."""
         sel = self.doc.selection
         same_board = sel.board == self.doc.board_id
         tiles = set(sel.tile_set) if same_board else set()
         markers = set(sel.marker_set) if same_board else set()
-        if tile is not None:
-            tiles ^= {tile}
-        if marker is not None:
-            markers ^= {marker}
+        for chosen, index in ((tiles, tile), (markers, marker)):
+            if index is None:
+                continue
+            if toggle and index in chosen:
+                chosen.discard(index)
+            else:
+                chosen.add(index)
         self.select_group(tiles, markers)
 
     def select_group(self, tiles: set[int], markers: set[int]) -> None:
@@ -375,6 +413,8 @@ class CanvasEditor(QObject):
                            if self.doc.active(m)})
 
     def move_group(self, tiles: list[int], dq: int, dr: int) -> bool:
+        if self.refuse_locked("tiles"):
+            return False
         if group.move_tiles(self.doc, tiles, dq, dr):
             return True
         if (dq, dr) != (0, 0):
@@ -406,7 +446,7 @@ class CanvasEditor(QObject):
     def rotate_selected(self, steps: int) -> None:
         """Turn the armed tile if one is armed, a multi-selection about its centre, else
         the selected tile (one undo step)."""
-        if self.rotate_tool(steps):
+        if self.rotate_tool(steps) or self.refuse_locked("tiles"):
             return
         chosen = self._group()
         if chosen is not None and chosen[0]:
@@ -418,6 +458,8 @@ class CanvasEditor(QObject):
             self.doc.undo_stack.push(cmd.RotateTile(self.doc, self.doc.board_id, index, steps))
 
     def flip_selected(self) -> None:
+        if self.refuse_locked("tiles"):
+            return
         index = self._selected_tile()
         if index is not None:
             self.doc.undo_stack.push(cmd.FlipTile(self.doc, self.doc.board_id, index))
@@ -425,6 +467,9 @@ class CanvasEditor(QObject):
     def delete_selected(self, text: str | None = None) -> None:
         sel = self.doc.selection
         if sel.board != self.doc.board_id:
+            return
+        if self.refuse_locked("links" if sel.link_index is not None else
+                              "markers" if sel.marker_set and not sel.tile_set else "tiles"):
             return
         chosen = self._group()
         if chosen is not None:
@@ -454,6 +499,8 @@ class CanvasEditor(QObject):
             f"Rename link {link.a} - {link.b} to \u201c{label}\u201d"))
 
     def move_tile(self, index: int, q: int, r: int) -> bool:
+        if self.refuse_locked("tiles"):
+            return False
         placement = self.doc.board.tiles[index]
         if (placement.q, placement.r) == (q, r):
             return False

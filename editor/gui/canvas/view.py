@@ -388,11 +388,15 @@ class RealmView(QGraphicsView):
         doc = self.editor.doc
         item = self._item_at(pos)
         hit = self.editor.hit(scene_pos.x(), scene_pos.y())
-        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+        modifiers = event.modifiers()
+        ctrl = bool(modifiers & Qt.KeyboardModifier.ControlModifier)
+        if ctrl or modifiers & Qt.KeyboardModifier.ShiftModifier:
+            # Tiled's conventions: Ctrl+click toggles, Shift+click adds; either on an
+            # empty spot starts a band that adds to the selection.
             if item is not None and item[0] == "marker":
-                self.editor.toggle_selected(marker=item[1])
+                self.editor.extend_selection(marker=item[1], toggle=ctrl)
             elif hit.tile_index is not None:
-                self.editor.toggle_selected(tile=hit.tile_index)
+                self.editor.extend_selection(tile=hit.tile_index, toggle=ctrl)
             else:
                 self._start_band(pos, add=True)
             return
