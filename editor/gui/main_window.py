@@ -50,6 +50,7 @@ from editor.gui.overview import Overview
 from editor.gui.palette import TileDock
 from editor.gui.templates import NewScenarioDialog, new_scenario
 from editor.gui.toolbar import ToolBar
+from editor.gui.zoom_field import ZoomField
 from editor.model.catalogue import default_catalogue
 from editor.model.errors import LoadError
 from editor.model.scenario_io import load_scenario, parse_scenario
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
     autosaver: Autosaver
     grid_action: QAction
     graph_action: QAction
+    wheel_action: QAction
 
     def __init__(self, doc: ScenarioDocument | None = None, *, autosave_ms: int | None = None,
                  offer_recovery: bool = True) -> None:
@@ -123,8 +125,8 @@ class MainWindow(QMainWindow):
             self._docks[name] = dock
         self.hover = QLabel()
         self.statusBar().addPermanentWidget(self.hover)
-        self.zoom_label = QLabel()
-        self.zoom_label.setToolTip("Zoom (Ctrl+= in, Ctrl+- out, Ctrl+0 fit, Ctrl+1 100 %)")
+        self.zoom_label = ZoomField()  # shows the zoom; type one and press Enter
+        self.zoom_label.zoomTyped.connect(self._zoom_typed)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.tool_label = QLabel()
         self.tool_label.setToolTip("The armed tool (the tool bar on the left; Esc: select)")
@@ -209,6 +211,7 @@ class MainWindow(QMainWindow):
             self.scene.set_layer(name, action.isChecked())
         self.view = RealmView(self.scene, self.editor)
         self.view.shared_actions = self.shared_actions
+        self.view.wheel_scrolls = self.wheel_action.isChecked()
         old_central = self._canvas_holder.replace(self.view)
         self.tile_dock = TileDock(doc, self.editor)
         self.tile_palette = self.tile_dock.palette_list
@@ -306,8 +309,17 @@ class MainWindow(QMainWindow):
             self.view.centerOn(path.boundingRect().center())
         self.scene.flash(path)
 
+    def _zoom_typed(self, scale: float) -> None:
+        self.view.set_zoom(scale)
+
+    def _set_wheel_scrolls(self, on: bool) -> None:
+        """The wheel scrolls and Ctrl+wheel zooms (Tiled's default), or the wheel zooms."""
+        self.settings.setValue("canvas/wheel_scrolls", on)
+        if hasattr(self, "view"):
+            self.view.wheel_scrolls = on
+
     def _show_zoom(self, scale: float) -> None:
-        self.zoom_label.setText(f"Zoom {scale * 100:.0f} %")
+        self.zoom_label.show_scale(scale)
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
@@ -427,6 +439,11 @@ class MainWindow(QMainWindow):
                                     [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")]))
         view.addAction(self._action("Zoom &out", lambda: self.view.zoom(1 / ZOOM_KEY_STEP),
                                     QKeySequence("Ctrl+-")))
+        self.wheel_action = self._action("&Wheel scrolls, Ctrl+wheel zooms",
+                                         self._set_wheel_scrolls, None, checkable=True)
+        self.wheel_action.setChecked(
+            self.settings.value("canvas/wheel_scrolls", False, type=bool) is True)
+        view.addAction(self.wheel_action)
         view.addAction(self._action("&Centre on selection",
                                     lambda: self.view.centre_on_selection(),
                                     QKeySequence("C")))

@@ -94,6 +94,7 @@ class RealmView(QGraphicsView):
         self._band_from: QPoint | None = None
         self._band_add = False
         self.hover_hex: tuple[int, int] | None = None  # where Paste lands; None: mouse away
+        self.wheel_scrolls = False  # View menu: the wheel scrolls, Ctrl+wheel zooms
         self.hover_region: str | None = None  # where pasted markers land (issue 28, point 5)
         self._menu_allowed = True
         self._hint_shown = False  # whether the empty-board hint was last drawn
@@ -195,6 +196,9 @@ class RealmView(QGraphicsView):
 
     # ----- zoom and pan -----------------------------------------------------------------------
     def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.wheel_scrolls and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            super().wheelEvent(event)  # the scroll bars take it (Shift: sideways)
+            return
         delta = event.angleDelta().y() or event.angleDelta().x()
         if delta == 0:
             return
