@@ -567,8 +567,17 @@ class MainWindow(QMainWindow):
             self._drop_recovery()
             self.set_document(ScenarioDocument(dialog.scenario(), default_catalogue()))
 
+    def dialog_folder(self) -> Path:
+        """Where Open and Save As start: the document's folder, else the folder of the
+        last file opened, else the working folder (issue 28, point 8)."""
+        if self.doc.path is not None:
+            return self.doc.path.parent
+        recent = self.recent_files()
+        return Path(recent[0]).parent if recent else Path.cwd()
+
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open realm", "", FILE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self, "Open realm", str(self.dialog_folder()),
+                                              FILE_FILTER)
         if name:
             self.open_path(Path(name))
 
@@ -582,7 +591,7 @@ class MainWindow(QMainWindow):
             return False
         self._drop_recovery()
         self.set_document(ScenarioDocument.from_loaded(loaded))
-        self._remember(path)
+        self.remember(path)
         return True
 
     def save(self) -> bool:
@@ -591,9 +600,9 @@ class MainWindow(QMainWindow):
         return self.save_to(self.doc.path)
 
     def save_as(self) -> bool:
-        name, _ = QFileDialog.getSaveFileName(self, "Save realm as",
-                                              str(self.doc.path or "untitled.realm.json"),
-                                              FILE_FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save realm as",
+            str(self.doc.path or self.dialog_folder() / "untitled.realm.json"), FILE_FILTER)
         return self.save_to(Path(name)) if name else False
 
     def save_to(self, path: Path) -> bool:
@@ -603,7 +612,7 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, "Cannot save", f"{path}: {exc.strerror or exc}")
             return False
         self.autosaver.discard()
-        self._remember(path)
+        self.remember(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
 
@@ -611,7 +620,9 @@ class MainWindow(QMainWindow):
         if getattr(self, "autosaver", None) is not None:
             self.autosaver.discard()
 
-    def _remember(self, path: Path) -> None:
+    def remember(self, path: Path) -> None:
+        """Put ``path`` first in File → Open Recent (files opened from the command line
+        too)."""
         recent = [p for p in self.recent_files() if p != str(path.resolve())]
         self.settings.setValue("recent", [str(path.resolve()), *recent][:MAX_RECENT])
 

@@ -63,7 +63,7 @@ def generate(qtbot: QtBot, window: MainWindow, seed: int,
 
 def test_the_canvas_keeps_its_width_through_open_new_and_generate(qtbot: QtBot) -> None:
     window = shown_window(qtbot)
-    window._remember(REALM)  # in Open Recent
+    window.settings.setValue("recent", [str(REALM.resolve())])  # in Open Recent
     start = widths(window)
     assert start["canvas"] > 400
 
