@@ -39,6 +39,9 @@ def place(qtbot: QtBot, window: MainWindow, tile: str, q: int, r: int,
     click_item(qtbot, window.tile_palette, item)
     window.view.centerOn(*hex_centre(q, r))
     click_scene(qtbot, window.view, *hex_centre(q, r))
+    # The tile tool stays armed (with the next free tile): Esc goes back to select, as a
+    # user about to click tiles would.
+    key(qtbot, window, Qt.Key.Key_Escape)
 
 
 def arm_marker(qtbot: QtBot, window: MainWindow, name: str) -> None:

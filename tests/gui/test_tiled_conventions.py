@@ -5,7 +5,7 @@ zoom (the Layers panel has its own test file, test_layers_panel.py)."""
 from __future__ import annotations
 
 import pytest
-from gui_support import choose_menu, click_scene
+from gui_support import choose_menu, click_item, click_scene
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
@@ -85,3 +85,21 @@ def test_a_setting_makes_the_wheel_scroll_and_ctrl_wheel_zoom(qtbot: QtBot) -> N
     scale = view.scale_factor
     wheel(window, Qt.KeyboardModifier.NoModifier)
     assert view.scale_factor < scale, "switched off, the wheel zooms again"
+
+
+def test_the_tile_tool_stays_armed_after_a_placement(qtbot: QtBot) -> None:
+    window = window_for(qtbot)
+    doc, view = window.doc, window.view
+    item = window.tile_palette.item_for("A", "surface")
+    assert item is not None
+    click_item(qtbot, window.tile_palette, item)
+    view.centerOn(*hex_centre(1, 0))
+    click_scene(qtbot, view, *hex_centre(0, 0))
+    armed = window.editor.tool
+    assert armed.kind == "tile" and armed.name != "A", "the next free tile is armed"
+    click_scene(qtbot, view, *hex_centre(1, 0))
+    click_scene(qtbot, view, *hex_centre(2, 0))
+    assert [(p.tile, p.q) for p in doc.board.tiles][:2] == [("A", 0), (armed.name, 1)]
+    assert len(doc.board.tiles) == 3, "three clicks, three tiles"
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert window.editor.tool.kind == "select"

@@ -163,7 +163,7 @@ class CanvasEditor(QObject):
         if kind == "tile":
             if self.place_tile(self.tool.name, self.tool.side, hit.q, hit.r,
                                self.tool.rotation):
-                self.disarm()
+                self._arm_next_tile()
         elif kind == "marker":
             self._marker_click(hit)
         elif kind == "river":
@@ -172,6 +172,22 @@ class CanvasEditor(QObject):
             self.erase(hit)
         else:
             self.select_at(hit)
+
+    def _arm_next_tile(self) -> None:
+        """The tile tool stays armed after a placement, as the marker tool does (Tiled's
+        stamp): each tile exists once, so it takes the next free tile of the catalogue
+        (same side, same turn); with none left it goes back to select."""
+        keys = list(self.doc.catalogue.tiles)
+        start = keys.index(self.tool.name) + 1 if self.tool.name in keys else 0
+        presence = self._presence()
+        for key in keys[start:] + keys[:start]:
+            if self.tool.side in self.doc.catalogue.tiles[key].sides and \
+                    not self.doc.tile_uses(key, presence):
+                self.tool = replace(self.tool, name=key)
+                self.toolChanged.emit()
+                self.message.emit(f"Tile {key} armed next; Esc or right click to stop")
+                return
+        self.disarm()
 
     def erase(self, hit: Hit, item: tuple[str, int] | None = None) -> None:
         """Remove ``item`` (("marker" | "river" | "link", index), what lies on top) or else
