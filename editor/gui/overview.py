@@ -10,13 +10,14 @@ showing its old picture of the tile (issue 28, point 1).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QColor,
     QMouseEvent,
     QPainter,
     QPaintEvent,
     QPen,
+    QPixmap,
     QResizeEvent,
     QTransform,
 )
@@ -28,6 +29,9 @@ from editor.gui.canvas.view import RealmView
 from editor.gui.shapes import HEX_SIZE, hex_centre
 from editor.render.paint import colour
 
+LATER_TILES = 150  # from this many tiles on the canvas the overview follows edits later
+LATER_MS = 150
+
 
 class Overview(QWidget):
     def __init__(self, view: RealmView, parent: QWidget | None = None) -> None:
@@ -36,10 +40,20 @@ class Overview(QWidget):
         self.realm_scene: RealmScene = view.realm_scene
         self.doc = view.editor.doc
         self._transform = QTransform()  # scene to widget
+        # The tiles drawn once per change of the board, not on every frame move: a
+        # scroll of the canvas repaints only the frame over this picture.
+        self._picture: QPixmap | None = None
+        # A big realm's overview follows an edit a moment later, off the edit's own
+        # event-to-idle path (as its findings do).
+        self._later = QTimer(self)
+        self._later.setSingleShot(True)
+        self._later.setInterval(LATER_MS)
+        self._later.timeout.connect(self.fit)
         self.setMinimumSize(120, 90)
         self.setToolTip("Overview: click or drag to move the canvas")
         doc = self.doc
-        for signal in (doc.tilesChanged, doc.viewChanged, doc.scenarioReset):
+        doc.tilesChanged.connect(self._tiles_changed)
+        for signal in (doc.viewChanged, doc.scenarioReset):
             signal.connect(self.fit)
         for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
             bar.valueChanged.connect(self._frame_moved)
@@ -61,7 +75,15 @@ class Overview(QWidget):
         transform.scale(scale, scale)
         transform.translate(-rect.center().x(), -rect.center().y())
         self._transform = transform
+        self._later.stop()
+        self._picture = None
         self.update()
+
+    def _tiles_changed(self, *_args: object) -> None:
+        if len(self.realm_scene.tile_items) >= LATER_TILES:
+            self._later.start()
+        else:
+            self.fit()
 
     def mapFromScene(self, point: QPointF) -> QPoint:
         return self._transform.map(point).toPoint()
@@ -77,13 +99,24 @@ class Overview(QWidget):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        ratio = self.devicePixelRatioF()
+        if self._picture is None or self._picture.size() != self.size() * ratio:
+            self._picture = self._draw_tiles(ratio)
         painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._picture)
+        painter.setTransform(self._transform)
+        self._draw_frame(painter)
+        painter.end()
+
+    def _draw_tiles(self, ratio: float) -> QPixmap:
+        picture = QPixmap(self.size() * ratio)
+        picture.setDevicePixelRatio(ratio)
         theme = self.realm_scene.theme
-        painter.fillRect(self.rect(), colour(theme.canvas["background"]))
+        picture.fill(colour(theme.canvas["background"]))
+        painter = QPainter(picture)
         painter.setTransform(self._transform)
         scale = self._transform.m11()
         layers = self.realm_scene.layers
-        ratio = self.devicePixelRatioF()
         for _index, placement in self.doc.visible_tiles():
             side = self.doc.catalogue.side(placement.tile, placement.side)
             design = DESIGNS.pixmap(side, placement.rotation, theme, scale, names=False,
@@ -94,7 +127,11 @@ class Overview(QWidget):
             painter.translate(*hex_centre(placement.q, placement.r))
             draw_design(painter, design[0])
             painter.restore()
-        frame = QColor(colour(theme.canvas["selection"]))
+        painter.end()
+        return picture
+
+    def _draw_frame(self, painter: QPainter) -> None:
+        frame = QColor(colour(self.realm_scene.theme.canvas["selection"]))
         pen = QPen(frame, 2)
         pen.setCosmetic(True)
         painter.setPen(pen)
@@ -102,7 +139,6 @@ class Overview(QWidget):
         fill.setAlpha(40)
         painter.setBrush(fill)
         painter.drawRect(self.shown_rect())
-        painter.end()
 
     def _jump(self, event: QMouseEvent) -> None:
         self.main.centerOn(self.mapToScene(event.position().toPoint()))
