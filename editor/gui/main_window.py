@@ -261,6 +261,7 @@ class MainWindow(QMainWindow):
             self.offer_recovery()
         doc.analyse_first()
         self.view.fit_to_realm()
+        self.view.setFocus()  # keys go to the canvas of the new document
         if old is not None:
             old.deleteLater()
 

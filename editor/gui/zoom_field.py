@@ -22,6 +22,8 @@ class ZoomField(QLineEdit):
         super().__init__(parent)
         self._shown = ""
         self._select_on_release = False
+        # Never the window's first focus: keys belong to the canvas until it is clicked.
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.setToolTip("Zoom: type a percentage and press Enter (Ctrl+= in, Ctrl+- out, "
                         "Ctrl+1 100 %, Ctrl+0 fit)")
         self.setFixedWidth(self.fontMetrics().horizontalAdvance("Zoom 1000 %") + 16)
