@@ -179,10 +179,9 @@ class CanvasEditor(QObject):
         (same side, same turn); with none left it goes back to select."""
         keys = list(self.doc.catalogue.tiles)
         start = keys.index(self.tool.name) + 1 if self.tool.name in keys else 0
-        presence = self._presence()
+        used = self.doc.placements_by_tile(self._presence())  # one pass over the boards
         for key in keys[start:] + keys[:start]:
-            if self.tool.side in self.doc.catalogue.tiles[key].sides and \
-                    not self.doc.tile_uses(key, presence):
+            if self.tool.side in self.doc.catalogue.tiles[key].sides and key not in used:
                 self.tool = replace(self.tool, name=key)
                 self.toolChanged.emit()
                 self.message.emit(f"Tile {key} armed next; Esc or right click to stop")
