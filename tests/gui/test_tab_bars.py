@@ -32,4 +32,4 @@ def test_a_new_window_has_one_tab_bar_per_group_of_docks(qtbot: QtBot) -> None:
     qtbot.waitExposed(window)
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert tab_groups(window) == [("Balance", "Overview"), ("Issues", "History"),
-                                  ("Tiles", "Markers")]
+                                  ("Tiles", "Markers", "Layers")]
