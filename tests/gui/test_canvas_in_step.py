@@ -50,6 +50,8 @@ def test_every_edit_reaches_the_canvas_whichever_tab_is_in_front(qtbot: QtBot,
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
+    window.activateWindow()  # R and F are window shortcuts: the window must be active
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
     window.show_dock(dock)
     assert window._docks[dock].isVisible()
     index = doc.tile_index("Q")
