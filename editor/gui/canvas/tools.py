@@ -390,10 +390,6 @@ class CanvasEditor(QObject):
             return None
         return sorted(sel.tile_set), sorted(sel.marker_set)
 
-    def toggle_selected(self, tile: int | None = None, marker: int | None = None) -> None:
-        """Ctrl+click: add the tile or marker to the selection, or take it out."""
-        self.extend_selection(tile, marker, toggle=True)
-
     def extend_selection(self, tile: int | None = None, marker: int | None = None, *,
                          toggle: bool = False) -> None:
         """Shift+click adds the tile or marker to the selection; with ``toggle``
