@@ -53,6 +53,7 @@ from editor.gui.document import ScenarioDocument, Selection
 from editor.gui.main_window import MainWindow
 from editor.gui.shapes import hex_centre
 from editor.model import catalogue_check
+from editor.model.catalogue import default_catalogue
 from editor.model.scenario import Board, Placement, Scenario
 from editor.model.scenario_io import load_scenario, save_scenario
 
@@ -450,6 +451,66 @@ def test_findings_follow_600(big_window: MainWindow, benchmark: BenchmarkFixture
     assert len(set(rotations)) > 1, "the tile turned"
     record["600 tiles: findings shown after an edit (worker thread; not a UI stall)"] = \
         Measured(median(benchmark))
+
+
+# ----- 8 and 600 tiles side by side, with each right-hand tab in front (issue 28) -----------
+SMALL = 8
+
+
+@pytest.fixture(scope="module")
+def small_window() -> Iterator[MainWindow]:
+    """An 8-tile realm of the bundled catalogue (A-H in the same spiral)."""
+    tiles = [Placement(LETTERS[i], "surface", q, r, (i * 7) % 6)
+             for i, (q, r) in enumerate(spiral(SMALL))]
+    scenario = Scenario("8 tiles", 2, 2, [Board("surface", "surface", tiles=tiles)])
+    doc = ScenarioDocument(scenario, default_catalogue())
+    window = open_window(doc)
+    doc.wait_for_analysis()
+    until_idle()
+    yield window
+    close(window)
+
+
+def in_front(window: MainWindow, dock: str) -> None:
+    """Bring the Balance or the Overview tab to the front (untimed); the window is made
+    the active one again (R and Ctrl+Z are window shortcuts, and the open benchmark
+    showed other windows since)."""
+    window.show_dock(dock)
+    window.activateWindow()
+    until_idle()
+
+
+@pytest.mark.benchmark(group="issue 28")
+@pytest.mark.parametrize("dock", ["balance", "overview"])
+@pytest.mark.parametrize("size", ["8", "600"])
+def test_edits_by_tab(request: pytest.FixtureRequest, size: str, dock: str,
+                      benchmark: BenchmarkFixture, record: dict[str, Measured]) -> None:
+    """Rotate (R), then undo (Ctrl+Z) the selected tile, event to idle, with the Balance
+    or the Overview tab in front: the Overview paints the board itself since issue 28."""
+    window: MainWindow = request.getfixturevalue(
+        "small_window" if size == "8" else "big_window")
+    doc = window.doc
+    in_front(window, dock)
+    index = len(doc.board.tiles) // 2
+    doc.select(Selection(doc.board_id, index))
+    window.view.centerOn(*hex_centre(doc.board.tiles[index].q, doc.board.tiles[index].r))
+    window.view.setFocus()
+    settle(window)
+    turns = [doc.board.tiles[index].rotation]
+
+    def rotate_then_undo() -> None:
+        QTest.keyClick(window.view, Qt.Key.Key_R)
+        until_idle()
+        turns.append(doc.board.tiles[index].rotation)
+        QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        until_idle()
+
+    clock = CpuClock(rotate_then_undo)
+    benchmark.pedantic(clock, setup=lambda: settle(window), rounds=20, iterations=1)
+    in_front(window, "balance")
+    assert len(set(turns)) == 2, f"each round turned the tile and undid it: {turns}"
+    keep(record, f"{size} tiles, {dock} in front: rotate (R) then undo (Ctrl+Z), until idle",
+         benchmark, clock, BUDGET["rotate"] * 2)
 
 
 # ----- shipped scenarios -------------------------------------------------------------------

@@ -89,6 +89,8 @@ def run_editor(path: Path | None, screenshot: Path | None = None, players: int |
                 return 2
             doc.players = players
     window = MainWindow(doc, offer_recovery=screenshot is None)
+    if path is not None and screenshot is None:
+        window.remember(path)  # File → Open Recent lists it, as if opened from the menu
     if screenshot is not None:
         window.resize(1440, 900)
         try:

@@ -18,6 +18,7 @@ that an edit overtook is dropped and the analysis runs again.
 from __future__ import annotations
 
 import copy
+from collections.abc import Container
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -104,8 +105,11 @@ class ScenarioDocument(QObject):
     _measured = Signal(int, object)  # then: generation, its BalanceMetrics (or None)
 
     def __init__(self, scenario: Scenario, catalogue: Catalogue, path: Path | None = None,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, *, unsaved: bool = False) -> None:
         super().__init__(parent)
+        # Work that exists in no file yet (a generated realm): unsaved until first saved,
+        # even with nothing on the undo stack (issue 28, point 3).
+        self.unsaved_origin = unsaved and path is None
         self.scenario = scenario
         self.catalogue = catalogue
         self.path = path
@@ -138,7 +142,9 @@ class ScenarioDocument(QObject):
 
     @property
     def dirty(self) -> bool:
-        return not self.undo_stack.isClean()
+        """Whether closing now would lose work: edits since the last save, or a
+        document born unsaved (generated) that was never written to a file."""
+        return not self.undo_stack.isClean() or self.unsaved_origin
 
     @property
     def display_name(self) -> str:
@@ -188,6 +194,21 @@ class ScenarioDocument(QObject):
         board = self.scenario.board(board_id or self.board_id)
         for index, placement in enumerate(board.tiles):  # no list: called per marker
             if placement.q == q and placement.r == r and self.active(placement):
+                return index
+        return None
+
+    def tile_clash(self, q: int, r: int, presence: Presence | None = None,
+                   board_id: str | None = None, ignore: Container[int] = ()) -> int | None:
+        """A tile on hex (q, r) at a player count ``presence`` shares (by default what a
+        new item gets), hidden or not: a tile placed there would overlap it at that
+        count (lint's G001), so the hex is taken (issue 28, point 4)."""
+        presence = presence or self.new_presence()
+        low = self.scenario.players_min
+        counts = [c for c in self.scenario.player_counts if presence.includes(c, low)]
+        board = self.scenario.board(board_id or self.board_id)
+        for index, placement in enumerate(board.tiles):
+            if (placement.q == q and placement.r == r and index not in ignore
+                    and any(placement.presence.includes(c, low) for c in counts)):
                 return index
         return None
 
@@ -284,8 +305,31 @@ class ScenarioDocument(QObject):
         items = self._collection(board_id, collection)
         old: Item = items[index]
         items[index] = item
+        if collection == "tiles":
+            self._prune_selection(board_id, index)
         self._changed(board_id, collection, [index])
         return old
+
+    def _prune_selection(self, board_id: str, index: int) -> None:
+        """A replaced tile (flipped, turned, given other player counts) may no longer
+        carry the selected region or be on the shown board: the inspector must not go
+        on showing it (issue 28, point 7)."""
+        sel = self.selection
+        if sel.board != board_id or index not in sel.tile_set:
+            return
+        placement = self.scenario.board(board_id).tiles[index]
+        if not self.active(placement):
+            tiles = tuple(i for i in sel.tile_set if i != index)
+            if sel.is_group:
+                self.select(replace(sel, tile_index=None, region=None, tiles=tiles))
+            else:
+                self.select(Selection())
+            return
+        if sel.region is not None and sel.tile_index == index:
+            tile, _, local = sel.region.rpartition(".")
+            side = self.catalogue.side(placement.tile, placement.side)
+            if tile == placement.tile and all(r.local_id != local for r in side.regions):
+                self.select(replace(sel, region=None))
 
     def insert_link(self, index: int, link: Link) -> None:
         self.scenario.links.insert(index, link)
@@ -454,6 +498,7 @@ class ScenarioDocument(QObject):
             raise ValueError("no file name yet; use Save As")
         save_scenario(self.scenario, target)
         self.path = target
+        self.unsaved_origin = False
         self.undo_stack.setClean()
         self.pathChanged.emit()
 

@@ -85,4 +85,4 @@ def generate_into(window: MainWindow) -> None:
         return
     loaded = loaded_from(dialog.result_data)
     window._drop_recovery()
-    window.set_document(ScenarioDocument(loaded.scenario, loaded.catalogue))
+    window.set_document(ScenarioDocument(loaded.scenario, loaded.catalogue, unsaved=True))

@@ -15,7 +15,7 @@ from typing import Any
 from editor.gui import commands as cmd
 from editor.gui.document import ScenarioDocument, Selection
 from editor.gui.shapes import hex_centre, scene_to_hex
-from editor.model.scenario import Marker, Placement
+from editor.model.scenario import Marker, Placement, Presence
 
 CLIP_FORMAT = "realms-selection/1"
 MAX_CLIP_ITEMS = 5000
@@ -38,16 +38,23 @@ def group_centre(cells: list[tuple[int, int]]) -> tuple[int, int]:
     return scene_to_hex(x, y)
 
 
-def free_for(doc: ScenarioDocument, cells: list[tuple[int, int]], moving: set[int]) -> bool:
-    """Whether every cell is empty once the tiles in ``moving`` have left."""
-    taken = {(p.q, p.r) for i, p in doc.visible_tiles() if i not in moving}
-    return not taken & set(cells) and len(set(cells)) == len(cells)
+def free_for(doc: ScenarioDocument, cells: list[tuple[int, int]], moving: set[int],
+             presences: list[Presence] | None = None) -> bool:
+    """Whether every cell is empty once the tiles in ``moving`` have left: no other tile
+    there shares a player count with the one landing (``presences``, one per cell; by
+    default what new items get), shown or hidden at the current count."""
+    if len(set(cells)) != len(cells):
+        return False
+    wanted = presences or [doc.new_presence()] * len(cells)
+    return all(doc.tile_clash(q, r, presence, ignore=moving) is None
+               for (q, r), presence in zip(cells, wanted, strict=True))
 
 
 def move_tiles(doc: ScenarioDocument, indexes: list[int], dq: int, dr: int) -> bool:
     tiles = doc.board.tiles
     targets = [(tiles[i].q + dq, tiles[i].r + dr) for i in indexes]
-    if (dq, dr) == (0, 0) or not free_for(doc, targets, set(indexes)):
+    if (dq, dr) == (0, 0) or not free_for(doc, targets, set(indexes),
+                                          [tiles[i].presence for i in indexes]):
         return False
     doc.undo_stack.beginMacro(f"Move {len(indexes)} tiles")
     for index, (q, r) in zip(indexes, targets, strict=True):
@@ -64,7 +71,7 @@ def rotate_tiles(doc: ScenarioDocument, indexes: list[int], steps: int) -> bool:
     for i in indexes:
         dq, dr = rotate_offset(tiles[i].q - cq, tiles[i].r - cr, steps)
         targets.append((cq + dq, cr + dr))
-    if not free_for(doc, targets, set(indexes)):
+    if not free_for(doc, targets, set(indexes), [tiles[i].presence for i in indexes]):
         return False
     doc.undo_stack.beginMacro(f"Rotate {len(indexes)} tiles")
     for index, (q, r) in zip(indexes, targets, strict=True):
@@ -164,11 +171,23 @@ def parse_clip(text: str) -> Clip | None:
     return Clip((anchor[0], anchor[1]), tuple(tiles), tuple(markers))
 
 
+def count_text(count: int, clip: Clip) -> str:
+    """"1 marker", "3 items": what a paste put down, in words."""
+    noun = "marker" if not clip.tiles else "tile" if not clip.markers else "item"
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
 def paste_clip(doc: ScenarioDocument, clip: Clip, at: tuple[int, int] | None,
-               text: str = "Paste") -> tuple[int, list[str]]:
-    """Paste ``clip`` with its first tile at ``at`` (its old place when None). Returns how
-    many items landed and why the others did not. One undo step."""
+               text: str = "Paste", onto: str | None = None) -> tuple[int, list[str]]:
+    """Paste ``clip`` with its first tile at ``at`` (its old place when None). Markers
+    copied without their tile land on region ``onto``, the one under the mouse (issue 28,
+    point 5; where they were when None), and crop spaces at ``at``. Returns how many
+    items landed and why the others did not. One undo step."""
     aq, ar = at if at is not None else clip.anchor
+    if not clip.tiles and at is not None:
+        first = next((cell for _k, _r, cell, _a in clip.markers if cell is not None), None)
+        if first is not None:  # crop spaces alone: the first one lands under the mouse
+            aq, ar = at[0] - first[0], at[1] - first[1]
     notes: list[str] = []
     presence = doc.new_presence()
     placements = []
@@ -193,6 +212,8 @@ def paste_clip(doc: ScenarioDocument, clip: Clip, at: tuple[int, int] | None,
     markers = []
     for kind, region, cell, attrs in clip.markers:
         if region is not None:
+            if not clip.tiles and onto is not None:
+                region = onto
             tile = region.rpartition(".")[0]
             if tile in refused:
                 continue
@@ -209,7 +230,7 @@ def paste_clip(doc: ScenarioDocument, clip: Clip, at: tuple[int, int] | None,
     board = doc.board_id
     first_tile = len(doc.board.tiles)
     first_marker = len(doc.board.markers)
-    doc.undo_stack.beginMacro(f"{text} {count} items")
+    doc.undo_stack.beginMacro(f"{text} {count_text(count, clip)}")
     for placement in placements:
         doc.undo_stack.push(cmd.PlaceTile(doc, board, placement))
     for marker in markers:

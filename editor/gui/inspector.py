@@ -19,7 +19,7 @@ from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import ScenarioDocument
 from editor.gui.marker_attrs import MarkerAttributes, human_name
 from editor.gui.properties import PropertiesForm
-from editor.model.scenario import Link
+from editor.model.scenario import Board, Link
 
 
 class SelectionPanel(QWidget):
@@ -33,8 +33,8 @@ class SelectionPanel(QWidget):
         self.form = QFormLayout()
         layout.addLayout(self.form)
         self.fields: dict[str, QLabel] = {}
-        for name in ("Region", "Terrain", "Symbols", "Markers", "Flags", "Tile", "Placement",
-                     "Link"):
+        for name in ("Selected", "Region", "Terrain", "Symbols", "Markers", "Flags", "Tile",
+                     "Placement", "Link"):
             label = QLabel("\u2014")
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -66,6 +66,8 @@ class SelectionPanel(QWidget):
         self.neighbours.clear()
         board = self.doc.scenario.board(sel.board) if sel.board else None
         placement = None
+        if board is not None and sel.is_group:
+            self._group_values(board, values)
         if board is not None and sel.tile_index is not None and sel.tile_index < len(board.tiles):
             placement = board.tiles[sel.tile_index]
             values["Tile"] = f"{placement.tile} ({placement.side})"
@@ -79,6 +81,11 @@ class SelectionPanel(QWidget):
                                  f"{attrs}").strip()
         if sel.region:
             self._region_values(sel.region, values)
+        if values["Selected"] == "\u2014" and any(
+                v != "\u2014" for k, v in values.items() if k != "Selected"):
+            values["Selected"] = "1 " + ("link" if sel.link_index is not None else
+                                         "marker" if sel.marker_index is not None else
+                                         "tile" if sel.tile_index is not None else "region")
         link = self._selected_link()
         if link is not None:
             values["Link"] = f"{link.kind.replace('_', ' ')}: {link.a} \u2013 {link.b}" + (
@@ -103,6 +110,19 @@ class SelectionPanel(QWidget):
             else:
                 current = f"from:{presence.min_players or counts[0]}"
             self.min_players.setCurrentIndex(max(0, self.min_players.findData(current)))
+
+    def _group_values(self, board: Board, values: dict[str, str]) -> None:
+        """A multi-selection: how many of what, and which tiles (issue 28, point 7)."""
+        sel = self.doc.selection
+        tiles = [board.tiles[i] for i in sorted(sel.tile_set) if i < len(board.tiles)]
+        markers = [board.markers[i] for i in sorted(sel.marker_set) if i < len(board.markers)]
+        counted = [f"{len(items)} {noun}{'s' if len(items) != 1 else ''}"
+                   for items, noun in ((tiles, "tile"), (markers, "marker")) if items]
+        values["Selected"] = " and ".join(counted)
+        if tiles:
+            values["Tile"] = ", ".join(p.tile for p in tiles)
+        if markers:
+            values["Markers"] = ", ".join(human_name(m.kind) for m in markers)
 
     def _region_values(self, rid: str, values: dict[str, str]) -> None:
         values["Region"] = rid

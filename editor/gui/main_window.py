@@ -5,10 +5,11 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QTabBar,
     QToolBar,
     QUndoView,
     QWidget,
@@ -35,17 +37,20 @@ from editor.gui.autosave import (
 from editor.gui.balance_dock import BalancePanel
 from editor.gui.canvas import RealmScene, RealmView
 from editor.gui.canvas.tools import CanvasEditor
+from editor.gui.canvas_holder import CanvasHolder
 from editor.gui.commands import RestoreScenario
 from editor.gui.designer import integration as designer_hooks
 from editor.gui.document import ScenarioDocument
 from editor.gui.generate_dialog import generate_into
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
+from editor.gui.layers_panel import LayersPanel
 from editor.gui.marker_palette import MarkerDock
 from editor.gui.overview import Overview
 from editor.gui.palette import TileDock
 from editor.gui.templates import NewScenarioDialog, new_scenario
 from editor.gui.toolbar import ToolBar
+from editor.gui.zoom_field import ZoomField
 from editor.model.catalogue import default_catalogue
 from editor.model.errors import LoadError
 from editor.model.scenario_io import load_scenario, parse_scenario
@@ -54,6 +59,8 @@ APP_NAME = "Realms Studio"
 MAX_RECENT = 8
 ZOOM_KEY_STEP = 1.25
 SCROLLED_DOCKS = ("inspector", "balance")
+PREFERRED_SIZE = QSize(1400, 900)  # the first window, where the screen has room for it
+FRAME_ROOM = QSize(16, 40)  # kept free around the window for the window manager's frame
 FILE_FILTER = "Realms scenarios (*.realm.json *.json);;All files (*)"
 
 # Hooks the tests replace: answer the recovery offer and the close question without a dialog.
@@ -61,11 +68,20 @@ RecoveryPrompt = Callable[[QWidget, Path], bool]
 ClosePrompt = Callable[[QWidget, str], QMessageBox.StandardButton]
 
 
+def saved_when(path: Path) -> str:
+    """"at 14:32:05 on 2026-11-28": when a recovery file was last written."""
+    try:
+        stamp = datetime.fromtimestamp(path.stat().st_mtime)
+    except OSError:
+        return "at an unknown time"
+    return f"at {stamp:%H:%M:%S} on {stamp:%Y-%m-%d}"
+
+
 def ask_recovery(parent: QWidget, recovery: Path) -> bool:
     answer = QMessageBox.question(
         parent, "Recover unsaved work?",
         "Realms Studio did not close cleanly last time. Unsaved changes were kept in\n"
-        f"{recovery}\n\nRecover them?",
+        f"{recovery}\n(saved {saved_when(recovery)}).\n\nRecover them?",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         QMessageBox.StandardButton.Yes)
     return answer == QMessageBox.StandardButton.Yes
@@ -84,6 +100,7 @@ class MainWindow(QMainWindow):
     autosaver: Autosaver
     grid_action: QAction
     graph_action: QAction
+    wheel_action: QAction
 
     def __init__(self, doc: ScenarioDocument | None = None, *, autosave_ms: int | None = None,
                  offer_recovery: bool = True) -> None:
@@ -92,9 +109,11 @@ class MainWindow(QMainWindow):
         self.autosave_ms = autosave_ms
         self.settings = QSettings()
         self._docks: dict[str, QDockWidget] = {}
+        self._locks: set[str] = set()  # layers locked in the Layers panel
         for name, title, area in (
                 ("tiles", "Tiles", Qt.DockWidgetArea.LeftDockWidgetArea),
                 ("markers", "Markers", Qt.DockWidgetArea.LeftDockWidgetArea),
+                ("layers", "Layers", Qt.DockWidgetArea.LeftDockWidgetArea),
                 ("inspector", "Inspector", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("balance", "Balance", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("overview", "Overview", Qt.DockWidgetArea.RightDockWidgetArea),
@@ -106,8 +125,8 @@ class MainWindow(QMainWindow):
             self._docks[name] = dock
         self.hover = QLabel()
         self.statusBar().addPermanentWidget(self.hover)
-        self.zoom_label = QLabel()
-        self.zoom_label.setToolTip("Zoom (Ctrl+= in, Ctrl+- out, Ctrl+0 fit, Ctrl+1 100 %)")
+        self.zoom_label = ZoomField()  # shows the zoom; type one and press Enter
+        self.zoom_label.zoomTyped.connect(self._zoom_typed)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.tool_label = QLabel()
         self.tool_label.setToolTip("The armed tool (the tool bar on the left; Esc: select)")
@@ -117,13 +136,19 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, self.tools_bar)
         self._build_toolbar()
         self._build_menus()
-        self.resize(1400, 900)
+        # One central widget for the window's life: replacing it on every Open, New or
+        # Generate made the main window lay out again from the new widget's minimum
+        # size, and the docks took all but 60 px (issue 28, point 2).
+        self._canvas_holder = CanvasHolder(self)
+        self.setCentralWidget(self._canvas_holder)
         geometry = self.settings.value("window/geometry")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+        if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
+            self.resize(PREFERRED_SIZE)
+        self.fit_to_screen()
         self.set_document(doc or ScenarioDocument(new_scenario(), default_catalogue()),
                           offer_recovery=offer_recovery)
         self.tabifyDockWidget(self._docks["tiles"], self._docks["markers"])
+        self.tabifyDockWidget(self._docks["markers"], self._docks["layers"])
         self._docks["tiles"].raise_()
         self.tabifyDockWidget(self._docks["balance"], self._docks["overview"])
         self._docks["balance"].raise_()
@@ -137,13 +162,43 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
+        self._drop_stale_tab_bars()
+
+    def _drop_stale_tab_bars(self) -> None:
+        """Delete now the tab bars the dock layout replaced while it was being built.
+
+        Qt leaves them visible, waiting for the event loop to delete them; a window
+        grabbed before that (the offscreen screenshots) showed a stray "Issues | History"
+        or "Balance | Overview" bar over the canvas (issue 28, point 8). Only events
+        posted to those bars are delivered here.
+        """
+        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            QCoreApplication.sendPostedEvents(bar, QEvent.Type.DeferredDelete)
+
+    def fit_to_screen(self) -> None:
+        """Keep the window on its screen's available area (issue 28, point 6): the first
+        window was 1400 x 900 on a 1280 x 800 screen, and a geometry saved on a bigger
+        screen would be too. Room is left for the window manager's frame."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return
+        area = screen.availableGeometry()
+        room = area.adjusted(0, 0, -FRAME_ROOM.width(), -FRAME_ROOM.height())
+        size = self.size().boundedTo(room.size()).expandedTo(self.minimumSizeHint())
+        if size != self.size():
+            self.resize(size)
+        frame = QRect(self.pos(), size + FRAME_ROOM)
+        if not area.contains(frame):
+            x = min(max(frame.x(), area.x()), area.right() + 1 - frame.width())
+            y = min(max(frame.y(), area.y()), area.bottom() + 1 - frame.height())
+            self.move(max(x, area.x()), max(y, area.y()))
 
     # ----- document ----------------------------------------------------------------------------
     def set_document(self, doc: ScenarioDocument, *, offer_recovery: bool = True) -> None:
         old = getattr(self, "doc", None)
         if old is not None:
             self.autosaver.discard()
-            self.autosaver.timer.stop()
+            self.autosaver.stop()
             old.shutdown_analysis()
         self.doc = doc
         doc.setParent(self)
@@ -156,8 +211,8 @@ class MainWindow(QMainWindow):
             self.scene.set_layer(name, action.isChecked())
         self.view = RealmView(self.scene, self.editor)
         self.view.shared_actions = self.shared_actions
-        old_central = self.centralWidget()
-        self.setCentralWidget(self.view)
+        self.view.wheel_scrolls = self.wheel_action.isChecked()
+        old_central = self._canvas_holder.replace(self.view)
         self.tile_dock = TileDock(doc, self.editor)
         self.tile_palette = self.tile_dock.palette_list
         self.marker_dock = MarkerDock(self.editor)
@@ -165,11 +220,14 @@ class MainWindow(QMainWindow):
         self.inspector = Inspector(doc, self.editor)
         self.issues = IssuesPanel(doc)
         self.balance = BalancePanel(doc)
+        self.editor.locked = self._locks  # a lock outlives the document, like a hidden layer
+        self.layers = LayersPanel(doc, self.editor, self.visibility_actions())
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
         self.overview = Overview(self.view)
         panels: tuple[tuple[str, QWidget], ...] = (
             ("tiles", self.tile_dock), ("markers", self.marker_dock),
+            ("layers", self.layers),
             ("inspector", self.inspector), ("issues", self.issues),
             ("balance", self.balance), ("history", self.history),
             ("overview", self.overview))
@@ -203,6 +261,7 @@ class MainWindow(QMainWindow):
             self.offer_recovery()
         doc.analyse_first()
         self.view.fit_to_realm()
+        self.view.setFocus()  # keys go to the canvas of the new document
         if old is not None:
             old.deleteLater()
 
@@ -221,6 +280,7 @@ class MainWindow(QMainWindow):
         text = read_recovery_file(recovery)
         if text is None or text == self.doc.text():
             return False
+        when = saved_when(recovery)  # before the file is removed below
         if not self.recovery_prompt(self, recovery):
             remove_recovery(recovery)
             return False
@@ -235,7 +295,8 @@ class MainWindow(QMainWindow):
         if self.doc.path is None:
             remove_recovery(recovery)  # our own autosave takes over from here
             self.autosaver.autosave()
-        self.statusBar().showMessage(f"Recovered unsaved changes from {recovery}", 10000)
+        self.statusBar().showMessage(f"Recovered unsaved changes from {recovery}, saved "
+                                     f"{when}", 10000)
         return True
 
     def reveal_issue(self, issue: Issue, *, zoom: bool = False) -> None:
@@ -249,8 +310,17 @@ class MainWindow(QMainWindow):
             self.view.centerOn(path.boundingRect().center())
         self.scene.flash(path)
 
+    def _zoom_typed(self, scale: float) -> None:
+        self.view.set_zoom(scale)
+
+    def _set_wheel_scrolls(self, on: bool) -> None:
+        """The wheel scrolls and Ctrl+wheel zooms (Tiled's default), or the wheel zooms."""
+        self.settings.setValue("canvas/wheel_scrolls", on)
+        if hasattr(self, "view"):
+            self.view.wheel_scrolls = on
+
     def _show_zoom(self, scale: float) -> None:
-        self.zoom_label.setText(f"Zoom {scale * 100:.0f} %")
+        self.zoom_label.show_scale(scale)
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
@@ -370,14 +440,21 @@ class MainWindow(QMainWindow):
                                     [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")]))
         view.addAction(self._action("Zoom &out", lambda: self.view.zoom(1 / ZOOM_KEY_STEP),
                                     QKeySequence("Ctrl+-")))
+        self.wheel_action = self._action("&Wheel scrolls, Ctrl+wheel zooms",
+                                         self._set_wheel_scrolls, None, checkable=True)
+        self.wheel_action.setChecked(
+            self.settings.value("canvas/wheel_scrolls", False, type=bool) is True)
+        view.addAction(self.wheel_action)
         view.addAction(self._action("&Centre on selection",
                                     lambda: self.view.centre_on_selection(),
                                     QKeySequence("C")))
         view.addSeparator()
         layers = view.addMenu("&Layers")
         self.layer_actions: dict[str, QAction] = {}
-        for name, text in (("names", "Region &names"), ("symbols", "&Symbol chips"),
-                           ("markers", "&Markers"), ("links", "&Links")):
+        for name, text in (("tiles", "&Tiles"), ("names", "Region &names"),
+                           ("symbols", "&Symbol chips"),
+                           ("markers", "&Markers"), ("links", "&Links"),
+                           ("others", "Tiles of &other player counts (dimmed)")):
             action = self._action(text, lambda on, n=name: self._set_layer(n, on), None,
                                   checkable=True)
             action.setChecked(True)
@@ -399,6 +476,10 @@ class MainWindow(QMainWindow):
 
         help_menu = menus.addMenu("&Help")
         help_menu.addAction(self._action("&About", self._about))
+
+    def visibility_actions(self) -> dict[str, QAction]:
+        """The View → Layers switches by layer name (the Layers panel's "Visible")."""
+        return {**self.layer_actions, "grid": self.grid_action, "graph": self.graph_action}
 
     def _set_layer(self, name: str, on: bool) -> None:
         if hasattr(self, "scene"):
@@ -452,13 +533,15 @@ class MainWindow(QMainWindow):
             self.editor.delete_selected("Cut")
 
     def paste(self, verb: str = "Paste") -> None:
-        self.editor.paste(QGuiApplication.clipboard().text(), self.view.hover_hex, verb)
+        self.editor.paste(QGuiApplication.clipboard().text(), self.view.hover_hex, verb,
+                          self.view.hover_region)
 
     def duplicate(self) -> None:
         """Copy and paste at once (at the mouse, or in place); the clipboard is kept."""
         data = self.editor.copy_selection()
         if data is not None:
-            self.editor.paste(json.dumps(data), self.view.hover_hex, "Duplicate")
+            self.editor.paste(json.dumps(data), self.view.hover_hex, "Duplicate",
+                              self.view.hover_region)
 
     def show_dock(self, name: str) -> None:
         dock = self._docks[name]
@@ -485,8 +568,17 @@ class MainWindow(QMainWindow):
             self._drop_recovery()
             self.set_document(ScenarioDocument(dialog.scenario(), default_catalogue()))
 
+    def dialog_folder(self) -> Path:
+        """Where Open and Save As start: the document's folder, else the folder of the
+        last file opened, else the working folder (issue 28, point 8)."""
+        if self.doc.path is not None:
+            return self.doc.path.parent
+        recent = self.recent_files()
+        return Path(recent[0]).parent if recent else Path.cwd()
+
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open realm", "", FILE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self, "Open realm", str(self.dialog_folder()),
+                                              FILE_FILTER)
         if name:
             self.open_path(Path(name))
 
@@ -500,7 +592,7 @@ class MainWindow(QMainWindow):
             return False
         self._drop_recovery()
         self.set_document(ScenarioDocument.from_loaded(loaded))
-        self._remember(path)
+        self.remember(path)
         return True
 
     def save(self) -> bool:
@@ -509,9 +601,9 @@ class MainWindow(QMainWindow):
         return self.save_to(self.doc.path)
 
     def save_as(self) -> bool:
-        name, _ = QFileDialog.getSaveFileName(self, "Save realm as",
-                                              str(self.doc.path or "untitled.realm.json"),
-                                              FILE_FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save realm as",
+            str(self.doc.path or self.dialog_folder() / "untitled.realm.json"), FILE_FILTER)
         return self.save_to(Path(name)) if name else False
 
     def save_to(self, path: Path) -> bool:
@@ -521,7 +613,7 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, "Cannot save", f"{path}: {exc.strerror or exc}")
             return False
         self.autosaver.discard()
-        self._remember(path)
+        self.remember(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
 
@@ -529,7 +621,9 @@ class MainWindow(QMainWindow):
         if getattr(self, "autosaver", None) is not None:
             self.autosaver.discard()
 
-    def _remember(self, path: Path) -> None:
+    def remember(self, path: Path) -> None:
+        """Put ``path`` first in File → Open Recent (files opened from the command line
+        too)."""
         recent = [p for p in self.recent_files() if p != str(path.resolve())]
         self.settings.setValue("recent", [str(path.resolve()), *recent][:MAX_RECENT])
 
@@ -583,13 +677,18 @@ class MainWindow(QMainWindow):
                                      f"{target}", 6000)
         return True
 
-    # ----- closing --------------------------------------------------------------------------
+    # ----- showing and closing ----------------------------------------------------------------
+    def setVisible(self, visible: bool) -> None:
+        super().setVisible(visible)
+        if visible:  # laid out at its shown size, the window replaced more tab bars
+            self._drop_stale_tab_bars()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._confirm_discard():
             event.ignore()
             return
         self.autosaver.discard()
-        self.autosaver.timer.stop()
+        self.autosaver.stop()
         self.doc.shutdown_analysis()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QDeadlineTimer, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QContextMenuEvent
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QListWidgetItem, QMenu
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QDialogButtonBox,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from editor.gui.canvas.view import RealmView
@@ -116,3 +126,60 @@ def open_context_menu(qtbot: QtBot, view: RealmView, point: QPoint) -> QMenu:
     assert menu is not None
     qtbot.waitUntil(menu.isVisible, timeout=2000)
     return menu
+
+
+def choose_menu(qtbot: QtBot, window: QMainWindow, menu_title: str, item_text: str) -> None:
+    """Open a menu of the window's menu bar with the mouse and click one of its items
+    (texts without the ``&`` mnemonics, e.g. ``"File"``, ``"Generate…"``)."""
+    bar = window.menuBar()
+    top = next(a for a in bar.actions() if a.text().replace("&", "") == menu_title)
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(top).center())
+    menu = top.menu()
+    assert isinstance(menu, QMenu)
+    qtbot.waitUntil(menu.isVisible, timeout=2000)
+    path = item_text.split(" > ")
+    for depth, text in enumerate(path):
+        action = next(a for a in menu.actions() if a.text().replace("&", "") == text)
+        if depth < len(path) - 1:
+            qtbot.mouseClick(menu, Qt.MouseButton.LeftButton,
+                             pos=menu.actionGeometry(action).center())
+            sub = action.menu()
+            assert isinstance(sub, QMenu)
+            qtbot.waitUntil(sub.isVisible, timeout=2000)
+            menu = sub
+        else:
+            qtbot.mouseClick(menu, Qt.MouseButton.LeftButton,
+                             pos=menu.actionGeometry(action).center())
+
+
+def when_modal(kind: type[QWidget], answer: Callable[[QWidget], None],
+               seen: list[str] | None = None, timeout_ms: int = 10_000) -> None:
+    """Once a modal dialog of ``kind`` is up, call ``answer`` with it (which should press
+    one of its buttons); ``seen`` gets its text (a message box's) or title. Call before
+    the input that opens the dialog: ``exec()`` blocks."""
+    deadline = QDeadlineTimer(timeout_ms)
+
+    def poll() -> None:
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, kind) and dialog.isVisible():
+            if seen is not None:
+                seen.append(dialog.text() if isinstance(dialog, QMessageBox)
+                            else dialog.windowTitle())
+            answer(dialog)
+        elif not deadline.hasExpired():
+            QTimer.singleShot(10, poll)
+
+    QTimer.singleShot(0, poll)
+
+
+def press_button(qtbot: QtBot, dialog: QWidget, which: QDialogButtonBox.StandardButton |
+                 QMessageBox.StandardButton) -> None:
+    """Click one of a dialog's standard buttons (a QMessageBox or a QDialogButtonBox)."""
+    if isinstance(dialog, QMessageBox):
+        button = dialog.button(QMessageBox.StandardButton(which))
+    else:
+        box = dialog.findChild(QDialogButtonBox)
+        assert box is not None
+        button = box.button(QDialogButtonBox.StandardButton(which))
+    assert button is not None, f"{which} is not offered"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)

@@ -74,6 +74,7 @@ def place_from_palette(qtbot: QtBot, window: MainWindow, tile: str, q: int, r: i
     assert window.editor.tool.kind == "tile" and window.editor.tool.name == tile
     window.view.centerOn(*hex_centre(q, r))
     click_scene(qtbot, window.view, *hex_centre(q, r))
+    key(qtbot, window, Qt.Key.Key_Escape)  # the tile tool stays armed: back to select
 
 
 def test_designer_session(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:

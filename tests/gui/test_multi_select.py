@@ -152,7 +152,7 @@ def test_cut_copy_paste_duplicate_between_documents(qtbot: QtBot) -> None:
     assert doc.selection.marker_index == 0
     key(qtbot, first, Qt.Key.Key_D, CTRL)
     assert [m.kind for m in doc.board.markers] == ["coin_mine", "coin_mine"]
-    assert doc.undo_stack.undoText() == "Duplicate 1 items"
+    assert doc.undo_stack.undoText() == "Duplicate 1 marker"
 
 
 def test_clipboard_from_elsewhere_is_checked_not_trusted() -> None:

@@ -68,7 +68,11 @@ def test_ghost_tile_follows_the_mouse_turned_and_red_on_a_taken_hex(qtbot: QtBot
     click_scene(qtbot, view, *hex_centre(1, 0))
     assert window.doc.board.tiles[1] == Placement("D", "surface", 1, 0, 2), \
         "the tile lands as the ghost showed it"
-    assert not scene.ghost.isVisible(), "placing disarms the tool and hides the ghost"
+    tool = window.editor.tool
+    assert tool.kind == "tile" and tool.name not in ("D", "A"), \
+        "the tile tool stays armed, with the next free tile"
+    hover(qtbot, view, *hex_centre(1, 0))
+    assert scene.ghost.hex == (1, 0) and scene.ghost.blocked, "red over the tile just placed"
 
 
 def test_first_end_of_a_link_is_shown_until_the_second_click(qtbot: QtBot) -> None:

@@ -31,10 +31,12 @@ Z_TILE, Z_HIGHLIGHT, Z_RIVER, Z_LINK, Z_MARKER, Z_OVERLAY = 0, 1.5, 2, 3, 4, 6
 class Layers:
     """What the canvas draws (View → Layers); shared by the scene and its tile items."""
 
+    tiles: bool = True  # the tiles of the shown player count
     names: bool = True  # region names
     symbols: bool = True  # symbol chips
     markers: bool = True  # markers and river border markers
     links: bool = True  # tunnels' partners, cloud bridges, custom links
+    others: bool = True  # tiles placed for other player counts only, dimmed
 
 
 

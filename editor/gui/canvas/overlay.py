@@ -110,7 +110,11 @@ LEGEND = (("edge", "regions next to each other"), ("link", "tunnel, bridge or li
 def paint_graph_legend(painter: QPainter, area: QRect, style: Style) -> QRectF:
     """A key to the graph overlay in the view's bottom-left corner (viewport pixels);
     returns the box it drew."""
-    row, width = 20.0, 200.0
+    row = 20.0
+    # As wide as the longest line in the painter's font: a fixed width cut "regions next
+    # to each other" short (issue 28, point 8).
+    metrics = painter.fontMetrics()
+    width = 48 + max(metrics.horizontalAdvance(text) for _kind, text in LEGEND) + 14
     box = QRectF(10, area.bottom() - 10 - row * len(LEGEND) - 12, width,
                  row * len(LEGEND) + 12)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)

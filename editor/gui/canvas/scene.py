@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from editor.gui.analysis import Issue
 from editor.gui.canvas.feedback import GhostTileItem, PendingLinkItem, SeamsItem
 from editor.gui.canvas.items import (
+    Z_TILE,
     FlashItem,
     Layers,
     LinkItem,
@@ -43,6 +44,7 @@ MAX_GRID_CELLS = 12_000
 MARKER_SPACING = 22.0
 REFINE_DELAY_MS, REFINE_SLICE_S = 15, 0.005  # tile pictures: wait, then draw in slices
 GRID_BLOCK = 8  # the grid is drawn in blocks of 8 x 8 cells (even: the pattern repeats)
+OTHER_COUNT_OPACITY = 0.3  # tiles of other player counts: seen, clearly not on this board
 PIXMAP_CACHE_KB = 192 * 1024  # Qt's item caches live in QPixmapCache (10 MB by default)
 
 
@@ -55,6 +57,9 @@ class RealmScene(QGraphicsScene):
         self.show_graph = False
         self.layers = Layers()
         self.tile_items: dict[int, TileItem] = {}
+        # Tiles placed for other player counts only, drawn dimmed and never hit: a hex
+        # they hold is taken for a tile sharing their counts (issue 28, point 4).
+        self.other_items: dict[int, TileItem] = {}
         self._realm_rect: QRectF | None = None  # union of the tiles' rects, kept up to date
         self._chosen: frozenset[int] = frozenset()  # tile indexes drawn as selected
         self._grid_block: QPainterPath | None = None
@@ -139,9 +144,10 @@ class RealmScene(QGraphicsScene):
 
     # ----- sync ---------------------------------------------------------------------------
     def rebuild(self) -> None:
-        for item in list(self.tile_items.values()):
+        for item in [*self.tile_items.values(), *self.other_items.values()]:
             self.removeItem(item)
         self.tile_items.clear()
+        self.other_items.clear()
         self._on_tiles(self.doc.board_id, [])
 
     def _on_tiles(self, board: str, indexes: list[int]) -> None:
@@ -164,12 +170,19 @@ class RealmScene(QGraphicsScene):
                     self.removeItem(self.tile_items.pop(index))
             for index in sorted(wanted):
                 self._sync_tile(index, tiles[index])
+            for index in list(self.other_items):
+                if index >= len(tiles):
+                    self.removeItem(self.other_items.pop(index))
+            for index, placement in enumerate(tiles):
+                if index not in wanted:
+                    self._sync_other(index, placement)
         self._update_rect()
         self._on_board_items(board)
         self.sync_links()
         self.sync_selection()
 
     def _sync_tile(self, index: int, placement: Placement | None) -> None:
+        self._sync_other(index, placement)
         item = self.tile_items.get(index)
         if placement is None or not self.doc.active(placement):
             if item is not None:
@@ -179,11 +192,34 @@ class RealmScene(QGraphicsScene):
         side = self.doc.catalogue.side(placement.tile, placement.side)
         if item is None:
             item = TileItem(index, placement, side, self.theme, self.layers)
+            item.setVisible(self.layers.tiles)
             item.selected = index in self._chosen
             self.tile_items[index] = item
             self.addItem(item)
         else:
             item.set_placement(placement, side)
+
+    def _sync_other(self, index: int, placement: Placement | None) -> None:
+        """The dimmed picture of tile ``index`` when it is placed for other player counts
+        only (and that layer is on); else none."""
+        item = self.other_items.get(index)
+        if placement is None or self.doc.active(placement) or not self.layers.others:
+            if item is not None:
+                self.removeItem(self.other_items.pop(index))
+            return
+        side = self.doc.catalogue.side(placement.tile, placement.side)
+        if item is None:
+            item = TileItem(index, placement, side, self.theme, self.layers)
+            item.setOpacity(OTHER_COUNT_OPACITY)
+            item.setZValue(Z_TILE - 1)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.other_items[index] = item
+            self.addItem(item)
+        else:
+            item.set_placement(placement, side)
+        counts = self.doc.describe_use(self.doc.board, placement).rpartition(", ")[2]
+        item.setToolTip(f"Tile {placement.tile}, {counts}: not on the board for "
+                        f"{self.doc.players} players")
 
     def _update_rect(self) -> None:
         rect = self.framed_rect()
@@ -426,7 +462,7 @@ class RealmScene(QGraphicsScene):
             return False
         if side not in tiles[tile].sides:
             side = next(iter(tiles[tile].sides))
-        blocked = (self.doc.tile_at(q, r) is not None
+        blocked = (self.doc.tile_clash(q, r) is not None
                    or bool(self.doc.tile_uses(tile, self.doc.new_presence())))
         label = side_label(tile, side)
         self.ghost.show_at(self.doc.catalogue.side(tile, side), label, rotation, q, r, blocked)
@@ -456,11 +492,17 @@ class RealmScene(QGraphicsScene):
                                   self.realm_rect())
 
     def set_layer(self, name: str, shown: bool) -> None:
-        """Show or hide one layer: names, symbols, markers or links."""
+        """Show or hide one layer: tiles, other counts' tiles, names, symbols, markers or
+        links."""
         setattr(self.layers, name, shown)
         if name in ("names", "symbols"):
             for tile in self.tile_items.values():
                 tile.update()
+        elif name == "tiles":
+            for tile in self.tile_items.values():
+                tile.setVisible(shown)
+        elif name == "others":
+            self._on_tiles(self.doc.board_id, [])
         elif name == "markers":
             for item in [*self.marker_items, *self.river_items]:
                 item.setVisible(shown)

@@ -21,6 +21,7 @@ from editor.gui.shapes import (
 from editor.model.lattice import neighbour
 from editor.model.scenario import Link, Marker, Placement, Presence, RiverMarker
 
+LOCKABLE = ("tiles", "markers", "links")  # layers the Layers panel can lock
 PAIR_TOOLS = ("tunnel", "cloud_bridge", "sky_access", "custom_link")
 # Tools whose name differs from the link kind they draw.
 LINK_KIND = {"custom_link": "custom"}
@@ -76,6 +77,21 @@ class CanvasEditor(QObject):
         self.tool = Tool()
         self.pending: tuple[str, str] | None = None  # (board, region) of a pair tool's first end
         self.custom_label = DEFAULT_CUSTOM_LABEL  # what custom markers and links are called
+        self.locked: set[str] = set()  # layers (LOCKABLE) the tools must leave alone
+
+    def set_locked(self, layer: str, locked: bool) -> None:
+        """Lock or unlock a layer (the Layers panel's "Locked" box)."""
+        if locked:
+            self.locked.add(layer)
+        else:
+            self.locked.discard(layer)
+
+    def refuse_locked(self, layer: str) -> bool:
+        """True (and say so in the status bar) when ``layer`` is locked."""
+        if layer not in self.locked:
+            return False
+        self.message.emit(f"The {layer} layer is locked (Layers panel)")
+        return True
 
     # ----- tools ---------------------------------------------------------------------------
     def set_tool(self, tool: Tool) -> None:
@@ -147,7 +163,7 @@ class CanvasEditor(QObject):
         if kind == "tile":
             if self.place_tile(self.tool.name, self.tool.side, hit.q, hit.r,
                                self.tool.rotation):
-                self.disarm()
+                self._arm_next_tile()
         elif kind == "marker":
             self._marker_click(hit)
         elif kind == "river":
@@ -157,10 +173,28 @@ class CanvasEditor(QObject):
         else:
             self.select_at(hit)
 
+    def _arm_next_tile(self) -> None:
+        """The tile tool stays armed after a placement, as the marker tool does (Tiled's
+        stamp): each tile exists once, so it takes the next free tile of the catalogue
+        (same side, same turn); with none left it goes back to select."""
+        keys = list(self.doc.catalogue.tiles)
+        start = keys.index(self.tool.name) + 1 if self.tool.name in keys else 0
+        used = self.doc.placements_by_tile(self._presence())  # one pass over the boards
+        for key in keys[start:] + keys[:start]:
+            if self.tool.side in self.doc.catalogue.tiles[key].sides and key not in used:
+                self.tool = replace(self.tool, name=key)
+                self.toolChanged.emit()
+                self.message.emit(f"Tile {key} armed next; Esc or right click to stop")
+                return
+        self.disarm()
+
     def erase(self, hit: Hit, item: tuple[str, int] | None = None) -> None:
         """Remove ``item`` (("marker" | "river" | "link", index), what lies on top) or else
         the tile under ``hit``; one undo step."""
         board = self.doc.board_id
+        if self.refuse_locked("tiles" if item is None else
+                              "links" if item[0] == "link" else "markers"):
+            return
         if item is not None:
             kind, index = item
             if kind == "marker":
@@ -183,12 +217,13 @@ class CanvasEditor(QObject):
             self.doc.select(Selection(self.doc.board_id, hit.tile_index, hit.region))
 
     def place_tile(self, tile: str, side: str, q: int, r: int, rotation: int = 0) -> bool:
+        if self.refuse_locked("tiles"):
+            return False
         refusal = self.tile_refusal(tile)
         if refusal is not None:
             self.message.emit(refusal)
             return False
-        if self.doc.tile_at(q, r) is not None:
-            self.message.emit(f"Hex ({q}, {r}) is taken; pick an empty hex")
+        if not self._hex_free(q, r, self._presence()):
             return False
         if side not in self.doc.catalogue.tiles[tile].sides:
             side = next(iter(self.doc.catalogue.tiles[tile].sides))
@@ -199,8 +234,26 @@ class CanvasEditor(QObject):
         self.message.emit(f"Placed tile {tile} at ({q}, {r})")
         return True
 
+    def _hex_free(self, q: int, r: int, presence: Presence, moving: int | None = None) -> bool:
+        """Whether a tile with ``presence`` may lie on (q, r): no tile there shares one of
+        its player counts, shown or not (else the status bar says which)."""
+        clash = self.doc.tile_clash(q, r, presence, ignore=() if moving is None else (moving,))
+        if clash is None:
+            return True
+        other = self.doc.board.tiles[clash]
+        if self.doc.active(other):
+            self.message.emit(f"Hex ({q}, {r}) is taken by tile {other.tile}; pick an empty hex")
+        else:
+            where = self.doc.describe_use(self.doc.board, other).rpartition(", ")[2]
+            self.message.emit(f"Hex ({q}, {r}) holds tile {other.tile} at {where} (shown "
+                              "dimmed): a tile here would overlap it there")
+        return False
+
     def _marker_click(self, hit: Hit) -> None:
         name = self.tool.name
+        if self.refuse_locked("links" if name in ("cloud_bridge", "custom_link")
+                              else "markers"):
+            return
         board = self.doc.board_id
         if name in HEX_MARKERS:
             if hit.tile_index is not None:
@@ -250,6 +303,11 @@ class CanvasEditor(QObject):
         self.message.emit(f"Linked {first} and {region}")
 
     def _river_click(self, x: float, y: float, hit: Hit) -> None:
+        if self.refuse_locked("markers"):
+            return
+        self._lay_river_marker(x, y, hit)
+
+    def _lay_river_marker(self, x: float, y: float, hit: Hit) -> None:
         refusal = ("No river border marker here: it lies on a seam where water meets water "
                    "on both sides (the highlighted seams)")
         if hit.tile_index is None:
@@ -332,16 +390,21 @@ class CanvasEditor(QObject):
             return None
         return sorted(sel.tile_set), sorted(sel.marker_set)
 
-    def toggle_selected(self, tile: int | None = None, marker: int | None = None) -> None:
-        """Ctrl+click: add the tile or marker to the selection, or take it out."""
+    def extend_selection(self, tile: int | None = None, marker: int | None = None, *,
+                         toggle: bool = False) -> None:
+        """Shift+click adds the tile or marker to the selection; with ``toggle``
+        (Ctrl+click) one already chosen is taken out instead."""
         sel = self.doc.selection
         same_board = sel.board == self.doc.board_id
         tiles = set(sel.tile_set) if same_board else set()
         markers = set(sel.marker_set) if same_board else set()
-        if tile is not None:
-            tiles ^= {tile}
-        if marker is not None:
-            markers ^= {marker}
+        for chosen, index in ((tiles, tile), (markers, marker)):
+            if index is None:
+                continue
+            if toggle and index in chosen:
+                chosen.discard(index)
+            else:
+                chosen.add(index)
         self.select_group(tiles, markers)
 
     def select_group(self, tiles: set[int], markers: set[int]) -> None:
@@ -361,6 +424,8 @@ class CanvasEditor(QObject):
                            if self.doc.active(m)})
 
     def move_group(self, tiles: list[int], dq: int, dr: int) -> bool:
+        if self.refuse_locked("tiles"):
+            return False
         if group.move_tiles(self.doc, tiles, dq, dr):
             return True
         if (dq, dr) != (0, 0):
@@ -373,20 +438,26 @@ class CanvasEditor(QObject):
             return None
         return group.copy_items(self.doc, sorted(sel.tile_set), sorted(sel.marker_set))
 
-    def paste(self, text: str, at: tuple[int, int] | None, verb: str = "Paste") -> int:
+    def paste(self, text: str, at: tuple[int, int] | None, verb: str = "Paste",
+              region: str | None = None) -> int:
+        """Paste the clipboard's tiles with the first at hex ``at``; markers alone land
+        on ``region`` (the one under the mouse), else where they were copied."""
         clip = group.parse_clip(text)
         if clip is None:
             self.message.emit("The clipboard holds no Realms tiles or markers")
             return 0
-        count, notes = group.paste_clip(self.doc, clip, at, verb)
-        summary = f"{verb}: {count} item{'s' if count != 1 else ''}"
+        count, notes = group.paste_clip(self.doc, clip, at, verb, region)
+        summary = f"{verb}: {group.count_text(count, clip)}"
+        if count and not clip.tiles and region is not None and any(
+                m[1] is not None for m in clip.markers):
+            summary += f" on {region}"
         self.message.emit(summary + (f"; skipped: {'; '.join(notes[:3])}" if notes else ""))
         return count
 
     def rotate_selected(self, steps: int) -> None:
         """Turn the armed tile if one is armed, a multi-selection about its centre, else
         the selected tile (one undo step)."""
-        if self.rotate_tool(steps):
+        if self.rotate_tool(steps) or self.refuse_locked("tiles"):
             return
         chosen = self._group()
         if chosen is not None and chosen[0]:
@@ -398,6 +469,8 @@ class CanvasEditor(QObject):
             self.doc.undo_stack.push(cmd.RotateTile(self.doc, self.doc.board_id, index, steps))
 
     def flip_selected(self) -> None:
+        if self.refuse_locked("tiles"):
+            return
         index = self._selected_tile()
         if index is not None:
             self.doc.undo_stack.push(cmd.FlipTile(self.doc, self.doc.board_id, index))
@@ -405,6 +478,9 @@ class CanvasEditor(QObject):
     def delete_selected(self, text: str | None = None) -> None:
         sel = self.doc.selection
         if sel.board != self.doc.board_id:
+            return
+        if self.refuse_locked("links" if sel.link_index is not None else
+                              "markers" if sel.marker_set and not sel.tile_set else "tiles"):
             return
         chosen = self._group()
         if chosen is not None:
@@ -434,11 +510,12 @@ class CanvasEditor(QObject):
             f"Rename link {link.a} - {link.b} to \u201c{label}\u201d"))
 
     def move_tile(self, index: int, q: int, r: int) -> bool:
+        if self.refuse_locked("tiles"):
+            return False
         placement = self.doc.board.tiles[index]
         if (placement.q, placement.r) == (q, r):
             return False
-        if self.doc.tile_at(q, r) is not None:
-            self.message.emit(f"Hex ({q}, {r}) is taken")
+        if not self._hex_free(q, r, placement.presence, index):
             return False
         self.doc.undo_stack.push(cmd.MoveTile(self.doc, self.doc.board_id, index, q, r))
         self.doc.select(Selection(self.doc.board_id, index))

@@ -94,6 +94,8 @@ class RealmView(QGraphicsView):
         self._band_from: QPoint | None = None
         self._band_add = False
         self.hover_hex: tuple[int, int] | None = None  # where Paste lands; None: mouse away
+        self.wheel_scrolls = False  # View menu: the wheel scrolls, Ctrl+wheel zooms
+        self.hover_region: str | None = None  # where pasted markers land (issue 28, point 5)
         self._menu_allowed = True
         self._hint_shown = False  # whether the empty-board hint was last drawn
         self.context_menu: QMenu | None = None
@@ -189,10 +191,14 @@ class RealmView(QGraphicsView):
     def leaveEvent(self, event: QEvent) -> None:
         self.realm_scene.hide_ghost()
         self.hover_hex = None
+        self.hover_region = None
         super().leaveEvent(event)
 
     # ----- zoom and pan -----------------------------------------------------------------------
     def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.wheel_scrolls and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            super().wheelEvent(event)  # the scroll bars take it (Shift: sideways)
+            return
         delta = event.angleDelta().y() or event.angleDelta().x()
         if delta == 0:
             return
@@ -386,11 +392,15 @@ class RealmView(QGraphicsView):
         doc = self.editor.doc
         item = self._item_at(pos)
         hit = self.editor.hit(scene_pos.x(), scene_pos.y())
-        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+        modifiers = event.modifiers()
+        ctrl = bool(modifiers & Qt.KeyboardModifier.ControlModifier)
+        if ctrl or modifiers & Qt.KeyboardModifier.ShiftModifier:
+            # Tiled's conventions: Ctrl+click toggles, Shift+click adds; either on an
+            # empty spot starts a band that adds to the selection.
             if item is not None and item[0] == "marker":
-                self.editor.toggle_selected(marker=item[1])
+                self.editor.extend_selection(marker=item[1], toggle=ctrl)
             elif hit.tile_index is not None:
-                self.editor.toggle_selected(tile=hit.tile_index)
+                self.editor.extend_selection(tile=hit.tile_index, toggle=ctrl)
             else:
                 self._start_band(pos, add=True)
             return
@@ -488,6 +498,7 @@ class RealmView(QGraphicsView):
             self.realm_scene.pending_item.set_cursor(scene_pos)
         hit = self.editor.hit(scene_pos.x(), scene_pos.y())
         self.hover_hex = (hit.q, hit.r)
+        self.hover_region = hit.region
         text = f"hex ({hit.q}, {hit.r})"
         if hit.region:
             region = self.editor.doc.analysis.region(hit.region)

@@ -119,10 +119,23 @@ class DesignerWindow(QMainWindow):
         self.toolbar = bar
         bar.setObjectName("designer-tools")
         self.addToolBar(bar)
-        self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
+        # Fixed texts, the step in the tool tip: a button named "Undo Move vertex 3 of
+        # region s2" grew and shrank with each step, and every button after it jumped
+        # sideways (issue 28, point 8).
+        self.undo_action = QAction("&Undo", self)
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
+        self.undo_action.triggered.connect(self.undo_stack.undo)
+        self.redo_action = QAction("&Redo", self)
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.triggered.connect(self.undo_stack.redo)
+        for action, can, step_changed, verb in (
+                (self.undo_action, self.undo_stack.canUndoChanged,
+                 self.undo_stack.undoTextChanged, "Undo"),
+                (self.redo_action, self.undo_stack.canRedoChanged,
+                 self.undo_stack.redoTextChanged, "Redo")):
+            action.setEnabled(False)
+            can.connect(action.setEnabled)
+            step_changed.connect(lambda step, a=action, v=verb: a.setToolTip(f"{v} {step}".strip()))
         bar.addAction(self.undo_action)
         bar.addAction(self.redo_action)
         bar.addSeparator()

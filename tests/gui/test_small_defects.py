@@ -1,0 +1,76 @@
+"""Issue 28, point 8: the graph-of-play legend is not cut, Open and Save start in the
+document's folder, and a file opened from the command line is in Open Recent."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage, QPainter
+from pytestqt.qtbot import QtBot
+from test_editor_session import key
+from test_editor_tools import place, window_for
+
+from editor.gui.canvas.overlay import LEGEND, paint_graph_legend
+
+pytestmark = pytest.mark.gui
+ROOT = Path(__file__).resolve().parents[2]
+REALM = ROOT / "scenarios" / "highland-crossing.realm.json"
+
+
+def test_the_graph_legend_fits_its_longest_line(qtbot: QtBot) -> None:
+    window = window_for(qtbot)
+    place(qtbot, window, "A", 0, 0)
+    key(qtbot, window, Qt.Key.Key_G)
+    assert window.graph_action.isChecked()
+    viewport = window.view.viewport()
+    image = QImage(viewport.size(), QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    painter.setFont(viewport.font())
+    box = paint_graph_legend(painter, viewport.rect(), window.scene.theme)
+    longest = max(painter.fontMetrics().horizontalAdvance(text) for _kind, text in LEGEND)
+    painter.end()
+    assert box.width() >= 48 + longest, "every line of the key is whole"
+
+
+def test_open_and_save_start_in_the_documents_folder(qtbot: QtBot, tmp_path: Path) -> None:
+    window = window_for(qtbot)
+    assert window.dialog_folder() == Path.cwd(), "nothing opened yet"
+    assert window.open_path(REALM)
+    assert window.dialog_folder() == REALM.parent
+    saved = tmp_path / "elsewhere" / "copy.realm.json"
+    saved.parent.mkdir()
+    assert window.save_to(saved)
+    assert window.dialog_folder() == saved.parent
+
+
+COMMAND_LINE = """
+import sys
+from pathlib import Path
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+from editor.gui.app import application, run_editor
+app = application()
+def leave():
+    for widget in app.topLevelWidgets():
+        widget.close()
+    app.quit()
+QTimer.singleShot(300, leave)
+code = run_editor(Path(sys.argv[1]))
+print(json.dumps(QSettings().value("recent", [])), flush=True)
+"""
+
+
+def test_a_file_opened_from_the_command_line_is_in_open_recent(tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", "import json\n" + COMMAND_LINE, str(REALM)],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    recent = json.loads(done.stdout.strip().splitlines()[-1])
+    recent = [recent] if isinstance(recent, str) else recent
+    assert str(REALM.resolve()) in recent
