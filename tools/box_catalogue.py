@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
 TABLE = REPO / "tests" / "data" / "realms-tiles-table.json"
 OUT = REPO / "editor" / "data" / "tiles.json"
 PREFIX = {"surface": "s", "underground": "u"}
@@ -66,29 +67,10 @@ def catalogue(table: dict[str, Any]) -> dict[str, Any]:
             "about": ABOUT, "tiles": tiles}
 
 
-def render(data: dict[str, Any]) -> str:
-    """One line per region, so a diff of a redrawn face reads well."""
-    lines = ["{"]
-    for key in ("catalogue_version", "id", "name", "about"):
-        lines.append(f"  {json.dumps(key)}: {json.dumps(data[key], ensure_ascii=False)},")
-    lines.append('  "tiles": {')
-    tiles = list(data["tiles"].items())
-    for t_index, (key, sides) in enumerate(tiles):
-        lines.append(f"    {json.dumps(key)}: {{")
-        for s_index, (side, regions) in enumerate(sides.items()):
-            lines.append(f"      {json.dumps(side)}: [")
-            for r_index, region in enumerate(regions):
-                comma = "," if r_index < len(regions) - 1 else ""
-                lines.append(f"        {json.dumps(region)}{comma}")
-            lines.append("      ]" + ("," if s_index < len(sides) - 1 else ""))
-        lines.append("    }" + ("," if t_index < len(tiles) - 1 else ""))
-    lines.append("  }")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
 def main(argv: list[str]) -> int:
-    text = render(catalogue(json.loads(TABLE.read_text(encoding="utf-8"))))
+    from editor.gui.designer.catalogue_text import dumps  # Qt-free: the designer's layout
+
+    text = dumps(catalogue(json.loads(TABLE.read_text(encoding="utf-8"))))
     if "--check" in argv:
         same = OUT.read_text(encoding="utf-8") == text
         print(f"{OUT}: {'up to date' if same else 'differs: run tools/box_catalogue.py'}")
