@@ -110,3 +110,21 @@ def test_migrate_check_passes_a_shipped_format_2_file(name: str) -> None:
     done = _realms_process("migrate", "--check", shipped)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "nothing to do" in done.stdout
+
+
+def test_migrate_refuses_a_link_out_of_the_collection(tmp_path: Path) -> None:
+    """migrate opens files the one way every command does (issue 27): a scenario link that
+    leaves the collection is refused, its target neither quoted nor rewritten."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    secret = outside / "secret.realm.json"
+    shutil.copyfile(FIXTURE, secret)
+    before = secret.read_bytes()
+    collection = tmp_path / "collection"
+    collection.mkdir()
+    (collection / "realms.toml").write_text("[lint]\n", encoding="utf-8")
+    (collection / "x.realm.json").symlink_to(secret)
+    out = run_cli("migrate", "x.realm.json", cwd=collection)
+    assert out.returncode == 2
+    assert "Precious" not in out.stdout + out.stderr
+    assert secret.read_bytes() == before
