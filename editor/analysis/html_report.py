@@ -65,7 +65,8 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float]], colour: str = "#4f7
     """A vertical bar chart as inline SVG; labels are ours (numbers), values counts."""
     if not bars:
         return ""
-    step, chart_h = 34, 120
+    # wide enough for the longest label at 11 px (terrain names are written out in full)
+    step, chart_h = max(34, int(6.5 * max(len(label) for label, _ in bars)) + 10), 120
     width = max(step * len(bars) + 20, 160)
     peak = max(v for _, v in bars) or 1.0
     parts = [f'<figure><figcaption>{esc(title)}</figcaption>'
@@ -152,7 +153,8 @@ def _section(realm: Realm, report: RealmReport, picture: bytes | None,
         return "".join(out)
     flagged = len(report.flagged)
     out.append(f"<p><strong>{flagged}</strong> metric{'s' if flagged != 1 else ''} outside "
-               "the range of the official boards (shaded green in the charts).</p>")
+               "the range of the official boards: their rows are shaded red, and in each "
+               "row's strip the green band is the official range.</p>")
     if show_picture:
         out.append(picture_html(realm, report, picture))
     out.append(f"<table><tr><th>metric</th><th>your realm</th><th>official boards at "
@@ -168,7 +170,7 @@ def _section(realm: Realm, report: RealmReport, picture: bytes | None,
     out.append(bar_chart("Steps from the nearest entry (regions)",
                          [(str(d), n) for d, n in sorted(distances.items())], "#7a5c99"))
     out.append(bar_chart("Entry regions by terrain",
-                         [(t[:4], n) for t, n in m.entry_terrains.items()], "#6b8e23"))
+                         [(t, n) for t, n in m.entry_terrains.items()], "#6b8e23"))
     out.append(bar_chart("Land masses (regions each)",
                          [(f"#{i}", n) for i, n in enumerate(m.land_mass_sizes, 1)][:20],
                          "#b07a2a"))

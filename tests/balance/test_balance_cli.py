@@ -215,3 +215,16 @@ def test_a_cestpasphoto_module_takes_its_player_count_from_players(
                          "--format", "json")
     assert code == 0, err
     assert json.loads(out)["reports"][0]["metrics"]["regions"] == 27
+
+
+def test_the_html_report_says_which_colour_is_which_and_writes_terrains_out(
+        capsys: Capture, tmp_path: Path) -> None:
+    """Flagged rows are drawn red and the official range is the green band: the report used
+    to call the flagged metrics 'shaded green', and cut terrain names to 'moun' (issue 29)."""
+    highland = next(p for p in SHIPPED if p.name == "highland-crossing.realm.json")
+    code, html, _ = run(capsys, str(highland), "--players", "3", "--format", "html")
+    assert code == 0
+    assert "shaded green" not in html
+    assert "their rows are shaded red" in html and "the green band is the official range" in html
+    assert ">mountain</text>" in html or ">farmland</text>" in html
+    assert ">moun</text>" not in html and ">swam</text>" not in html

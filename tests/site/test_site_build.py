@@ -139,3 +139,10 @@ def test_templates_are_not_listed(shipped_site: Path) -> None:
     assert "Untitled" not in index
     assert not any("template" in page.name for page in (shipped_site / "s").iterdir())
     assert (shipped_site / "s" / "booklet-01-my-precious-world").is_dir()
+
+
+def test_a_one_star_scenario_is_not_called_1_stars(shipped_site: Path) -> None:
+    """Issue 29: "1 stars" on the cards of the booklet's one-star scenarios."""
+    index = (shipped_site / "index.html").read_text(encoding="utf-8")
+    assert 'title="1 star"' in index
+    assert "1 stars" not in index
