@@ -276,3 +276,11 @@ def test_a_choice_in_the_wrong_case_is_suggested() -> None:
 def test_the_quickstart_screenshot_is_ignored_by_git() -> None:
     ignored = (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
     assert "realms-editor.png" in ignored
+
+
+def test_format_of_a_missing_file_does_not_count_it_as_checked(tmp_path: Path) -> None:
+    """Issue 29: `realms format nope.realm.json` said "1 file checked ... 1 invalid"."""
+    out = run_cli("format", "nope.realm.json", cwd=tmp_path)
+    assert out.returncode == 2
+    assert "0 files checked, 0 reformatted, 1 not found" in out.stdout
+    assert "file not found" in out.stderr

@@ -225,15 +225,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"{ci_path(problem.path)}: {problem.reason}", file=sys.stderr)
     if not files and not unreadable:  # as `realms lint` says: a wrong path is not a pass
         print("realms format: warning: no *.realm.json files found", file=sys.stderr)
-    changed, invalid = 0, len(unreadable)
+    changed, invalid, missing = 0, len(unreadable), 0
     for path in files:
         status = _format_one(path, mode, args.force)
         changed += status == EXIT_WOULD_CHANGE
         invalid += status == EXIT_INVALID
-    summary = _plural(len(files), "file") + " checked, "
+        # a path that names nothing was not checked: it is told apart from invalid files
+        missing += status == EXIT_INVALID and not os.path.lexists(path)
+    summary = _plural(len(files) - missing, "file") + " checked, "
     summary += f"{changed} {'reformatted' if mode == 'write' else 'would be reformatted'}"
-    if invalid > len(unreadable):
-        summary += f", {invalid - len(unreadable)} invalid"
+    if invalid - missing > len(unreadable):
+        summary += f", {invalid - missing - len(unreadable)} invalid"
+    if missing:
+        summary += f", {missing} not found"
     if unreadable:
         summary += f", {_plural(len(unreadable), 'folder')} unreadable"
     print(summary, file=sys.stderr if mode == "diff" else sys.stdout)

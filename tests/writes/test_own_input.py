@@ -77,17 +77,16 @@ def test_import_refuses_its_input(tmp_path: Path, scenario: Path) -> None:
 
 def _compact_scenario_that_grows(path: Path) -> None:
     """A valid, compact (minified) scenario under the read limit whose canonical, indented
-    form is over it: three boards of 16,000 tiles and a graph board of 100,000 edges."""
-    tile = {"q": 0, "r": 0, "rotation": 0, "side": "surface", "tile": "A"}
+    form is over it, within every count limit: a graph board of 20,000 regions and 100,000
+    edges, and seven boards of 5,000 markers each (indentation triples their bytes)."""
+    regions = [{"id": f"r{i:05d}", "terrain": "forest"} for i in range(20_000)]
+    edges = [[f"r{i % 20_000:05d}", f"r{(i + 1) % 20_000:05d}"] for i in range(100_000)]
     boards: list[dict[str, object]] = [
-        {"id": f"s{b}", "kind": "surface",
-         "tiles": [dict(tile, q=i % 200, r=i // 200) for i in range(16_000)]}
-        for b in range(3)]
-    regions = [{"id": f"r{i:05d}", "terrain": "forest"} for i in range(200)]
-    edges = [[f"r{i % 200:05d}", f"r{(i + 1) % 200:05d}"] for i in range(100_000)]
-    boards.append({"id": "g", "kind": "underground",
-                   "graph": {"regions": regions, "edges": edges}})
-    data = {"format_version": 1, "title": "Big", "players": {"min": 2, "max": 3},
+        {"id": "g", "kind": "underground", "graph": {"regions": regions, "edges": edges}}]
+    boards += [{"id": f"s{b}", "kind": "surface", "tiles": [],
+                "markers": [{"kind": "lost_tribe", "region": "A.s1"}] * 5_000}
+               for b in range(7)]
+    data = {"format_version": 2, "title": "Big", "players": {"min": 2, "max": 3},
             "boards": boards}
     path.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
 
