@@ -89,7 +89,7 @@ def hatch_brush(style: Style, terrain: str) -> QBrush | None:
 
 def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
                *, labels: bool = True, tile_label: str | None = None,
-               detail: float = 1.0, symbols: bool = True) -> None:
+               detail: float = 1.0, symbols: bool = True, symbol_scale: float = 1.0) -> None:
     """Draw a tile side centred on (0, 0) in scene units: fills, hatches, borders, symbols.
 
     ``detail`` is the on-screen scale; small detail drops text that would be unreadable.
@@ -124,8 +124,8 @@ def paint_tile(painter: QPainter, side: TileSide, rotation: int, style: Style,
         plan = tile_labels(side, rotation)
         if symbols:
             for chip in plan.of(CHIP):
-                paint_badge(painter, QPointF(*chip.centre), SYMBOL_RADIUS * chip.scale,
-                            style.symbol(chip.key))
+                paint_badge(painter, QPointF(*chip.centre),
+                            SYMBOL_RADIUS * chip.scale * symbol_scale, style.symbol(chip.key))
         if show_names:
             painter.setPen(colour(style.canvas["label"]))
             for name in plan.of(NAME):
@@ -168,6 +168,9 @@ def paint_tile_label(painter: QPainter, text: str, style: Style) -> None:
     painter.drawPath(path)
 
 
+ICON_SYMBOL_SCALE = 1.8
+
+
 def tile_pixmap(side: TileSide, rotation: int = 0, size: int = 84, *, greyed: bool = False,
                 label: str | None = None, style: Style | None = None) -> QPixmap:
     """A palette icon: the tile drawn exactly as on the canvas, scaled to ``size`` pixels."""
@@ -181,6 +184,9 @@ def tile_pixmap(side: TileSide, rotation: int = 0, size: int = 84, *, greyed: bo
     painter.scale(scale, scale)
     if greyed:
         painter.setOpacity(0.28)
-    paint_tile(painter, side, rotation, style, labels=False, tile_label=label, detail=1.0)
+    # an icon shows no names, so its symbols can be drawn larger: read at the palette's
+    # default size (76 px), where the canvas's size left them about 8 px across
+    paint_tile(painter, side, rotation, style, labels=False, tile_label=label, detail=1.0,
+               symbol_scale=ICON_SYMBOL_SCALE)
     painter.end()
     return pixmap

@@ -102,3 +102,29 @@ def test_filter_free_only_size_and_free_tiles_first(qtbot: QtBot) -> None:
     dock.size_slider.setFocus()
     qtbot.keyClick(dock.size_slider, Qt.Key.Key_End)
     assert palette.iconSize().width() == MAX_ICON
+
+
+def _pixels_of(image: object, hex_colour: str) -> int:
+    from PySide6.QtGui import QColor, QImage
+
+    assert isinstance(image, QImage)
+    target = QColor(hex_colour)
+    return sum(1 for x in range(image.width()) for y in range(image.height())
+               if abs(image.pixelColor(x, y).red() - target.red()) < 25
+               and abs(image.pixelColor(x, y).green() - target.green()) < 25
+               and abs(image.pixelColor(x, y).blue() - target.blue()) < 25)
+
+
+def test_palette_symbols_are_readable_at_the_default_icon_size(qtbot: QtBot) -> None:
+    """Issue 28 point 8: a symbol badge in a palette icon was about 8 px across at the
+    default size, too small for its glyph; it is now drawn at least 14 px across."""
+    from editor.gui.palette import ICON
+    from editor.render.style import default_style
+
+    window = window_for(qtbot)
+    item = window.tile_palette.item_for("B", "surface")  # forest + magic source
+    assert item is not None
+    assert window.tile_palette.iconSize().width() == ICON
+    image = item.icon().pixmap(ICON, ICON).toImage()
+    magic = _pixels_of(image, default_style().symbol("magic").fill)
+    assert magic >= 150, magic  # a disc 14 px across covers about 154 pixels

@@ -85,3 +85,13 @@ def test_analysis_reports_derivation_and_lint_without_raising() -> None:
     result = analyse(loaded, 2)
     assert result.realm is not None and result.lint_available
     assert any("Q.s1" in i.message or "Q.s1" in i.regions for i in result.issues)
+
+
+def test_a_printed_lost_tribe_and_a_lost_tribe_token_do_not_look_alike() -> None:
+    """Issue 28 point 8: both were the same cream 'LT' disc."""
+    from editor.render.style import default_style
+
+    style = default_style()
+    printed, token = style.symbol("lost_tribe"), style.marker("lost_tribe")
+    assert (printed.fill, printed.text) != (token.fill, token.text)
+    assert printed.fill == token.text and printed.text == token.fill  # one the other inverted
