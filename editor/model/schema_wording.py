@@ -130,6 +130,12 @@ def _range(error: ValidationError, path: PathKey) -> tuple[str, str]:
     unit = entry.get("unit")
     if unit and isinstance(value, int) and value % unit == 0:
         hint += ", " + entry["converted"].format(value=value, suggestion=value // unit % 6)
+    elif unit and isinstance(value, int) and value > unit // 2 and "between" in entry:
+        # degrees that are no step (90): name the two steps around them, not nothing
+        low = value // unit
+        hint += ", " + entry["between"].format(value=value, low=low % 6, high=(low + 1) % 6,
+                                               low_degrees=low * unit,
+                                               high_degrees=(low + 1) * unit)
     return f"{name} {shown(value)} is out of range", hint
 
 

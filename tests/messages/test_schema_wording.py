@@ -106,6 +106,16 @@ def test_rotation_in_degrees_is_converted_to_steps(
                          "counter-clockwise, from 0 to 5, so 60° is 1")
 
 
+def test_rotation_in_degrees_between_two_steps_names_both(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29: 90 got no hint, though 60 got one."""
+    data = highland()
+    first_tile(data)["rotation"] = 90
+    (line,) = lint_lines(tmp_path, capsys, data)
+    assert line.endswith("from 0 to 5, and 90° is no step: a tile turns by 1 (60°) or "
+                         "2 (120°)")
+
+
 def test_rotation_out_of_range_but_not_degrees_states_the_range(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = highland()
