@@ -125,3 +125,19 @@ def test_cli_writes_one_picture_per_player_count(tmp_path: Path) -> None:
     assert names == [f"realm.{n}p.png" for n in (2, 3, 4, 5)]
     bad = run_cli("export", source, "--to", "pdf", "--tile-mm", "0.5")
     assert bad.returncode == 2 and "--tile-mm" in bad.stderr
+
+
+def test_the_legend_names_each_entry_once_on_a_format_1_board() -> None:
+    """Issue 29: a board of the invented tiles (which print mountains) listed "Mountain"
+    twice, for the printed terrain and for the mountain piece."""
+    from editor.export.board_layout import layout_page
+    from editor.export.board_legend import legend_items
+    from editor.render.style import default_style
+    from editor.topology import derive_realm
+
+    loaded = load_scenario(Path(__file__).resolve().parents[1] / "data" / "format1" /
+                           "01-my-precious-world.realm.json")
+    realm = derive_realm(loaded, 6)
+    labels = [item.label for item in legend_items(layout_page(realm), realm, default_style())]
+    assert "Mountain" in labels and "Mountain piece" in labels
+    assert len(labels) == len(set(labels)), labels

@@ -84,7 +84,7 @@ def test_hovering_a_region_shows_its_details_and_neighbours(browser: Any,
     assert info.find_element(By.TAG_NAME, "h3").text == throne
     details = dict(zip([d.text for d in info.find_elements(By.TAG_NAME, "dt")],
                        [d.text for d in info.find_elements(By.TAG_NAME, "dd")], strict=True))
-    assert details["Markers"] == "Mountain, Peak, Rusted throne"
+    assert details["Markers"] == "Mountain piece, Peak, Rusted throne"
     neighbours = set(details["Neighbours"].split(", "))
     highlighted = {e.get_attribute("data-region")
                    for e in browser.find_elements(By.CSS_SELECTOR, "figure.count .neighbour")}
