@@ -39,7 +39,7 @@ def run() -> None:
             driver.save_screenshot(str(IMAGES / "site-index.png"))
             driver.get((out / "s" / "booklet-05-the-rusted-throne" / "index.html").as_uri())
             driver.execute_script("window.scrollTo(0, 190)")
-            region = driver.find_element(By.CSS_SELECTOR, 'figure.count path[data-region="W.s3"]')
+            region = driver.find_element(By.CSS_SELECTOR, 'figure.count path[data-region="D.s3"]')
             ActionChains(driver).move_to_element(region).perform()
             driver.save_screenshot(str(IMAGES / "site-scenario.png"))
         finally:

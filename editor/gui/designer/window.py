@@ -412,7 +412,7 @@ class DesignerWindow(QMainWindow):
     def _notes(self) -> list[str]:
         """Warnings that do not stop a save."""
         if self.path is not None and self._is_default_file():
-            return ["This is the bundled standard catalogue: Save asks for a new file."]
+            return ["This is the bundled catalogue of the box: Save asks for a new file."]
         clash = sorted(set(self.data["tiles"]) & set(default_catalogue().tiles))
         if clash:
             return [f"Letters {', '.join(clash)} are also standard tiles: a scenario can use "
@@ -633,7 +633,7 @@ class DesignerWindow(QMainWindow):
             self.message(f"Not saved: fix the problems first ({first}).")
             return False
         if path.resolve() == DEFAULT_CATALOGUE_PATH.resolve():
-            self.message("Not saved: the bundled standard catalogue is read-only; "
+            self.message("Not saved: the bundled catalogue of the box is read-only; "
                          "use Save As for a file of your own.")
             return False
         try:
