@@ -45,9 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from layouts import spiral
-
-from editor.model import lattice
+from layouts import ring, spiral
 
 REPO = Path(__file__).resolve().parents[1]
 CATALOGUES = 8
@@ -56,18 +54,6 @@ SIZES = (1_000, 2_000, 4_000)
 RING_RADIUS = 666
 SVG_BUDGETS = {2_000: 3.0, 4_000: 6.0}
 RING_BUDGET = 2.0
-
-
-def ring(radius: int) -> list[tuple[int, int]]:
-    """The ``6 * radius`` cells at distance ``radius`` from (0, 0), in walking order."""
-    dq, dr = lattice.NEIGHBOUR_DIRECTIONS[4]
-    q, r = dq * radius, dr * radius
-    cells = []
-    for direction in range(6):
-        for _ in range(radius):
-            cells.append((q, r))
-            q, r = lattice.neighbour(q, r, direction)
-    return cells
 
 
 def write_inputs(folder: Path) -> dict[str, Path]:

@@ -17,18 +17,25 @@ SCENARIO_1 = {**{c: 2 for c in "CDFLORTXY"}, **{c: 3 for c in "HIQW"},
               **{c: 4 for c in "EKNPZ"}, **{c: 5 for c in "BJMV"}, **{c: 6 for c in "AGSU"}}
 
 
+def ring(radius: int) -> list[tuple[int, int]]:
+    """The ``6 * radius`` cells at distance ``radius`` from (0, 0), in walking order."""
+    dq, dr = lattice.NEIGHBOUR_DIRECTIONS[4]
+    q, r = dq * radius, dr * radius
+    cells = []
+    for direction in range(6):
+        for _ in range(radius):
+            cells.append((q, r))
+            q, r = lattice.neighbour(q, r, direction)
+    return cells
+
+
 def spiral(n: int) -> list[tuple[int, int]]:
     """The first ``n`` cells of a hex spiral around (0, 0): a compact, roughly round realm."""
     cells = [(0, 0)]
     for radius in count(1):
         if len(cells) >= n:
             break
-        dq, dr = lattice.NEIGHBOUR_DIRECTIONS[4]
-        q, r = dq * radius, dr * radius
-        for direction in range(6):
-            for _ in range(radius):
-                cells.append((q, r))
-                q, r = lattice.neighbour(q, r, direction)
+        cells += ring(radius)
     return cells[:n]
 
 

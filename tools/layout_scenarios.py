@@ -525,9 +525,8 @@ def break_runs(data: dict[str, Any], board: int, lowest: int, kind: str = "mount
         else:
             item = mountain_marker(realm, mid, count, lowest)
             item["kind"] = kind
-        item = {k: v for k, v in item.items() if k not in ("min_players", "players")}
-        item.update(piece_presence(data, count))
-        data["boards"][board].setdefault("markers", []).append(item)
+        data["boards"][board].setdefault("markers", []).append(
+            with_presence(item, data, count))
 
 
 B003 = re.compile(r"terrain (\w+) on \d+ of \d+( underground)? land regions.*; (add|remove) ")
@@ -606,10 +605,8 @@ def _mountain_step(data: dict[str, Any], f: Any) -> bool:
     same = [m["region"] for m in all_markers(data) if m["kind"] == kind
             and m.get("region") in realm.regions]
     pick = spread(realm, mine, 1, avoid=same)[0] if len(mine) > 1 else mine[0]
-    item = mountain_marker(realm, pick, count, lowest)
-    item = {k: v for k, v in item.items() if k not in ("min_players", "players")}
-    item.update(kind=kind, **piece_presence(data, count))
-    board.setdefault("markers", []).append(item)
+    item = {**mountain_marker(realm, pick, count, lowest), "kind": kind}
+    board.setdefault("markers", []).append(with_presence(item, data, count))
     return True
 
 
@@ -631,6 +628,12 @@ def symbol_ignores(data: dict[str, Any]) -> None:
         data.setdefault("lint", {}).setdefault("ignore", []).append(
             {"code": "B004", "players": list(f.player_counts),
              "reason": SYMBOLS_FIXED.format(message=message, split=split)})
+
+
+def with_presence(item: dict[str, Any], data: dict[str, Any], count: int) -> dict[str, Any]:
+    """``item`` laid for ``count``, its presence (if any) replaced by :func:`piece_presence`."""
+    kept = {k: v for k, v in item.items() if k not in ("min_players", "players")}
+    return {**kept, **piece_presence(data, count)}
 
 
 def piece_presence(data: dict[str, Any], count: int) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
 from editor.export.board_layout import PageLayout
-from editor.model.catalogue import LAND_TERRAINS
+from editor.model.terrains import LAND_TERRAINS
 from editor.render.paint import font
 from editor.render.style import Style, marker_glyph
 from editor.topology.realm import Realm

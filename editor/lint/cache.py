@@ -42,7 +42,6 @@ import stat
 import sys
 import time
 from dataclasses import fields
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -235,13 +234,6 @@ def _referenced_catalogues(raw: bytes, folder: Path) -> str:
     return ";".join(parts)
 
 
-@cache
-def _bundled_catalogue_hash() -> str:
-    from editor.model.paths import data_file  # the catalogue module itself is not needed
-
-    return hashlib.sha256(data_file("tiles.json").read_bytes()).hexdigest()
-
-
 def _hash(*parts: str) -> str:
     digest = hashlib.sha256()
     for part in parts:
@@ -328,7 +320,7 @@ class ResultCache:
     def _tool_key(self) -> str:
         """The tool's part of every key: version, Python, the package's file contents (the
         content fingerprint is remembered per stat fingerprint: hashing the package's bytes
-        costs ~10 ms, its stat ~1 ms), the bundled catalogue."""
+        costs ~10 ms, its stat ~1 ms); the bundled catalogues are among those files."""
         from editor import __version__
 
         files = _package_files()
@@ -339,7 +331,7 @@ class ResultCache:
             content = _content_fingerprint(files)
             self._write_meta(where, content)
         python = f"{sys.version_info[0]}.{sys.version_info[1]}"
-        return f"{__version__}|{python}|{content}|{_bundled_catalogue_hash()}"
+        return f"{__version__}|{python}|{content}"
 
     def _write_meta(self, name: str, value: str) -> None:
         if self._db is None:

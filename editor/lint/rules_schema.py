@@ -23,7 +23,7 @@ from editor.lint.findings import (
     Hit,
 )
 from editor.lint.registry import Rule, register
-from editor.model.catalogue import Catalogue, default_catalogue
+from editor.model.catalogue import Catalogue, catalogue_of_file
 from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
 from editor.model.fast_schema import schema_errors, surely_valid
@@ -100,9 +100,7 @@ def use_base_catalogue(catalogue: Catalogue | None) -> None:
 
 def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], Catalogue]:
     hits: list[Hit] = []
-    version = data.get("format_version")
-    catalogue = (_BASE_CATALOGUE if _BASE_CATALOGUE is not None
-                 else default_catalogue(version if isinstance(version, int) else 1))
+    catalogue = _BASE_CATALOGUE if _BASE_CATALOGUE is not None else catalogue_of_file(data)
     for index, relative in enumerate(data.get("catalogues", [])):
         try:
             catalogue = catalogue.merged(

@@ -23,7 +23,6 @@ from editor.model.jsonio import load_json
 from editor.model.jsonpos import SourceMap
 from editor.model.lattice import Point
 from editor.model.paths import data_file
-from editor.model.terrains import LAND_TERRAINS as LAND_TERRAINS
 
 SIDES = ("surface", "underground")
 BALANCE_SYMBOLS = ("cavern", "mine", "magic")
@@ -148,9 +147,24 @@ DEFAULT_CATALOGUE_PATH = data_file("tiles.json")
 CATALOGUE_FILES = {1: "tiles-invented.json", 2: "tiles.json"}
 LATEST_FORMAT = max(CATALOGUE_FILES)
 
-@cache
+
 def default_catalogue(format_version: int = LATEST_FORMAT) -> Catalogue:
     """The bundled catalogue for files of ``format_version`` (the box for new files),
     loaded without re-checking what the test suite has checked."""
-    name = CATALOGUE_FILES.get(format_version, CATALOGUE_FILES[LATEST_FORMAT])
+    return _bundled(CATALOGUE_FILES.get(format_version, CATALOGUE_FILES[LATEST_FORMAT]))
+
+
+def catalogue_of_file(data: dict[str, Any]) -> Catalogue:
+    """The bundled catalogue a parsed scenario is read with, by its ``format_version`` (a
+    missing or mistyped one, which the schema reports, reads as 1)."""
+    version = data.get("format_version")
+    if isinstance(version, int) and not isinstance(version, bool):
+        return default_catalogue(version)
+    return default_catalogue(1)
+
+
+@cache
+def _bundled(name: str) -> Catalogue:
+    """One load per bundled file, however its version was asked for (``default_catalogue()``
+    and ``default_catalogue(2)`` are the same object)."""
     return load_catalogue(data_file(name), prechecked=True)

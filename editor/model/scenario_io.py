@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from editor.model.catalogue import Catalogue, default_catalogue
+from editor.model.catalogue import Catalogue, catalogue_of_file
 from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
 from editor.model.fast_schema import validate_or_raise
@@ -57,8 +57,7 @@ def _check_version(data: dict[str, Any], text: str, shown: str) -> None:
 
 def _resolve_catalogue(data: dict[str, Any], text: str, shown: str,
                        base_dir: Path | None) -> Catalogue:
-    version = data.get("format_version")
-    catalogue = default_catalogue(version if isinstance(version, int) else 1)
+    catalogue = catalogue_of_file(data)
     for index, relative in enumerate(data.get("catalogues", [])):
         try:
             extra = load_referenced_catalogue(relative, base_dir or Path.cwd())

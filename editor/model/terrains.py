@@ -41,9 +41,3 @@ def engine_terrain(terrain: str) -> str:
     """The base-game terrain an engine that knows only the base game gets for ``terrain``."""
     mapping: dict[str, str] = _data()["engine_terrain"]
     return mapping.get(terrain, terrain)
-
-
-def world_terrains(world: str) -> tuple[str, ...]:
-    """The land terrains the 1/5 rule counts on a board of ``world``, mountain included."""
-    printed = UNDERGROUND_TERRAINS if world == "underground" else SURFACE_TERRAINS
-    return (*printed, MOUNTAIN)

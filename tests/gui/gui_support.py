@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from editor.gui.canvas.view import RealmView
+from editor.gui.document import ScenarioDocument
+from editor.gui.main_window import MainWindow
 from editor.gui.shapes import HEX_SIZE, hex_centre, side_shapes
 from editor.model import lattice
 from editor.model.catalogue import Catalogue, TileSide
@@ -183,3 +185,16 @@ def press_button(qtbot: QtBot, dialog: QWidget, which: QDialogButtonBox.Standard
         button = box.button(QDialogButtonBox.StandardButton(which))
     assert button is not None, f"{which} is not offered"
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def shown_window(qtbot: QtBot, doc: ScenarioDocument | None = None,
+                 size: tuple[int, int] = (1280, 800)) -> MainWindow:
+    """The editor on ``doc`` (a new realm if None), shown at ``size`` with no recovery offer;
+    closing it discards without a prompt."""
+    window = MainWindow(doc, offer_recovery=False)
+    window.close_prompt = lambda *_: QMessageBox.StandardButton.Discard  # type: ignore
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window

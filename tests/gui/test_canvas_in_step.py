@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gui_support import click_scene
+from gui_support import click_scene, shown_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from editor.gui.document import ScenarioDocument
@@ -44,12 +44,7 @@ def settled_canvas(qtbot: QtBot, window: MainWindow) -> QImage:
 def test_every_edit_reaches_the_canvas_whichever_tab_is_in_front(qtbot: QtBot,
                                                                  dock: str) -> None:
     doc = ScenarioDocument.from_loaded(load_scenario(REALM))
-    window = MainWindow(doc, offer_recovery=False)
-    window.close_prompt = lambda *_: QMessageBox.StandardButton.Discard  # type: ignore
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, doc)
     window.activateWindow()  # R and F are window shortcuts: the window must be active
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
     window.show_dock(dock)

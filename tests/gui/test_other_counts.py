@@ -8,10 +8,10 @@ would overlap: lint's G001).
 from __future__ import annotations
 
 import pytest
-from gui_support import click_item, click_scene, drag_scene, view_point
+from gui_support import click_item, click_scene, drag_scene, shown_window, view_point
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QComboBox, QMessageBox
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from editor.gui.document import ScenarioDocument
@@ -25,14 +25,8 @@ HEX = (1, 2)
 
 
 def window_for(qtbot: QtBot) -> MainWindow:
-    doc = ScenarioDocument(new_scenario("Counts", 2, 4), default_catalogue())
-    window = MainWindow(doc, offer_recovery=False)
-    window.close_prompt = lambda *_: QMessageBox.StandardButton.Discard  # type: ignore
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return shown_window(qtbot, ScenarioDocument(new_scenario("Counts", 2, 4),
+                                                default_catalogue()))
 
 
 def choose_players(qtbot: QtBot, box: QComboBox, count: int) -> None:

@@ -8,8 +8,9 @@ before that showed "Issues | History" or "Balance | Overview" over other panels.
 from __future__ import annotations
 
 import pytest
+from gui_support import shown_window
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QTabBar
+from PySide6.QtWidgets import QTabBar
 from pytestqt.qtbot import QtBot
 
 from editor.gui.main_window import MainWindow
@@ -24,12 +25,7 @@ def tab_groups(window: MainWindow) -> list[tuple[str, ...]]:
 
 
 def test_a_new_window_has_one_tab_bar_per_group_of_docks(qtbot: QtBot) -> None:
-    window = MainWindow(offer_recovery=False)
-    window.close_prompt = lambda *_: QMessageBox.StandardButton.Discard  # type: ignore
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot)
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert tab_groups(window) == [("Balance", "Overview"), ("Issues", "History"),
                                   ("Tiles", "Markers", "Layers")]
