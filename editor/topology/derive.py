@@ -13,7 +13,6 @@ from __future__ import annotations
 import gc
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
 from editor import heap
@@ -171,7 +170,7 @@ class RealmDeriver:
 
     # -- main entry ---------------------------------------------------------------------
     def derive(self, loaded: LoadedScenario, players: int) -> Realm:
-        # _no_cyclic_gc written out: lint derives every count of every file through here,
+        # heap.no_cyclic_gc written out: lint derives every count of every file through here,
         # and the generator context manager cost more than some of the passes
         was_enabled = gc.isenabled()
         gc.disable()
@@ -179,7 +178,7 @@ class RealmDeriver:
             return self._derive(loaded, players)
         finally:
             if was_enabled:
-                _collector_back_on()
+                heap.collector_back_on()
 
     def _derive(self, loaded: LoadedScenario, players: int) -> Realm:
         scenario, catalogue = loaded.scenario, loaded.catalogue
@@ -313,40 +312,6 @@ class _KeptTable(NamedTuple):
     table: _CountTable | None
     # each placed tile's letter and side name, and the side the table used
     sides: tuple[tuple[str, str, TileSide], ...]
-
-
-@contextmanager
-def _no_cyclic_gc() -> Iterator[None]:
-    """The derivation allocates many small acyclic objects; cyclic GC passes over them made
-    large realms superlinear (1.35 s -> 0.48 s at 10,000 tiles). Reference counting still
-    frees everything; the collector runs again afterwards.
-
-    Re-enabling alone would leave every object the derivation kept in the youngest
-    generation with its allocation count far past the threshold, so the next allocation
-    would start a collection that walks the whole realm (a third of the time at 10,000
-    tiles). ``freeze`` + ``unfreeze`` instead moves the young objects to the oldest
-    generation in constant time and resets the count: they are walked only by the next
-    full collection, whose cost Python already spreads out. A realm holds no reference
-    cycles, so none of it outlives its last reference. When the process has frozen objects
-    of its own (lint's forked workers keep their parent's pages shared that way),
-    ``unfreeze`` would release them too, so there the collector is simply re-enabled.
-    Lint's own freeze is known in constant time (:mod:`editor.heap`): while it holds,
-    ``gc.get_freeze_count()``, which counts the frozen objects one by one, is not called."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            _collector_back_on()
-
-
-def _collector_back_on() -> None:
-    """Re-enable the collector after a derivation (see :func:`_no_cyclic_gc`)."""
-    if not heap.frozen_by_us() and gc.get_freeze_count() == 0:
-        gc.freeze()
-        gc.unfreeze()
-    gc.enable()
 
 
 # The rules of a scenario without a water or entry section (an empty or non-dict one reads
@@ -655,7 +620,7 @@ class _Assembly:
         deriver, layouts = self.deriver, self.layouts
 
         def build() -> tuple[dict[str, shapely.Geometry], dict[str, RegionShape]]:
-            with _no_cyclic_gc():
+            with heap.no_cyclic_gc():
                 polygons, measures = deriver._part_shapes(layouts)
                 bodies = deriver._bodies
                 shapes: dict[str, RegionShape] = {}

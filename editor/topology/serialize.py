@@ -65,9 +65,9 @@ def realm_to_dict(realm: Realm) -> dict[str, Any]:
     collector paused, as the derivation is: a hole's hexes are one small list each (1.3
     million for a ring of 4,000 tiles), and collections over them took longer than
     making them."""
-    from editor.topology.derive import _no_cyclic_gc
+    from editor.heap import no_cyclic_gc
 
-    with _no_cyclic_gc():
+    with no_cyclic_gc():
         return _realm_dict(realm)
 
 
