@@ -37,6 +37,12 @@ def _tiles(m: BalanceMetrics, regions: Iterable[str]) -> list[str]:
     return sorted({t for r in regions for t in m.tiles.get(r, ())})
 
 
+def _where(m: BalanceMetrics, regions: list[str]) -> str:
+    """``tiles A and B``, or the regions themselves on a board without tiles."""
+    tiles = _tiles(m, regions)
+    return _list(tiles, "tile") if tiles else _list(regions, "region")
+
+
 def _named(m: BalanceMetrics, rid: str) -> str:
     tiles = m.tiles.get(rid, ())
     return f"{rid} (tile {', '.join(tiles)})" if tiles else rid
@@ -195,7 +201,7 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
             edge = _edge_only_tiles(m)
             return (f"{have} land regions for {m.players} players; aim for about {wanted}: "
                     f"remove about {tiles:.0f} tile{'s' * (tiles >= 1.5)} from the edge, "
-                    f"such as {_list(edge, 'tile')}"), [r for r in m.adjacency
+                    f"such as {_list(edge, 'tile') if edge else 'one on the edge'}"), [r for r in m.adjacency
                                                         if set(m.tiles.get(r, ())) & set(edge)]
         return (f"{have} land regions for {m.players} players; aim for about {wanted}: add "
                 f"about {max(tiles, 1):.0f} tile{'s' * (tiles >= 1.5)} (3 regions each) "
@@ -205,13 +211,18 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
         if high:
             return ("too many separate water regions: join neighbouring water parts (take a "
                     "river marker off) or swap a water tile for a land one; the water is on "
-                    f"{_list(_tiles(m, water), 'tile')}"), water
+                    f"{_where(m, water)}"), water
         return ("too little water: add a tile with a lake or a river part, or split a long "
                 "river with a river marker"), water
     if key == "entry_share":
         if high:
             edge = _edge_only_tiles(m)
             regions = sorted(r for r in m.entries if set(m.tiles.get(r, ())) & set(edge))
+            if not edge:  # a board without tiles: name the entry regions themselves
+                regions = sorted(m.entries)
+                return (f"{len(m.entries)} of {int(m.values.get('regions') or 0)} land "
+                        "regions are entries, so the realm has little interior: take the "
+                        f"board edge off some of {_regions_text(m, regions)}"), regions
             return (f"almost every land region is an entry, so the realm has no interior: "
                     f"every region of {_list(edge, 'tile')} is on the edge; lay tiles around "
                     "them (or make the board rounder) so some regions leave the edge"), regions
@@ -228,7 +239,7 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
                     "entry edge"), deep
         return ("the realm has no defensible core: the regions farthest in, "
                 f"{_regions_text(m, deep)}, are close to an entry; lay tiles around "
-                f"{_list(_tiles(m, deep), 'tile')} so they move inland"), deep
+                f"{_where(m, deep)} so they move inland"), deep
     if key == "unreachable":
         lost = sorted(r for r, d in m.edge_distance.items() if d is None)
         return (f"no entry leads to {_regions_text(m, lost)}: link them to the rest (a tile "
@@ -239,7 +250,7 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
         far = sorted(where, key=lambda r: (-(m.edge_distance.get(r) or 0), r))
         word = "magic source" if symbol == "magic" else symbol
         return (f"the {word} regions lie deep (farthest: {_regions_text(m, far)}): turn "
-                f"{_list(_tiles(m, far[:2]), 'tile')} so a {word} faces the edge, or swap "
+                f"{_where(m, far[:2])} so a {word} faces the edge, or swap "
                 f"one for a tile with a {word} on its outer side"), far
     if key == "articulation_points":
         texts, regions = [], []
@@ -270,7 +281,7 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
         fewest = min(len(v) for v in m.adjacency.values())
         thin = sorted(r for r, v in m.adjacency.items() if len(v) == fewest)
         return (f"regions have few neighbours (a corridor): {_regions_text(m, thin)} touch "
-                f"only {fewest}; fill the gaps next to {_list(_tiles(m, thin), 'tile')} "
+                f"only {fewest}; fill the gaps next to {_where(m, thin)} "
                 "or make the realm rounder so tiles share more borders"), thin
     if key == "diameter":
         a, b, steps = _far_pair(m)
