@@ -45,7 +45,7 @@ def _where(m: BalanceMetrics, regions: list[str]) -> str:
 
 def _named(m: BalanceMetrics, rid: str) -> str:
     tiles = m.tiles.get(rid, ())
-    return f"{rid} (tile {', '.join(tiles)})" if tiles else rid
+    return f"{rid} ({_list(tiles, 'tile')})" if tiles else rid
 
 
 def _regions_text(m: BalanceMetrics, regions: list[str]) -> str:
@@ -199,10 +199,11 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
         tiles = abs(wanted - have) / 3
         if high:
             edge = _edge_only_tiles(m)
+            named = [r for r in m.adjacency if set(m.tiles.get(r, ())) & set(edge)]
+            such = _list(edge, "tile") if edge else "one on the edge"
             return (f"{have} land regions for {m.players} players; aim for about {wanted}: "
                     f"remove about {tiles:.0f} tile{'s' * (tiles >= 1.5)} from the edge, "
-                    f"such as {_list(edge, 'tile') if edge else 'one on the edge'}"), [r for r in m.adjacency
-                                                        if set(m.tiles.get(r, ())) & set(edge)]
+                    f"such as {such}"), named
         return (f"{have} land regions for {m.players} players; aim for about {wanted}: add "
                 f"about {max(tiles, 1):.0f} tile{'s' * (tiles >= 1.5)} (3 regions each) "
                 "along the edge"), []
@@ -223,9 +224,11 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
                 return (f"{len(m.entries)} of {int(m.values.get('regions') or 0)} land "
                         "regions are entries, so the realm has little interior: take the "
                         f"board edge off some of {_regions_text(m, regions)}"), regions
-            return (f"almost every land region is an entry, so the realm has no interior: "
-                    f"every region of {_list(edge, 'tile')} is on the edge; lay tiles around "
-                    "them (or make the board rounder) so some regions leave the edge"), regions
+            them = "them" if len(edge) > 1 else "it"
+            return (f"{row.shown} of the land regions are entries, so the realm has little "
+                    f"interior: every region of {_list(edge, 'tile')} is on the edge; lay "
+                    f"tiles around {them} (or make the board rounder) so some regions leave "
+                    "the edge"), regions
         deep = _depth(m, True)
         return (f"few entry regions: races crowd through {len(m.entries)} doors; open an "
                 f"entry near the deepest regions {_regions_text(m, deep)} (a sea used as a "
@@ -274,7 +277,9 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
     if key == "land_masses":
         pieces = _pieces_without(m, set())
         apart = [r for p in pieces[1:] for r in p]
-        return (f"the land is in {len(pieces)} pieces: {_side(m, pieces[1])} is cut off "
+        apart_tiles = _tiles(m, pieces[1])
+        verb = "are" if len(apart_tiles) > 1 else "is"
+        return (f"the land is in {len(pieces)} pieces: {_side(m, pieces[1])} {verb} cut off "
                 f"from {_side(m, pieces[0])}; add a tile touching both, or a tunnel "
                 "between them"), apart
     if key == "degree_mean":
