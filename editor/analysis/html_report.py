@@ -150,7 +150,7 @@ def _row(row: Row) -> str:
     css = ' class="out"' if row.outside else ""
     flag = "flag" if row.outside else ""
     return (f"<tr{css}><td>{esc(row.label)}</td><td class=\"num\">{esc(row.shown)}</td>"
-            f"<td>{esc(band_text(row, EN_DASH))}</td>"
+            f"<td>{esc(band_text(row))}</td>"
             f"<td>{band_svg(row.value, row.band, row.outside)}</td>"
             f"<td class=\"flag\">{flag}</td></tr>")
 

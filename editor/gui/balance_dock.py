@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QHeaderView,
@@ -134,7 +134,8 @@ class BalanceBars(QWidget):
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, empty)
             return
         metrics = QFontMetricsF(painter.font())
-        label_w = 110
+        # the labels column fits the longest label (underground terrains are long)
+        label_w = int(max(metrics.horizontalAdvance(b.label) for b in self.bars)) + 10
         # The figures column is as wide as its widest text (large realms have long numbers).
         text_w = int(max(metrics.horizontalAdvance("\u2713 " + b.text) for b in self.bars)) + 8
         width = max(40, self.width() - label_w - text_w - 12)
@@ -169,46 +170,53 @@ ROLE_KEY = Qt.ItemDataRole.UserRole
 OUTSIDE_COLOUR = "#c62828"
 
 
-class FlagList(QTreeWidget):
-    """The flags, each with what to change underneath (word-wrapped)."""
+class FlagLabel(QLabel):
+    """One flag: the message in red, what to change underneath, word-wrapped; a click asks
+    the panel to show the regions it names."""
+
+    clicked = Signal(str)
+
+    def __init__(self, flag: Flag, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.key = flag.key
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setText(display_text(f"\u26a0 {flag.message}") + "\n"
+                     + display_text(f"What to change: {flag.advice}"))
+        self.setToolTip("Click to select the regions this flag names")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setStyleSheet(f"QLabel {{ color: #222; border-left: 3px solid {OUTSIDE_COLOUR};"
+                           " padding: 2px 4px; margin: 1px 0; }")
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(self.key)
+        super().mousePressEvent(event)
+
+
+class FlagList(QWidget):
+    """The flags, one word-wrapped label each, in the order of the table."""
+
+    clicked = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setColumnCount(1)
-        self.setHeaderHidden(True)
-        self.setWordWrap(True)
-        self.setIndentation(12)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
-        self.items: dict[str, QTreeWidgetItem] = {}
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(0, 0, 0, 0)
+        self.box.setSpacing(2)
+        self.items: dict[str, FlagLabel] = {}
 
     def show_flags(self, flags: list[Flag]) -> None:
-        self.clear()
+        for label in self.items.values():
+            self.box.removeWidget(label)
+            label.hide()  # (deleted later: never drawn under the new ones meanwhile)
+            label.deleteLater()
         self.items = {}
         for flag in flags:
-            top = QTreeWidgetItem([f"\u26a0 {display_text(flag.message)}"])
-            top.setForeground(0, QBrush(colour(OUTSIDE_COLOUR)))
-            top.setData(0, ROLE_KEY, flag.key)
-            top.setToolTip(0, display_text(f"{flag.message}: {flag.advice}"))
-            advice = QTreeWidgetItem([display_text(f"What to change: {flag.advice}")])
-            advice.setData(0, ROLE_KEY, flag.key)
-            advice.setToolTip(0, display_text(flag.advice))
-            top.addChild(advice)
-            self.addTopLevelItem(top)
-            top.setExpanded(True)
-            self.items[flag.key] = top
-
-    def sizeHint(self) -> QSize:
-        height = 2 * self.frameWidth() + 4
-        for i in range(self.topLevelItemCount()):
-            top = self.topLevelItem(i)
-            if top is None:
-                continue
-            for item in (top, *(c for j in range(top.childCount())
-                                if (c := top.child(j)) is not None)):
-                rect = self.visualItemRect(item)
-                height += rect.height() if rect.height() > 0 else 2 * self.fontMetrics().height()
-        return QSize(super().sizeHint().width(), height)
+            label = FlagLabel(flag, self)
+            label.clicked.connect(self.clicked)
+            self.box.addWidget(label)
+            self.items[flag.key] = label
 
 
 class BandsTable(QTreeWidget):
@@ -286,7 +294,7 @@ class BalancePanel(QWidget):
         self.summary.setWordWrap(True)
         self.chart = BalanceBars(doc, self.theme)
         self.flag_list = FlagList()
-        self.flag_list.itemClicked.connect(self._clicked)
+        self.flag_list.clicked.connect(self.show_regions)
         self.table = BandsTable()
         self.table.itemClicked.connect(self._clicked)
         layout = QVBoxLayout(self)
@@ -329,8 +337,6 @@ class BalancePanel(QWidget):
         assert self.metrics is not None
         self.flag_list.show_flags(self.flags)
         self.flag_list.setVisible(bool(self.flags))
-        self.flag_list.updateGeometry()
-        self.flag_list.setMinimumHeight(self.flag_list.sizeHint().height())
         self.table.show_rows(self.rows)
         self.table.show()
         self.table.updateGeometry()
@@ -343,7 +349,7 @@ class BalancePanel(QWidget):
     def row_item(self, key: str) -> QTreeWidgetItem | None:
         return self.table.rows.get(key)
 
-    def flag_item(self, key: str) -> QTreeWidgetItem | None:
+    def flag_item(self, key: str) -> FlagLabel | None:
         return self.flag_list.items.get(key)
 
     def regions_of(self, key: str) -> list[str]:
@@ -368,7 +374,13 @@ class BalancePanel(QWidget):
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         key = item.data(0, ROLE_KEY)
-        if not isinstance(key, str) or self.metrics is None:
+        if isinstance(key, str):
+            self.show_regions(key)
+
+    def show_regions(self, key: str) -> None:
+        """Select the next region ``key``'s row or flag names, and ask for them all to be
+        shown on the canvas (the Issues dock's way: ``flagActivated``)."""
+        if self.metrics is None:
             return
         regions = self.regions_of(key)
         if not regions:
@@ -377,7 +389,8 @@ class BalancePanel(QWidget):
         self._cycle[key] = index + 1
         self.doc.select_region(regions[index])
         flag = next((f for f in self.flags if f.key == key), None)
-        message = flag.message if flag is not None else item.text(0)
+        row = next((r for r in self.rows if r.key == key), None)
+        message = flag.message if flag is not None else (row.label if row else key)
         self.summary.setToolTip(display_text(f"{message}: {regions[index]}"))
         self.flagActivated.emit(Issue(key, "warning", message, tuple(regions),
                                       tuple(flag.tiles) if flag else (), source="balance"))
