@@ -216,6 +216,7 @@ class FlagList(QWidget):
             label = FlagLabel(flag, self)
             label.clicked.connect(self.clicked)
             self.box.addWidget(label)
+            label.show()  # (a layout shows a new child only later, from the event loop)
             self.items[flag.key] = label
 
 
