@@ -287,7 +287,7 @@ def measure(realm: Realm) -> BalanceMetrics:
         tiles={rid: r.tiles for rid, r in regions.items()},
         terrain={rid: r.terrain for rid, r in regions.items()},
         symbols={r.id: r.symbols for r in land if r.symbols},
-        adjacency={n: tuple(sorted(graph.adj[n])) for n in graph.nodes},
+        adjacency={n: tuple(graph.adj[n]) for n in graph.nodes},  # (order: advice sorts)
         entries=tuple(r.id for r in entries),
         water=tuple(sorted(r.id for r in water)),
         below=frozenset(r.id for r in land if r.board in below),
