@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from editor.analysis.metrics import BalanceMetrics
-from editor.analysis.standard import SOURCE_WORDS, Flag, Row, Standard
+from editor.analysis.standard import SOURCE_WORDS, Flag, Row, Standard, fmt
 from editor.escaping import display_path, display_text
 
 REPORT_FORMAT = "realms-balance"
@@ -37,6 +37,11 @@ class RealmReport:
         return self.metrics.players
 
     @property
+    def comparisons(self) -> list[Row]:
+        """The rows, by the name callers of the analysis API used before the standard."""
+        return self.rows
+
+    @property
     def flagged(self) -> list[Row]:
         return [r for r in self.rows if r.outside]
 
@@ -59,6 +64,13 @@ def empty_message(built_during_play: bool) -> str:
         return ("no land regions: this scenario's board is built during play; measure a "
                 "realised board instead")
     return "no land regions at this player count: nothing to judge"
+
+
+def number(value: float | None, decimals: int = 2) -> str:
+    """A value as the reports show it (integers plain): kept for callers of the API."""
+    if value is None:
+        return "n/a"
+    return fmt(value, 0 if float(value).is_integer() else decimals)
 
 
 def band_text(row: Row, dash: str = "-") -> str:
