@@ -142,6 +142,7 @@ class Standard:
 
     @property
     def fifth_tolerance(self) -> float:
+        """The 1/5 rule's tolerance (the rules', which the terrain and symbol specs repeat)."""
         return float(self.rules["fifth_rule_tolerance"])
 
     @property
