@@ -204,9 +204,10 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
             return (f"{have} land regions for {m.players} players; aim for about {wanted}: "
                     f"remove about {tiles:.0f} tile{'s' * (tiles >= 1.5)} from the edge, "
                     f"such as {such}"), named
+        edge = sorted(m.entries) or sorted(m.adjacency)
         return (f"{have} land regions for {m.players} players; aim for about {wanted}: add "
                 f"about {max(tiles, 1):.0f} tile{'s' * (tiles >= 1.5)} (3 regions each) "
-                "along the edge"), []
+                f"along the edge, next to {_where(m, edge)}"), edge
     if key == "water_regions":
         water = list(m.water)
         if high:
@@ -236,7 +237,9 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
     if key in ("edge_distance_max", "edge_distance_mean"):
         deep = _depth(m, True)
         if high:
-            return (f"regions {_regions_text(m, deep)} are "
+            are = "regions" if len(deep) > 1 else "region"
+            verb = "are" if len(deep) > 1 else "is"
+            return (f"{are} {_regions_text(m, deep)} {verb} "
                     f"{int(m.values.get('edge_distance_max') or 0)} steps from any entry: "
                     "remove a tile between them and the edge, or make a sea near them an "
                     "entry edge"), deep

@@ -158,3 +158,20 @@ def test_the_worked_example_of_the_docs_ends_on_a_clean_board() -> None:
     first = {f.key: f for f in steps[0][1]}
     assert "tiles C and D (5 regions) are cut off" in first["land_masses"].advice
     assert "every region of tile C is on the edge" in steps[1][1][0].advice
+
+
+FLAGGED = [*sorted((REPO / "scenarios").glob("**/*.realm.json")),
+           *sorted((REPO / "tests" / "perf" / "fixtures").glob("generated-*.realm.json"))]
+
+
+@pytest.mark.parametrize("path", FLAGGED, ids=lambda p: p.name)
+def test_every_flag_says_what_to_change_naming_regions(path: Path) -> None:
+    loaded = load_scenario(path)
+    for n in loaded.scenario.player_counts:
+        realm = derive_realm(loaded, n)
+        for flag in flags(realm, n):
+            assert flag.advice and flag.regions, (path.name, n, flag.key)
+            on_tiles = any(realm.regions[r].tiles for r in flag.regions)
+            assert flag.tiles or not on_tiles, (path.name, n, flag.key)
+            assert "none" not in flag.advice, (path.name, n, flag.advice)
+            assert all(r in realm.regions for r in flag.regions)
