@@ -1,9 +1,9 @@
 """The Balance panel: the balance standard's verdict on the shown realm, in one voice.
 
 Everything here comes from :mod:`editor.analysis.standard`, as ``realms balance`` and lint
-judge: the bars are the standard's rules (regions per player in lint's window, each
-terrain and symbol on about 1/5 of its world's land, world by world), the flags list says
-what to change, and the table shows every metric beside its band. Clicking a flag selects
+judge: the flags come first with what to change, then bars for the standard's rules
+(regions per player in lint's window, each terrain and symbol on about 1/5 of its world's
+land, world by world), and the table shows every metric beside its band. Clicking a flag selects
 the regions its advice names on the canvas, one per click, and shows them as the Issues
 dock does (``flagActivated``).
 """
@@ -301,8 +301,8 @@ class BalancePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.summary)
+        layout.addWidget(self.flag_list)  # first what to change: seen without scrolling
         layout.addWidget(self.chart)
-        layout.addWidget(self.flag_list)
         layout.addWidget(self.table, 1)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         doc.derivationChanged.connect(self.refresh)
