@@ -35,7 +35,7 @@ RESOURCES = frozenset({
     "base_game.json",
     "lint-defaults.toml",
     "schema-messages.toml",
-    "reference-bands.json",
+    "balance-standard.json",
     "schemas/scenario.schema.json",
     "schemas/catalogue.schema.json",
     "schemas/engine.schema.json",
