@@ -7,6 +7,7 @@ file never stops the rest of the collection from being built.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -203,6 +204,14 @@ def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
     return view
 
 
+def _as_shown(text: str, path: Path, source: str) -> str:
+    """``text`` with the file's path as typed, or as resolved, replaced by its shown path."""
+    for form in sorted({str(path), os.path.abspath(path), os.path.realpath(path)},
+                       key=len, reverse=True):
+        text = text.replace(form, source)
+    return text
+
+
 def build_entry(path: Path, source: str, slug: str, content: bytes | None,
                 images: tuple[str, ...] = (), unread: str = "") -> ScenarioEntry:
     """Everything one scenario page needs, from the bytes the build read (``content``; None
@@ -211,14 +220,16 @@ def build_entry(path: Path, source: str, slug: str, content: bytes | None,
     errors become the entry's ``load_error``."""
     if content is None:
         entry = ScenarioEntry(slug, source, path.name, b"", title=path.name)
-        entry.load_error = unread or f"{path}: could not be read"
+        entry.load_error = _as_shown(unread or f"{path}: could not be read", path, source)
         return entry
     entry = ScenarioEntry(slug, source, path.name, content, title=path.name)
     try:
-        loaded = parse_scenario(decode_json_bytes(content, str(path)), str(path), path.parent)
-        loaded.path = path
+        # Named by its shown path: messages and the exports' provenance never carry the
+        # builder's own folders (catalogues still resolve from the real folder).
+        loaded = parse_scenario(decode_json_bytes(content, source), source, path.parent)
+        loaded.path = Path(source)
     except LoadError as exc:
-        entry.load_error = exc.one_line()
+        entry.load_error = _as_shown(exc.one_line(), path, source)
         entry.findings = lint_path(path, raw=content)
         return entry
     scenario = loaded.scenario
