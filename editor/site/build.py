@@ -143,14 +143,13 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
     if content is not None and entry.load_error is None:  # only a file that loaded
         files[entry.file_name] = content
     if entry.counts:
-        board_css = data_file("site/board.css").read_text(encoding="utf-8")
-        svg = entry.counts[0].svg.replace('class="board"', 'class="board thumb"', 1).replace(
-            "<defs>", f"<defs><style>{board_css}</style>", 1)
-        files["thumb.svg"] = svg.encode("utf-8")
+        files["thumb.svg"] = entry.counts[0].thumbnail.encode("utf-8")
     for view in entry.counts:
         files.update(view.files)
     views = [{"players": v.players, "svg": v.svg, "summary": v.summary, "balance": v.balance,
-              "downloads": v.downloads, "regions_json": script_json(v.regions)}
+              "downloads": v.downloads, "regions_json": script_json(v.regions),
+              "example": v.example, "graph_nodes": v.graph_nodes, "graph_edges": v.graph_edges,
+              "land_regions": v.land_regions}
              for v in entry.counts]
     root = _page_root(base_url)
     html = render("scenario.html.j2", entry=entry, views=views, site_title=site_title,
