@@ -168,6 +168,12 @@ def _region_details(realm: Realm, style: Style) -> dict[str, dict[str, Any]]:
     return out
 
 
+def visitor_reason(message: str) -> str:
+    """An export's refusal as a visitor reads it: what is missing, without the command-line
+    advice after the "; " (``export with --players 2``), which a page reader cannot follow."""
+    return message.split("; ", 1)[0]
+
+
 def _downloads(loaded: LoadedScenario, realm: Realm, stem: str,
                images: tuple[str, ...]) -> tuple[list[Download], dict[str, bytes]]:
     wanted = DATA_EXPORTS + tuple(e for e in IMAGE_EXPORTS if e[0] in images)
@@ -178,7 +184,7 @@ def _downloads(loaded: LoadedScenario, realm: Realm, stem: str,
         try:
             data = export_realm(loaded, realm, fmt)
         except (ExportError, ValueError) as exc:
-            downloads.append(Download(label, None, str(exc)))
+            downloads.append(Download(label, None, visitor_reason(str(exc))))
             continue
         if fmt == "pdf":
             from editor.site.reproducible import stable_pdf

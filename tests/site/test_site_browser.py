@@ -69,7 +69,7 @@ def test_scenario_page_switches_player_counts(browser: Any, shipped_site: Path) 
     assert "5 players" in figures[1].find_element(By.TAG_NAME, "figcaption").text
     balance = browser.find_elements(By.CSS_SELECTOR, ".balance-count")
     assert [b.is_displayed() for b in balance] == [False, True]
-    assert "official boards at 5 players" in balance[1].text
+    assert "Official boards at 5 players" in balance[1].text
     assert browser.current_url.endswith("#players=5")
     assert _console_errors(browser) == []
 
