@@ -15,7 +15,9 @@ import networkx as nx
 
 from editor.export.board_layout import (
     BADGE_RADIUS,
+    CAPTION_CHAR_WIDTH,
     LABEL_SIZES,
+    MARGIN,
     BoardShape,
     PageLayout,
     Point,
@@ -168,10 +170,9 @@ def _board(board: BoardShape, style: Style, details: dict[str, str] | None,
     return out
 
 
-def _graph(graph: nx.Graph, page: PageLayout) -> list[str]:
+def _graph(graph: nx.Graph, anchors: dict[str, Point]) -> list[str]:
     """The graph of play ``realms balance`` measures (``play_graph``): one line per
     adjacency between region anchors, hidden by default. Seas and lakes are not in it."""
-    anchors = {s.region.id: s.anchor for b in page.boards for s in b.regions}
     out = ['<g class="graph" aria-hidden="true">']
     for a, b in sorted(tuple(sorted(e)) for e in graph.edges):
         if a in anchors and b in anchors:
@@ -186,22 +187,66 @@ def _graph(graph: nx.Graph, page: PageLayout) -> list[str]:
     return out
 
 
+def unused_boards(page: PageLayout) -> list[str]:
+    """Captions of the boards with no tile at this count, when others have tiles: the page
+    names them instead of drawing empty boxes (Sky Islands at 2-3 players)."""
+    if all(b.empty for b in page.boards):
+        return []
+    return [b.caption or b.id for b in page.boards if b.empty]
+
+
+def _shifts(page: PageLayout) -> list[tuple[BoardShape, float]]:
+    """The boards drawn, each with the leftward shift that closes the gaps of the unused
+    boards before it (the layout puts the boards in one row)."""
+    if not unused_boards(page):
+        return [(b, 0.0) for b in page.boards]
+    kept, shift = [], 0.0
+    for i, board in enumerate(page.boards):
+        if board.empty:
+            following = page.boards[i + 1].origin[0] if i + 1 < len(page.boards) else None
+            shift += (following - board.origin[0]) if following is not None else 0.0
+            continue
+        kept.append((board, -shift))
+    return kept
+
+
+def _shifted(point: Point, dx: float) -> Point:
+    return (point[0] + dx, point[1])
+
+
 def board_svg(page: PageLayout, style: Style, graph: nx.Graph, *, name: str,
               details: dict[str, str]) -> str:
     """The boards of the page (title and legend left to the HTML) as one ``<svg>``: a named
-    group of focusable regions (``details``: each region's accessible name)."""
+    group of focusable regions (``details``: each region's accessible name). Unused boards
+    are left out (``unused_boards`` names them) and the others close up."""
     top = min((b.origin[1] for b in page.boards), default=0.0) - 60
     height = max((b.origin[1] + b.size[1] for b in page.boards), default=300.0) + 40 - top
+    drawn = _shifts(page)
+    left, width = 0.0, page.width
+    if len(drawn) < len(page.boards):
+        left = min(b.origin[0] + dx for b, dx in drawn) - MARGIN
+        width = max(b.origin[0] + dx + max(b.size[0], len(b.caption) * CAPTION_CHAR_WIDTH)
+                    for b, dx in drawn) + MARGIN - left
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
-           f'viewBox="0 {_num(top)} {_num(page.width)} {_num(height)}" role="group" '
+           f'viewBox="{_num(left)} {_num(top)} {_num(width)} {_num(height)}" role="group" '
            f'aria-label="{escape(name)}">',
            "<defs>", *_patterns(page, style), "</defs>"]
-    for board in page.boards:
+    moved: dict[Point, float] = {}
+    anchors: dict[str, Point] = {}
+    for board, dx in drawn:
+        out.append(f'<g transform="translate({_num(dx)} 0)">' if dx else "<g>")
         out += _board(board, style, details)
+        out.append("</g>")
+        for shape in board.regions:
+            moved[shape.anchor] = dx
+            anchors[shape.region.id] = _shifted(shape.anchor, dx)
     for a, b, kind in page.links:
-        out.append(f'<line class="link link-{escape(kind)}" x1="{_num(a[0])}" y1="{_num(a[1])}"'
-                   f' x2="{_num(b[0])}" y2="{_num(b[1])}"/>')
-    out += _graph(graph, page)
+        if a not in moved or b not in moved:
+            continue
+        (x1, y1), (x2, y2) = _shifted(a, moved[a]), _shifted(b, moved[b])
+        out.append(f'<line class="link link-{escape(kind)}" x1="{_num(x1)}" y1="{_num(y1)}"'
+                   f' x2="{_num(x2)}" y2="{_num(y2)}"/>')
+    out += _graph(graph, anchors)
     out.append("</svg>")
     return "".join(out)
 

@@ -140,3 +140,15 @@ def test_site_says_one_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[st
     printed = capsys.readouterr().out
     assert ": 1 scenario, 1 built" in printed
     assert "1 scenario:" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+
+
+def test_an_unused_board_is_named_not_drawn_as_an_empty_box(shipped_site: Path) -> None:
+    """Highland Crossing at 2-3 players showed the Sky Islands as an empty box (issue 29)."""
+    figures = _figures((shipped_site / "s/highland-crossing/index.html").read_text(
+        encoding="utf-8"))
+    for players in (2, 3):
+        assert 'class="empty"' not in figures[players]
+        assert "no tiles" not in figures[players]
+        assert f"not used at {players} players: Sky islands" in figures[players]
+    assert "Sky islands: The Sky Islands</text>" in figures[4]
+    assert "not used at" not in figures[4]
