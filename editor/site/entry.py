@@ -217,13 +217,13 @@ def _example(loaded: LoadedScenario, players: int, seed: int) -> LoadedScenario 
 
 
 def _accessible_names(details: dict[str, dict[str, Any]]) -> dict[str, str]:
-    """What a screen reader says on reaching a region: its id, terrain and symbols."""
+    """What a screen reader says on reaching a region: its id, terrain, symbols, markers."""
     return {rid: ", ".join([rid, d["terrain"], *d["symbols"], *d["markers"]])
             for rid, d in details.items()}
 
 
 def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
-                images: tuple[str, ...]) -> CountView:
+                images: tuple[str, ...], thumbnail: bool = False) -> CountView:
     from editor.analysis.bands import load_bands
     from editor.analysis.metrics import measure, play_graph
     from editor.analysis.report import make_report
@@ -254,8 +254,9 @@ def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
     view.graph_nodes = graph.number_of_nodes()
     view.graph_edges = graph.number_of_edges()
     view.land_regions = int(metrics.values.get("regions") or 0)
-    view.thumbnail = thumbnail_svg(page, style, data_file("site/board.css").read_text(
-        encoding="utf-8"), float(site_settings()["thumbnail_max_aspect"]))
+    if thumbnail:  # the card shows the first count's board
+        view.thumbnail = thumbnail_svg(page, style, data_file("site/board.css").read_text(
+            encoding="utf-8"), float(site_settings()["thumbnail_max_aspect"]))
     if realm.regions:
         name = f"{stem}.seed{seed}" if shown is not None else stem
         view.downloads, view.files = _downloads(board, realm, name, images)
@@ -320,5 +321,6 @@ def build_entry(path: Path, source: str, slug: str, content: bytes | None,
     style = default_style()
     stem = path.name.removesuffix(".json").removesuffix(".realm")
     for players in scenario.player_counts:
-        entry.counts.append(_count_view(loaded, players, stem, style, images))
+        entry.counts.append(_count_view(loaded, players, stem, style, images,
+                                        thumbnail=not entry.counts))
     return entry
