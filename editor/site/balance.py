@@ -15,6 +15,7 @@ from html import escape
 
 from markupsafe import Markup
 
+from editor.analysis.bands import Comparison
 from editor.analysis.report import GROUPS, RealmReport, band_text, empty_message, number
 from editor.site.pages import render
 
@@ -90,15 +91,19 @@ def chart_svg(title: str, unit: str, bars: Sequence[tuple[str, float]],
     return Markup("".join(parts))
 
 
+def _site_row(c: Comparison, players: int) -> Row:
+    """One metric as the page shows it. The only place that reads a report row's fields:
+    when the analysis API's rows change shape, this is what follows."""
+    low, high = (c.band.low, c.band.high) if c.band is not None else (None, None)
+    return Row(c.info.label, number(c.value, c.info), band_text(c.band, c.info, players, EN_DASH),
+               c.outside, strip_svg(c.value, low, high, c.outside))
+
+
 def _groups(report: RealmReport) -> list[Group]:
-    players = report.players
     groups = []
     for key, heading in GROUPS:
-        rows = tuple(
-            Row(c.info.label, number(c.value, c.info), band_text(c.band, c.info, players, EN_DASH),
-                c.outside, strip_svg(c.value, c.band.low if c.band else None,
-                                     c.band.high if c.band else None, c.outside))
-            for c in report.comparisons if c.info.group == key)
+        rows = tuple(_site_row(c, report.players) for c in report.comparisons
+                     if c.info.group == key)
         if rows:
             groups.append(Group(heading, rows))
     return groups
