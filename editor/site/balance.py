@@ -4,6 +4,8 @@ The figures and band texts are the analysis API's (``measure``, ``make_report``,
 ``number``, ``band_text``), so the page shows what ``realms balance`` prints. Only the
 markup is the site's: a table that reflows at phone width, strips hidden from screen
 readers (the row's text says the same), charts named by their values, headings in order.
+Each count's heading is an ``<h2>`` "N players" beside the section's own and each metric row
+starts with a ``<td>`` label, the layout tests/consistency's reader of balance HTML knows.
 """
 
 from __future__ import annotations
