@@ -108,7 +108,8 @@ class ScenarioEntry:
                 "worlds": list(self.worlds), "expansions": list(self.expansions),
                 "errors": self.errors, "warnings": self.warnings, "status": self.status,
                 "load_error": self.load_error,
-                "thumbnail": "thumb.svg" if self.counts else None}
+                "thumbnail": "thumb.svg" if self.counts else None,
+                "example": bool(self.counts and self.counts[0].example)}
 
 
 def content_key(content: bytes, options: str) -> str:

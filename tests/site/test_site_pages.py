@@ -61,6 +61,9 @@ def test_a_board_built_in_play_shows_an_example_board_and_how_it_is_built(
     assert len(engine["regions"]) >= 4 * 9
     assert f"of the example board (seed {seed})" in page
     assert f"Measured on the example board (seed {seed})." in page
+    index = (shipped_site / "index.html").read_text(encoding="utf-8")
+    assert 'alt="Example board of A Game of Gods"' in index
+    assert 'alt="Board of The Rusted Throne"' in index
 
 
 @pytest.mark.parametrize(("name", "players"), [("highland-crossing", 4),
