@@ -48,6 +48,8 @@ RESOURCES = frozenset({
     "site/site.css",
     "site/board.css",
     "site/site.js",
+    "site/site.json",
+    "site/balance.html.j2",
 })
 
 _KEEP = ExitStack()  # files extracted from a zipped install live until the process ends
