@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from editor.export import engine_lint
 from editor.model import fast_schema, schemas
 from editor.model.errors import LoadError
 from editor.model.jsonio import parse_json_text, read_json_text
@@ -428,7 +429,9 @@ def scenario_from_engine(text: str, shown: str) -> dict[str, Any]:
     if doc["rules"].get("holes_are_board_edge"):
         data["holes_are_board_edge"] = True
     if "provenance" in schemas.schema("scenario").get("properties", {}):
-        data["provenance"] = doc["provenance"]
+        data["provenance"] = {key: value for key, value in doc["provenance"].items()
+                              if key != engine_lint.PROVENANCE_KEY}
+    data.update(engine_lint.applicable(doc))  # the source's reasons, while the hash holds
     return data
 
 
