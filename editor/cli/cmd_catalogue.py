@@ -284,9 +284,9 @@ def run_diff(args: argparse.Namespace) -> int:
                   sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        first, second = _diff_names(args.first, args.second)
+        names = _diff_names(args.first, args.second)
         for change in changes:
-            print(display_text(change.one_line(first, second)))
+            print(display_text(change.one_line(*names)))
         if changes:
             print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''} between "
                   f"{ci_path(args.first)} and {ci_path(args.second)}", file=sys.stderr)

@@ -7,11 +7,11 @@ the source justified. The export therefore records, under ``provenance.lint``:
 - ``ignore``: only the source's entries that suppressed a finding at this player count
   (lint of the source, default settings), never the others;
 - ``turns_reason``: only when the turn count differs from the turn track's at this count;
-- ``sha256``: the hash of the document without its provenance.
+- ``sha256``: the hash of the document without its provenance, and of these reasons.
 
 Reading the file back (lint, ``realms import --from engine``) applies them only while the
 hash still matches, so a hand-edited export is linted for what it now is: the provenance
-can never become a blanket suppression.
+can never become a blanket suppression, nor an entry slipped into it by hand.
 """
 
 from __future__ import annotations
@@ -30,10 +30,13 @@ if TYPE_CHECKING:
 PROVENANCE_KEY = "lint"
 
 
-def content_hash(document: dict[str, Any]) -> str:
-    """sha256 of the canonical text of ``document`` without its ``provenance``."""
+def content_hash(document: dict[str, Any], lint: dict[str, Any]) -> str:
+    """sha256 of the canonical text of ``document`` without its ``provenance``, together
+    with the carried ``lint`` (without its hash): an entry added by hand breaks it too."""
     body = {key: value for key, value in document.items() if key != "provenance"}
-    return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
+    reasons = {key: value for key, value in lint.items() if key != "sha256"}
+    text = canonical_json({"document": body, "lint": reasons})
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def used_entries(loaded: LoadedScenario, realm: Realm) -> list[dict[str, Any]]:
@@ -70,7 +73,8 @@ def carried(loaded: LoadedScenario, realm: Realm) -> dict[str, Any] | None:
 def stamp(document: dict[str, Any], lint: dict[str, Any] | None) -> None:
     """Put ``lint`` (with the hash of the finished document) into its provenance."""
     if lint is not None:
-        document["provenance"][PROVENANCE_KEY] = {**lint, "sha256": content_hash(document)}
+        document["provenance"][PROVENANCE_KEY] = {**lint,
+                                                  "sha256": content_hash(document, lint)}
 
 
 def applicable(document: dict[str, Any]) -> dict[str, Any]:
@@ -78,7 +82,7 @@ def applicable(document: dict[str, Any]) -> dict[str, Any]:
     vouches for: none once the file no longer has the content it was exported with."""
     provenance = document.get("provenance")
     lint = provenance.get(PROVENANCE_KEY) if isinstance(provenance, dict) else None
-    if not isinstance(lint, dict) or lint.get("sha256") != content_hash(document):
+    if not isinstance(lint, dict) or lint.get("sha256") != content_hash(document, lint):
         return {}
     out: dict[str, Any] = {}
     if lint.get("ignore"):
