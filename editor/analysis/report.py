@@ -122,6 +122,12 @@ def _band_json(band: Band | None) -> dict[str, Any] | None:
             "official": band.official}
 
 
+def _compared(report: RealmReport) -> list[Comparison]:
+    """The comparisons a report shows: none without land, as the text and HTML say
+    ("nothing to compare"), so the JSON never flags what they do not (issue 29)."""
+    return report.comparisons if report.metrics.values.get("regions") else []
+
+
 def json_report(title: str, source: str, reports: list[RealmReport],
                 bands: ReferenceBands) -> dict[str, Any]:
     """The machine-readable report (``--format json``); keys sorted by the writer."""
@@ -136,7 +142,7 @@ def json_report(title: str, source: str, reports: list[RealmReport],
             **r.metrics.to_json(),
             "comparisons": [{"key": c.info.key, "label": c.info.label, "group": c.info.group,
                              "value": c.value, "band": _band_json(c.band),
-                             "outside": c.outside} for c in r.comparisons],
-            "outside": [c.info.key for c in r.flagged],
+                             "outside": c.outside} for c in _compared(r)],
+            "outside": [c.info.key for c in _compared(r) if c.outside],
         } for r in reports],
     }
