@@ -65,6 +65,8 @@ WHOLE_FILE: tuple[str, ...] = (
     "fuzz/test_fuzz_corpus.py",
     "site/test_site_browser.py",  # one site build and one Chromium for the session
     "test_shipped_highland.py",
+    "consistency/test_exports_lint.py",  # one collection: exports of every scenario + a site
+    "consistency/test_site_figures.py",  # one site build
 )
 
 

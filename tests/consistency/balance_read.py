@@ -145,3 +145,20 @@ def same_value(shown: str, value: Any) -> bool:
         return False
     decimals = len(shown.partition(".")[2])
     return math.isclose(number, float(value), abs_tol=0.5 * 10 ** -decimals + 1e-9)
+
+
+def agree(expected: dict[str, tuple[object, bool]], shown: Count, form: str) -> list[str]:
+    """What ``shown`` (one count of one form) says differently from the JSON report."""
+    problems = [f"{form}: no row {label!r}" for label in expected if label not in shown.rows]
+    for label, (value, outside) in expected.items():
+        row = shown.rows.get(label)
+        if row is None:
+            continue
+        if not same_value(row.value, value):
+            problems.append(f"{form}: {label} shows {row.value}, JSON {value}")
+        if row.outside != outside:
+            problems.append(f"{form}: {label} flagged {row.outside}, JSON {outside}")
+    flagged = sum(outside for _, outside in expected.values())
+    if expected and shown.outside != flagged:
+        problems.append(f"{form}: says {shown.outside} metrics outside, JSON flags {flagged}")
+    return problems

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from cli_runner import run_cli
-from realm_corpus import NAMES, SCENARIOS, Realm, shipped
+from realm_corpus import SCENARIOS, shipped
 
 FORMATS = ("engine", "smawg", "cestpasphoto", "geojson")
 HIGHLAND = SCENARIOS / "highland-crossing.realm.json"  # lint.ignore G010 and a turns_reason
@@ -61,25 +61,6 @@ def test_the_built_site_lints_clean(collection: Path) -> None:
 def test_a_collection_holding_its_exports_and_site_lints_clean(collection: Path) -> None:
     code, findings = _lint(collection)
     assert (code, _shown(findings)) == (0, [])
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_an_export_reports_what_its_source_reports(corpus: dict[str, Realm], name: str,
-                                                  tmp_path: Path) -> None:
-    """At each count, the engine export's findings are the source's (codes), no more."""
-    realm = corpus[name]
-    if realm.empty:
-        pytest.skip("nothing to export")
-    assert run_cli("export", realm.path, "--to", "engine", "-o", f"{tmp_path}/"
-                   ).returncode == 0
-    _, source = _lint(realm.path)
-    _, exported = _lint(tmp_path)
-    for players in realm.counts:
-        before = {f["code"] for f in source
-                  if not f["player_counts"] or players in f["player_counts"]}
-        after = {f["code"] for f in exported if f"{players}p.engine.json" in f["path"]}
-        assert after <= before, f"{realm.command}: the {players}-player export adds " \
-                                f"{sorted(after - before)}"
 
 
 # -- the provenance is no blanket suppression ------------------------------------------------

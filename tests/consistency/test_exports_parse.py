@@ -15,6 +15,8 @@ from export_readers import READERS, SUFFIXES, expected_counts, exported
 from realm_corpus import NAMES, Realm
 
 FORMATS = tuple(SUFFIXES)
+# pydot 4 still calls pyparsing's camelCase names, which pyparsing 3.2 deprecates
+pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated.*:DeprecationWarning")
 
 
 def _stem(realm: Realm) -> str:
