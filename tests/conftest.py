@@ -67,6 +67,8 @@ WHOLE_FILE: tuple[str, ...] = (
     "site/test_site_a11y.py",  # the same, with axe-core
     "site/test_site_pages.py",  # one site build
     "test_shipped_highland.py",
+    "consistency/test_exports_lint.py",  # one collection: exports of every scenario + a site
+    "consistency/test_site_figures.py",  # one site build
 )
 
 

@@ -263,6 +263,14 @@ def run_new(args: argparse.Namespace) -> int:
 
 # --- diff ------------------------------------------------------------------------------------
 
+def _diff_names(first: Path, second: Path) -> tuple[str, str]:
+    """How a change names the two files: by file name, or as typed when the names match
+    (the line is made safe to print as a whole, :func:`display_text`)."""
+    if first.name != second.name:
+        return first.name, second.name
+    return str(first), str(second)
+
+
 def run_diff(args: argparse.Namespace) -> int:
     from editor.model.catalogue_diff import diff_catalogues
 
@@ -276,8 +284,9 @@ def run_diff(args: argparse.Namespace) -> int:
                   sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
+        names = _diff_names(args.first, args.second)
         for change in changes:
-            print(display_text(change.one_line()))
+            print(display_text(change.one_line(*names)))
         if changes:
             print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''} between "
                   f"{ci_path(args.first)} and {ci_path(args.second)}", file=sys.stderr)

@@ -62,7 +62,7 @@ def register(subparsers: Any) -> None:
             "(also an unreadable folder or a lint worker that died)."
         ),
     )
-    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+    parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="files or folders to lint (default: the current folder)")
     parser.add_argument("--select", action="append", metavar="CODES", default=None,
                         help="comma-separated codes or prefixes to check (replaces the config's"
@@ -278,7 +278,8 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
 
     forget_settings()  # each run reads the settings afresh (main() is re-entrant)
     select, ignore = _codes(args.select), _codes(args.ignore) or ()
-    paths: list[Path] = args.paths or [Path(".")]
+    typed: list[str] = args.paths or ["."]  # strings: Path() drops a trailing slash
+    paths = [Path(text) for text in typed]
     cache = _cache(args.no_cache, paths)
     known = _rule_codes(cache)
     try:
@@ -287,7 +288,9 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
         return _fail(str(exc))
     files, missing, walk_errors = collect(paths)
     # A path that does not exist is reported and the others are still linted (exit 2).
-    lost = [(str(path), f"{path}: no such file or folder") for path in missing]
+    as_typed = dict(zip(paths, typed, strict=True))  # "scenario/" echoed as typed
+    lost = [(shown, f"{shown}: no such file or folder")
+            for shown in (as_typed.get(path, str(path)) for path in missing)]
     for _, message in lost:
         _error(message)
     if not files and not walk_errors:

@@ -14,6 +14,7 @@ import copy
 from typing import Any
 
 from editor import __version__
+from editor.export import engine_lint
 from editor.model.jsonio import canonical_json
 from editor.model.scenario_io import LoadedScenario
 from editor.topology.realm import Realm, Region
@@ -137,8 +138,10 @@ def provenance(loaded: LoadedScenario) -> dict[str, Any]:
 
 
 def engine_document(loaded: LoadedScenario, realm: Realm) -> dict[str, Any]:
+    """The engine file's content; its provenance carries the source's lint reasons for
+    this count (:mod:`editor.export.engine_lint`), so the export lints as the source does."""
     scenario = realm.scenario
-    return {
+    document = {
         "format": ENGINE_FORMAT,
         "format_version": ENGINE_FORMAT_VERSION,
         "title": scenario.title,
@@ -153,6 +156,8 @@ def engine_document(loaded: LoadedScenario, realm: Realm) -> dict[str, Any]:
         "rules": rules(realm),
         "provenance": provenance(loaded),
     }
+    engine_lint.stamp(document, engine_lint.carried(loaded, realm))
+    return document
 
 
 def engine_text(loaded: LoadedScenario, realm: Realm) -> str:

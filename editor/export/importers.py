@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from editor.export import engine_lint
 from editor.model import fast_schema, schemas
 from editor.model.errors import LoadError
 from editor.model.jsonio import parse_json_text, read_json_text
@@ -366,8 +367,32 @@ def scenario_from_cestpasphoto(text: str, shown: str, players: int | None) -> di
                         "name it SmallworldMaps_<N>pl.py or pass --players N")
         players = int(match.group(1))
     board = {"id": "surface", "kind": "surface", "graph": {"regions": regions, "edges": edges}}
-    return _scenario(Path(shown).stem, _players(shown, players), _turns(rounds), [board],
+    data = _scenario(Path(shown).stem, _players(shown, players), _turns(rounds), [board],
                      f"Imported by `realms import --from cestpasphoto` from {Path(shown).name}.")
+    entry = _entry_rule(regions, edges)
+    if entry is not None:
+        data["entry"] = entry
+    return data
+
+
+def _entry_rule(regions: list[dict[str, Any]], edges: list[list[str]]) -> dict[str, Any] | None:
+    """The entry regions as an explicit rule, when the board-edge rule would give others.
+
+    cestpasphoto's at-edge flag says "may be a first conquest". Under the default rule a
+    land region beside a sea at the edge is an entry too, so a scenario whose own rules
+    narrowed the entries (booklet 3: only the western edge) would come back with more:
+    listing them keeps export -> import -> export the same board (issue 29)."""
+    entries = {r["id"] for r in regions if r["first_conquest"]}
+    seas = {r["id"] for r in regions if r["terrain"] == "sea" and r["board_edge"]}
+    by_default = {r["id"] for r in regions if r["board_edge"] and r["terrain"] != "sea"}
+    land = {r["id"] for r in regions if r["terrain"] not in ("sea", "lake")}
+    for a, b in edges:
+        for here, there in ((a, b), (b, a)):
+            if there in seas and here in land:
+                by_default.add(here)
+    if by_default == entries:
+        return None
+    return {"rules": [{"kind": "regions", "regions": sorted(entries)}]}
 
 
 # -- engine -----------------------------------------------------------------------------
@@ -428,7 +453,9 @@ def scenario_from_engine(text: str, shown: str) -> dict[str, Any]:
     if doc["rules"].get("holes_are_board_edge"):
         data["holes_are_board_edge"] = True
     if "provenance" in schemas.schema("scenario").get("properties", {}):
-        data["provenance"] = doc["provenance"]
+        data["provenance"] = {key: value for key, value in doc["provenance"].items()
+                              if key != engine_lint.PROVENANCE_KEY}
+    data.update(engine_lint.applicable(doc))  # the source's reasons, while the hash holds
     return data
 
 

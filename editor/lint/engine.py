@@ -9,6 +9,7 @@ findings. A rule that crashes becomes an S000 finding, never a traceback.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -152,4 +153,11 @@ def lint_document(loaded: LoadedScenario, config: LintConfig, players: int | Non
         if suppress.UNUSED in enabled:
             hits += suppress.unused(entries, used, enabled, counts)
     shown = str(loaded.path) if loaded.path is not None else "<memory>"
-    return to_findings(hits, shown, loaded.text)
+    findings = to_findings(hits, shown, loaded.text)
+    if players is not None and counts:
+        # a lint of one count (--players N) judged every finding at that count, the
+        # document-wide ones too: each says so in its counts (JSON, SARIF, the LSP)
+        findings = [f if f.player_counts else replace(f, players=players,
+                                                      player_counts=counts)
+                    for f in findings]
+    return findings

@@ -24,13 +24,16 @@ class Change:
     a: Any = None
     b: Any = None
 
-    def one_line(self) -> str:
+    def one_line(self, first: str = "A", second: str = "B") -> str:
+        """The change on one line; ``first`` and ``second`` name the two catalogues (their
+        file names: "A" would read as a tile letter, "tile A: only in A")."""
         where = " ".join(p for p in (f"tile {self.tile}" if self.tile else "catalogue",
                                      self.side or "", self.region or "") if p)
         labels = {
-            "tile-removed": "only in A", "tile-added": "only in B",
-            "side-removed": "side only in A", "side-added": "side only in B",
-            "region-removed": "region only in A", "region-added": "region only in B",
+            "tile-removed": f"only in {first}", "tile-added": f"only in {second}",
+            "side-removed": f"side only in {first}", "side-added": f"side only in {second}",
+            "region-removed": f"region only in {first}",
+            "region-added": f"region only in {second}",
             "shape": "shape differs", "order": "regions listed in another order",
         }
         if self.what in labels:

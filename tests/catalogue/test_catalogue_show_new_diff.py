@@ -90,7 +90,7 @@ def test_diff_names_tiles_sides_and_regions(tmp_path: Path,
     out = capsys.readouterr().out.splitlines()
     assert out == ["tile A surface s2: terrain 'hill' -> 'forest'",
                    "tile C underground u1: symbols none -> [mine]",
-                   "tile Z: only in A"]
+                   "tile Z: only in tiles.json"]  # the file, not "only in A" (issue 29)
     assert main(["catalogue", "diff", "--format", "json", str(DEFAULT_CATALOGUE_PATH),
                  str(path)]) == 1
     report = json.loads(capsys.readouterr().out)

@@ -94,7 +94,8 @@ def test_only_missing_paths_still_give_a_document(tmp_path: Path, fmt: str) -> N
         notes = valid_sarif(result.stdout)["runs"][0]["invocations"][0][
             "toolExecutionNotifications"]
         assert [n["message"]["text"] for n in notes] == [
-            "nope.realm.json: no such file or folder", "gone: no such file or folder"]
+            "nope.realm.json: no such file or folder",
+            "gone/: no such file or folder"]  # as typed, slash and all (issue 29)
 
 
 @pytest.mark.parametrize("args", [["--select", "X9"], ["--config", "missing.toml"]])

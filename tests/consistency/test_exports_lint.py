@@ -1,0 +1,123 @@
+"""Exports lint as their sources do (issue 29 point 3): a collection that commits its engine
+exports, or the site `realms site` builds (which holds them), still lints clean, and the
+source's reasons carried in an export's provenance never hide what an edit broke."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_runner import run_cli
+from realm_corpus import SCENARIOS, shipped
+
+FORMATS = ("engine", "smawg", "cestpasphoto", "geojson")
+HIGHLAND = SCENARIOS / "highland-crossing.realm.json"  # lint.ignore G010 and a turns_reason
+
+
+def _lint(*args: str | Path) -> tuple[int, list[dict[str, Any]]]:
+    result = run_cli("lint", "--format", "json", "--fail-on", "info", *args)
+    assert result.returncode in (0, 1), result.stderr
+    findings: list[dict[str, Any]] = json.loads(result.stdout)
+    return result.returncode, findings
+
+
+def _shown(findings: list[dict[str, Any]]) -> list[str]:
+    return [f"{Path(f['path']).name}: {f['code']} {f['message']}" for f in findings]
+
+
+@pytest.fixture(scope="module")
+def collection(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A collection as a maintainer commits it: the scenarios, every engine/JSON export of
+    each (`exports/`) and the built site (`site/`, which holds exports of its own)."""
+    root = tmp_path_factory.mktemp("collection")
+    shutil.copytree(SCENARIOS, root / "scenarios")
+    for source in shipped():
+        for fmt in FORMATS:
+            result = run_cli("export", source, "--to", fmt, "-o", f"{root / 'exports'}/")
+            assert result.returncode in (0, 2), result.stderr  # 2: nothing to export
+    result = run_cli("site", root / "scenarios", "-o", root / "site")
+    assert result.returncode == 0, result.stderr
+    return root
+
+
+def test_exports_of_every_shipped_scenario_lint_clean(collection: Path) -> None:
+    engine_files = sorted((collection / "exports").glob("*.engine.json"))
+    assert len(engine_files) > 40
+    code, findings = _lint(collection / "exports")
+    assert (code, _shown(findings)) == (0, [])
+    code, findings = _lint(*engine_files)  # named one by one, too
+    assert (code, _shown(findings)) == (0, [])
+
+
+def test_the_built_site_lints_clean(collection: Path) -> None:
+    assert list((collection / "site").glob("s/*/*.engine.json"))
+    code, findings = _lint(collection / "site")
+    assert (code, _shown(findings)) == (0, [])
+
+
+def test_a_collection_holding_its_exports_and_site_lints_clean(collection: Path) -> None:
+    code, findings = _lint(collection)
+    assert (code, _shown(findings)) == (0, [])
+
+
+# -- the provenance is no blanket suppression ------------------------------------------------
+
+def _export_highland(tmp_path: Path, players: int = 4) -> tuple[Path, dict[str, Any]]:
+    out = tmp_path / f"highland.{players}p.engine.json"
+    assert run_cli("export", HIGHLAND, "--players", str(players), "--to", "engine", "-o",
+                   out).returncode == 0
+    return out, json.loads(out.read_text(encoding="utf-8"))
+
+
+def _write(path: Path, document: dict[str, Any]) -> Path:
+    path.write_text(json.dumps(document, indent=2), encoding="utf-8")
+    return path
+
+
+def test_the_export_carries_only_what_the_source_justifies_at_that_count(
+        tmp_path: Path) -> None:
+    _, at_four = _export_highland(tmp_path, 4)
+    carried = at_four["provenance"]["lint"]
+    assert [entry["code"] for entry in carried["ignore"]] == ["G010"]
+    assert carried["turns_reason"].startswith("Sky Islands")  # 8 turns, the track says 9
+    _, at_two = _export_highland(tmp_path, 2)
+    assert "turns_reason" not in at_two["provenance"]["lint"]  # the standard 10 turns
+    code, findings = _lint(tmp_path)
+    assert (code, findings) == (0, [])
+
+
+def test_an_edited_export_is_linted_for_what_it_is(tmp_path: Path) -> None:
+    """Change the board (one region's terrain): the carried reasons no longer apply, and
+    the findings the source justified come back."""
+    _, document = _export_highland(tmp_path)
+    land = next(r for r in document["regions"] if r["kind"] == "land"
+                and r["terrain"] not in ("forest", "mountain"))
+    land["terrain"] = "forest"
+    edited = _write(tmp_path / "edited.engine.json", document)
+    code, findings = _lint(edited)
+    assert code == 1 and {"G010", "R001"} <= {f["code"] for f in findings}, findings
+
+
+def test_a_broken_rule_in_an_edited_export_is_still_an_error(tmp_path: Path) -> None:
+    """Cut every border of one land region: the land falls apart (G003, an error), however
+    the provenance reads."""
+    _, document = _export_highland(tmp_path)
+    lonely = next(r["id"] for r in document["regions"] if r["kind"] == "land"
+                  and not r["flags"]["chasm"])
+    document["adjacency"] = [e for e in document["adjacency"] if lonely not in (e["a"], e["b"])]
+    broken = _write(tmp_path / "broken.engine.json", document)
+    result = run_cli("lint", broken)
+    assert result.returncode == 1 and " G003 [error] " in result.stdout, result.stdout
+
+
+def test_a_reason_added_by_hand_hides_nothing(tmp_path: Path) -> None:
+    """A blanket entry slipped into the provenance (the board and the hash untouched)
+    breaks the hash as well: nothing carried applies, and the source's findings show."""
+    _, document = _export_highland(tmp_path)
+    document["provenance"]["lint"]["ignore"].append({"code": "B", "reason": "hide it all"})
+    sneaky = _write(tmp_path / "sneaky.engine.json", document)
+    code, findings = _lint(sneaky)
+    assert code == 1 and {"G010", "R001"} <= {f["code"] for f in findings}, findings
