@@ -45,6 +45,7 @@ from editor.topology.realm import (
     Realm,
     Region,
     RegionShape,
+    Run,
     Shapes,
 )
 from editor.topology.unionfind import UnionFind
@@ -796,8 +797,8 @@ class _Assembly:
         bit = self.bit
         for index, layout in enumerate(self.layouts):
             table = self.tables[index] if self.tables is not None else None
-            hexes_of: dict[str, tuple[Cell, ...]] = {}
-            hole_of = _find_holes(layout, hexes_of) \
+            runs_of: dict[str, tuple[Run, ...]] = {}
+            hole_of = _find_holes(layout, runs_of) \
                 if table is None or table.may_have_holes(bit) else {}
             pr, by_id, facing = self.part_region, self.regions, self.outer_facing
             if table is not None and not hole_of and not facing_read:
@@ -817,9 +818,9 @@ class _Assembly:
                     board_holes[hole_id].add(rid)
                     if edge_counts:
                         self.regions[rid].board_edge = True
-            for hole_id in sorted(hexes_of):
+            for hole_id in sorted(runs_of):
                 regions = tuple(sorted(board_holes[hole_id]))
-                holes.append(Hole(hole_id, layout.board.id, hexes_of[hole_id], regions))
+                holes.append(Hole(hole_id, layout.board.id, runs_of[hole_id], regions))
                 for rid in regions:
                     self.regions[rid].holes += (hole_id,)
             self.hole_cells.update(hole_of)
@@ -1248,9 +1249,11 @@ def _half_edge_points(cell: Cell, d: int, half: int) -> tuple[lattice.Point, lat
 
 
 def _find_holes(layout: BoardLayout,
-                hexes: dict[str, tuple[Cell, ...]] | None = None) -> dict[Cell, str]:
+                hole_runs_out: dict[str, tuple[Run, ...]] | None = None
+                ) -> dict[Cell, str]:
     """The empty cells next to the board's tiles that lie in a hole, keyed to the hole's
-    id (``board:hN``); ``hexes``, when given, receives every hole's cells, sorted.
+    id (``board:hN``); ``hole_runs_out``, when given, receives every hole's runs of empty cells
+    along lattice columns, (q, first r, last r), sorted (:class:`Hole`).
 
     The union of the occupied hexes is exact on the lattice; its interior rings are the
     holes, in the order of their first point. The empty cells next to tiles inside a ring
@@ -1260,7 +1263,7 @@ def _find_holes(layout: BoardLayout,
     Empty cells are handled as runs along a lattice column, between two tiles: a hole of
     any size is as many runs as the tiles around it have, so the work grows with the
     tiles, not with the hole's area (a cell-by-cell fill of a ring of 4,000 tiles walked
-    1.3 million cells). Only ``hexes`` lists the cells one by one.
+    1.3 million cells). Nothing here lists a hole's cells one by one.
     """
     if not layout.outer or not _may_enclose(layout):
         return {}
@@ -1313,10 +1316,9 @@ def _find_holes(layout: BoardLayout,
         owner = claimed.get((q, around[0])) if around is not None else None
         if owner is not None:
             result[(q, r)] = owner
-    if hexes is not None:
+    if hole_runs_out is not None:
         for hole_id, found in hole_runs.items():
-            hexes[hole_id] = tuple((q, r) for q, low, high in sorted(found)
-                                   for r in range(low, high + 1))
+            hole_runs_out[hole_id] = tuple(sorted(found))
     return result
 
 
