@@ -1181,34 +1181,38 @@ class _Assembly:
             segments: list[BorderSegment] = []
             for layout in layouts:
                 board = layout.board.id
+                marked = layout.marked_seams
                 for placed in layout.tiles.values():
                     centre = lattice.hex_centre(*placed.cell)
                     for border in placed.side.internal:
                         a, b = pr[placed.part(border.a)], pr[placed.part(border.b)]
-                        kinds = {"inside"}
-                        if regions[a].kind != regions[b].kind:
-                            kinds.add("coast")
+                        kinds = _EDGE_INSIDE_COAST if regions[a].kind != regions[b].kind \
+                            else _EDGE_INSIDE
                         for seg in border.segments:
                             start, end = rotate_segment(seg, placed.placement.rotation, centre)
-                            segments.append(BorderSegment(board, frozenset(kinds), a, b,
-                                                          start, end))
+                            segments.append(BorderSegment(board, kinds, a, b, start, end))
                 for part_a, part_b, cell, direction, half in layout.seams:
                     a, b = pr[part_a], pr[part_b]
-                    kinds = {"seam"}
-                    if regions[a].kind != regions[b].kind:
-                        kinds.add("coast")
-                    if _seam_cells(cell, direction) in layout.marked_seams:
-                        kinds.add("river_marker")
+                    kinds = _EDGE_SEAM_COAST if regions[a].kind != regions[b].kind \
+                        else _EDGE_SEAM
+                    if marked and _seam_cells(cell, direction) in marked:
+                        kinds = kinds | _EDGE_MARKED
                     start, end = _half_edge_points(cell, direction, half)
-                    segments.append(BorderSegment(board, frozenset(kinds), a, b, start, end))
+                    segments.append(BorderSegment(board, kinds, a, b, start, end))
                 for part, cell, direction, half, empty in layout.outer:
-                    kind = "hole" if empty in hole_cells else "board_edge"
+                    kinds = _EDGE_HOLE if empty in hole_cells else _EDGE_BOARD
                     start, end = _half_edge_points(cell, direction, half)
-                    segments.append(BorderSegment(board, frozenset({kind}), pr[part], None,
-                                                  start, end))
+                    segments.append(BorderSegment(board, kinds, pr[part], None, start, end))
             return segments
 
         return build
+
+
+# the kinds of a boundary segment, one frozenset each (a big board has 50,000 segments)
+_EDGE_INSIDE, _EDGE_INSIDE_COAST = frozenset({"inside"}), frozenset({"inside", "coast"})
+_EDGE_SEAM, _EDGE_SEAM_COAST = frozenset({"seam"}), frozenset({"seam", "coast"})
+_EDGE_MARKED = frozenset({"river_marker"})
+_EDGE_HOLE, _EDGE_BOARD = frozenset({"hole"}), frozenset({"board_edge"})
 
 
 class _TileShapes(NamedTuple):
