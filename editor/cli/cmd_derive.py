@@ -37,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
     realms = [derive_realm(loaded, n) for n in counts]
     if args.format == "json":
         sys.stdout.write(derive_text(loaded.scenario.title, str(args.file), realms))
+        sys.stdout.write("\n")  # a write of its own: a reader gone by now is seen (exit 2)
     else:
         # One document however many counts: GraphML holds a <graph> per count, DOT a
         # graph per count with the count in its name.

@@ -32,7 +32,7 @@ _STR: Callable[[str], str] = json.encoder.encode_basestring
 
 
 def derive_text(title: str, source: str, realms: Sequence[Realm]) -> str:
-    """What ``realms derive --format json`` prints, final newline included."""
+    """What ``realms derive --format json`` prints, without its final newline."""
     from editor.heap import no_cyclic_gc
 
     with no_cyclic_gc():
@@ -40,7 +40,6 @@ def derive_text(title: str, source: str, realms: Sequence[Realm]) -> str:
                     "source": source, "boards": [_board(realm) for realm in realms]}
         out: list[str] = []
         _encode(document, "\n", out)
-        out.append("\n")
         return "".join(out)
 
 

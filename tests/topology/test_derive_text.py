@@ -25,7 +25,7 @@ from geometry_golden import input_files  # noqa: E402
 
 def _reference(title: str, source: str, realms: list) -> str:  # type: ignore[type-arg]
     return json.dumps(derive_document(title, source, realms), indent=2, sort_keys=True,
-                      ensure_ascii=False) + "\n"
+                      ensure_ascii=False)
 
 
 @pytest.mark.parametrize("name", input_files())
