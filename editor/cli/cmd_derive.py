@@ -25,7 +25,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from editor.topology import derive_realm
-    from editor.topology.derive_text import derive_text
+    from editor.topology.derive_text import derive_pieces
     from editor.topology.serialize import realms_to_dot, realms_to_graphml
 
     loaded = load_or_report(args.file)
@@ -36,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     realms = [derive_realm(loaded, n) for n in counts]
     if args.format == "json":
-        sys.stdout.write(derive_text(loaded.scenario.title, str(args.file), realms))
+        for piece in derive_pieces(loaded.scenario.title, str(args.file), realms):
+            sys.stdout.write(piece)
         sys.stdout.write("\n")  # a write of its own: a reader gone by now is seen (exit 2)
     else:
         # One document however many counts: GraphML holds a <graph> per count, DOT a

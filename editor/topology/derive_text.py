@@ -33,6 +33,12 @@ _STR: Callable[[str], str] = json.encoder.encode_basestring
 
 def derive_text(title: str, source: str, realms: Sequence[Realm]) -> str:
     """What ``realms derive --format json`` prints, without its final newline."""
+    return "".join(derive_pieces(title, source, realms))
+
+
+def derive_pieces(title: str, source: str, realms: Sequence[Realm]) -> list[str]:
+    """:func:`derive_text` in pieces of at most a few hundred kB, to be written one after
+    another: the 25 MB of a big board are never copied into one string."""
     from editor.heap import no_cyclic_gc
 
     with no_cyclic_gc():
@@ -40,7 +46,10 @@ def derive_text(title: str, source: str, realms: Sequence[Realm]) -> str:
                     "source": source, "boards": [_board(realm) for realm in realms]}
         out: list[str] = []
         _encode(document, "\n", out)
-        return "".join(out)
+        return out
+
+
+_BATCH = 1_000  # rows joined into one piece
 
 
 class _Rows:
@@ -99,8 +108,13 @@ def _encode(value: Any, nl: str, out: list[str]) -> None:
             out.append("[]")
             return
         inner = nl + "  "
-        out.append("[" + inner + ("," + inner).join(value.render(value.rows, inner))
-                   + nl + "]")
+        texts = value.render(value.rows, inner)
+        between = "," + inner
+        lead = "[" + inner
+        for start in range(0, len(texts), _BATCH):
+            out.append(lead + between.join(texts[start:start + _BATCH]))
+            lead = between
+        out.append(nl + "]")
     else:
         out.append(_scalar(value))
 
@@ -147,30 +161,32 @@ def _border_template(nl: str) -> str:
 
 def _borders(rows: Sequence[BorderRow], nl: str) -> list[str]:
     """Each border's object. Ids, coordinates and kinds repeat from row to row, so each
-    distinct one is encoded once."""
+    distinct one is encoded once (kinds by the list's identity: :func:`border_rows`
+    shares one list per set of kinds, and ``rows`` keeps them alive)."""
     template, inner = _border_template(nl), nl + "  "
     ids: dict[str | None, str] = {None: "null"}
     numbers: dict[float, str] = {}
-    kinds_text: dict[tuple[str, ...], str] = {}
+    kinds_text: dict[int, str] = {}
     texts = []
     for row in rows:
         board, a, b, kinds, start, end = row
         x0, y0 = start
         x1, y1 = end
         if not (type(x0) is float and type(y0) is float and type(x1) is float
-                and type(y1) is float and (x0 - x0) + (y0 - y0) + (x1 - x1) + (y1 - y1) == 0.0):
+                and type(y1) is float and (x0 - x0) + (y0 - y0) + (x1 - x1) + (y1 - y1) == 0.0
+                and x0 * y0 * x1 * y1 != 0.0):  # finite and non-zero (0.0 == -0.0 as keys)
             texts.append(_any({"a": a, "b": b, "board": board, "from": start, "kinds": kinds,
-                               "to": end}, nl))  # not four finite floats: json's way
+                               "to": end}, nl))  # json's way
             continue
-        key = tuple(kinds)
+        kinds_key = id(kinds)
         texts.append(template % (
             ids[a] if a in ids else ids.setdefault(a, _STR(a)),
             ids[b] if b in ids else ids.setdefault(b, _STR(b)),  # type: ignore[arg-type]
             ids[board] if board in ids else ids.setdefault(board, _STR(board)),
             numbers[x0] if x0 in numbers else numbers.setdefault(x0, float.__repr__(x0)),
             numbers[y0] if y0 in numbers else numbers.setdefault(y0, float.__repr__(y0)),
-            kinds_text[key] if key in kinds_text
-            else kinds_text.setdefault(key, _list(kinds, inner)),
+            kinds_text[kinds_key] if kinds_key in kinds_text
+            else kinds_text.setdefault(kinds_key, _list(kinds, inner)),
             numbers[x1] if x1 in numbers else numbers.setdefault(x1, float.__repr__(x1)),
             numbers[y1] if y1 in numbers else numbers.setdefault(y1, float.__repr__(y1))))
     return texts

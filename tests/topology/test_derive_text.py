@@ -47,7 +47,9 @@ def test_hostile_strings_and_unusual_rows_are_printed_as_json_does() -> None:
     nl = "\n    "
     # a border whose coordinates are not four finite floats, a region of another shape
     odd_borders = [("b", "A.s1", None, ["hole"], [1, 2.0], [float("nan"), float("inf")]),
-                   ("b", "A.s1", "B.s1", [], [0.5, -0.0], [1e-7, 12345678901234.5])]
+                   ("b", "A.s1", "B.s1", [], [0.5, -0.0], [1e-7, 12345678901234.5]),
+                   ("b", "A.s1", "B.s1", ["seam"], [0.5, 0.0], [1e-7, 12345678901234.5]),
+                   ("b", "A.s1", "B.s1", ["seam", "coast"], [0.5, 0.5], [-0.5, 2.0])]
     for row, text in zip(odd_borders, _borders(odd_borders, nl), strict=True):
         board, a, b, kinds, start, end = row
         expected = {"a": a, "b": b, "board": board, "from": start, "kinds": kinds, "to": end}
