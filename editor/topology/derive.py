@@ -11,6 +11,7 @@ derivation itself imports neither shapely, numpy nor networkx.
 from __future__ import annotations
 
 import gc
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -798,8 +799,9 @@ class _Assembly:
         for index, layout in enumerate(self.layouts):
             table = self.tables[index] if self.tables is not None else None
             runs_of: dict[str, tuple[Run, ...]] = {}
-            hole_of = _find_holes(layout, runs_of) \
-                if table is None or table.may_have_holes(bit) else {}
+            hole_of = _find_holes(layout, runs_of) if table is None \
+                else _find_holes(layout, runs_of, enclosing=True) \
+                if table.may_have_holes(bit) else {}
             pr, by_id, facing = self.part_region, self.regions, self.outer_facing
             if table is not None and not hole_of and not facing_read:
                 for part, mask in table.edge_parts:
@@ -1253,8 +1255,8 @@ def _half_edge_points(cell: Cell, d: int, half: int) -> tuple[lattice.Point, lat
 
 
 def _find_holes(layout: BoardLayout,
-                hole_runs_out: dict[str, tuple[Run, ...]] | None = None
-                ) -> dict[Cell, str]:
+                hole_runs_out: dict[str, tuple[Run, ...]] | None = None, *,
+                enclosing: bool = False) -> dict[Cell, str]:
     """The empty cells next to the board's tiles that lie in a hole, keyed to the hole's
     id (``board:hN``); ``hole_runs_out``, when given, receives every hole's runs of empty cells
     along lattice columns, (q, first r, last r), sorted (:class:`Hole`).
@@ -1268,8 +1270,12 @@ def _find_holes(layout: BoardLayout,
     any size is as many runs as the tiles around it have, so the work grows with the
     tiles, not with the hole's area (a cell-by-cell fill of a ring of 4,000 tiles walked
     1.3 million cells). Nothing here lists a hole's cells one by one.
+
+    ``enclosing``: the board's count table already found that its tiles enclose
+    something (:meth:`BoardTable.may_have_holes`), so the flood of :func:`_may_enclose`,
+    which would walk up to four cells per tile to say so again, is skipped.
     """
-    if not layout.outer or not _may_enclose(layout):
+    if not layout.outer or not (enclosing or _may_enclose(layout)):
         return {}
     import numpy as np
     import shapely
@@ -1280,8 +1286,9 @@ def _find_holes(layout: BoardLayout,
     if not interiors:
         return {}
     candidates = sorted({entry[4] for entry in layout.outer})
-    xs = np.array([lattice.hex_centre(*c)[0] for c in candidates])
-    ys = np.array([lattice.hex_centre(*c)[1] for c in candidates])
+    # centres (2q + r, 3r), as lattice.hex_centre gives them
+    xs = np.array([2 * q + r for q, r in candidates], dtype=np.float64)
+    ys = np.array([3 * r for _, r in candidates], dtype=np.float64)
     # a hex centre is never on a ring (rings run along hex sides), so "contains" is exact
     tree = shapely.STRtree(shapely.points(xs, ys))
     columns: dict[int, list[int]] = defaultdict(list)
@@ -1335,8 +1342,6 @@ class _Runs:
 
     def at(self, q: int, r: int) -> tuple[int, int] | None:
         """The closed run (first row, last row) of empty cell (q, r), or None if open."""
-        from bisect import bisect_left
-
         rows = self.columns.get(q)
         if not rows:
             return None
@@ -1347,8 +1352,6 @@ class _Runs:
 
     def between(self, q: int, first: int, last: int) -> Iterator[tuple[int, int]]:
         """The closed runs of column ``q`` holding some row of ``first..last``."""
-        from bisect import bisect_left, bisect_right
-
         rows = self.columns.get(q)
         if not rows:
             return
