@@ -16,9 +16,10 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from editor.topology.realm import Realm
+from editor.topology.realm import Realm, Region
 from editor.topology.serialize import (
     DERIVE_FORMAT_VERSION,
+    ROUND,
     BorderRow,
     EdgeRow,
     border_rows,
@@ -68,7 +69,7 @@ def _board(realm: Realm) -> dict[str, Any]:
     return {
         "players": realm.players,
         "turns": realm.scenario.turns(realm.players),
-        "regions": _Rows([region_to_dict(r) for r in realm.regions.values()], _regions),
+        "regions": _Rows(list(realm.regions.values()), _region_objects),
         "adjacency": _Rows(edge_rows(realm), _edges),
         "holes": [hole_to_dict(h) for h in realm.holes],
         "borders": _Rows(border_rows(realm), _borders),
@@ -258,4 +259,51 @@ def _regions(rows: Sequence[dict[str, Any]], nl: str) -> list[str]:
             _any(markers, inner) if markers else "[]", listed(row["parts"]),
             listed(row["symbols"]), scalar(row["terrain"]), listed(row["tiles"]),
             scalar(row["water_kind"])))
+    return texts
+
+
+def _region_objects(regions: Sequence[Region], nl: str) -> list[str]:
+    """:func:`_regions` of :func:`region_to_dict` of each region, read from the regions
+    themselves: the 10,000 dicts of a big board are not made. A region with markers, or
+    with a flag that is not a bool, goes through its dict."""
+    template, inner = _region_template(nl), nl + "  "
+    deep = inner + "  "
+    known: dict[Any, str] = {}
+
+    def scalar(value: Any) -> str:
+        key = (type(value), value)  # 1, 1.0 and True are equal keys with different texts
+        text = known.get(key)
+        if text is None:
+            text = known[key] = _scalar(value)
+        return text
+
+    def listed(values: Sequence[Any]) -> str:
+        if not values:
+            return "[]"
+        if len(values) == 1 and type(values[0]) is str:
+            return "[" + deep + _STR(values[0]) + inner + "]"
+        return _list(values, inner)
+
+    texts = []
+    for region in regions:
+        flags = (region.board_edge, region.chasm, region.coastal, region.entry_edge,
+                 region.first_conquest, region.impassable)  # in _FLAGS order
+        if region.markers or not all(type(flag) is bool for flag in flags):
+            texts.extend(_regions([region_to_dict(region)], nl))
+            continue
+        flag_text = known.get(flags)
+        if flag_text is None:
+            flag_text = known[flags] = "{" + ",".join(
+                f'{deep}"{name}": {"true" if flag else "false"}'
+                for name, flag in zip(_FLAGS, flags, strict=True)) + inner + "}"
+        cx, cy = region.centroid
+        rid = region.id
+        texts.append(template % (
+            scalar(round(float(region.area), ROUND) + 0.0), scalar(region.base_terrain),
+            scalar(region.board),
+            _list([round(float(cx), ROUND) + 0.0, round(float(cy), ROUND) + 0.0], inner),
+            listed(sorted(region.first_conquest_for)), flag_text, listed(region.holes),
+            _STR(rid) if type(rid) is str else _scalar(rid), scalar(region.kind), "[]",
+            listed(region.parts), listed(sorted(region.symbols)), scalar(region.terrain),
+            listed(region.tiles), scalar(region.water_kind)))
     return texts
