@@ -2,12 +2,12 @@
 
 The text is byte for byte ``json.dumps(derive_document(...), indent=2, sort_keys=True,
 ensure_ascii=False)``: with ``indent``, json falls back to its pure-Python encoder, which
-took a second for the 20 MB of a 4,000-tile board. Here the three long lists (regions,
-adjacency, borders) are filled into one template per row, from the rows
-:mod:`editor.topology.serialize` sorts, with no dict made per row; everything else goes
-through a small indenting encoder. ``tests/topology/test_derive_text.py`` holds the two
-equal on every shipped scenario and on random boards.
-"""
+took a second for the 25 MB of a 4,000-tile board. Here the three long lists (regions,
+adjacency, borders) are filled into one template per row, regions from the Region objects
+and the others from the rows :mod:`editor.topology.serialize` sorts, with no dict made per
+row; everything else goes through a small indenting encoder.
+``tests/topology/test_derive_text.py`` holds the two equal on every shipped scenario, on
+generated realms with findings and on rows the templates do not expect."""
 
 from __future__ import annotations
 

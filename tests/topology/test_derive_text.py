@@ -6,6 +6,7 @@ own layout)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from pathlib import Path
@@ -14,8 +15,8 @@ import pytest
 
 from editor.model.scenario_io import load_scenario
 from editor.topology import derive_realm
-from editor.topology.derive_text import _borders, _regions, derive_text
-from editor.topology.serialize import derive_document
+from editor.topology.derive_text import _borders, _region_objects, _regions, derive_text
+from editor.topology.serialize import derive_document, region_to_dict
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests" / "perf"))
@@ -61,4 +62,11 @@ def test_hostile_strings_and_unusual_rows_are_printed_as_json_does() -> None:
                     "area": 2, "symbols": ["mine", "cavern"]}]
     for row, text in zip(odd_regions, _regions(odd_regions, nl), strict=True):
         assert text == json.dumps(row, indent=2, sort_keys=True,
+                                  ensure_ascii=False).replace("\n", nl)
+    # regions written from their objects: a flag that is not a bool goes through the dict
+    first = next(iter(realms[0].regions.values()))
+    odd = copy.copy(first)
+    odd.chasm = 1  # type: ignore[assignment]
+    for region, text in zip([first, odd], _region_objects([first, odd], nl), strict=True):
+        assert text == json.dumps(region_to_dict(region), indent=2, sort_keys=True,
                                   ensure_ascii=False).replace("\n", nl)
