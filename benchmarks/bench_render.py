@@ -18,8 +18,9 @@ works; a scenario may list eight catalogues, hence 4,000 tiles at most from file
 * a ring of 4,000 tiles around one big hole (a ring of radius 666 is 3,996 tiles and
   encloses 1,328,671 empty hexes; four tiles sit outside it): its derivation alone, in
   one process after loading (``RealmDeriver().derive``, as ``bench_derive.py`` times
-  it), then ``realms derive F --players 2`` (the JSON lists every hex of the hole: 88 MB)
-  and the same with ``--format dot``, which prints the graph without the hole's hexes;
+  it), then ``realms derive F --players 2`` (JSON: 25 MB; the hole is given by its runs
+  along lattice columns since derive's format 2, 88 MB when it listed every hex) and the
+  same with ``--format dot`` (``bench_derive_ring.py`` has these on rings of three sizes);
 * with ``--site``, ``realms site`` on a folder holding the 2,000-tile spiral.
 
 Budgets (issue 27), judged on the CPU median: SVG export of 2,000 tiles <= 3 s and of

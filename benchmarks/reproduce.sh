@@ -10,4 +10,5 @@ echo "cores: $(nproc); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$python" benchmarks/bench_lint.py "$@" || status=$?
 "$python" benchmarks/bench_derive.py --skip-naive-10k || status=$?
 "$python" benchmarks/bench_render.py --rounds 1 || status=$?
+"$python" benchmarks/bench_derive_ring.py --rounds 1 || status=$?
 exit "${status:-0}"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from editor.topology import derive_realm
-    from editor.topology.serialize import realm_to_dict, realms_to_dot, realms_to_graphml
+    from editor.topology.derive_text import derive_pieces
+    from editor.topology.serialize import realms_to_dot, realms_to_graphml
 
     loaded = load_or_report(args.file)
     if loaded is None:
@@ -36,10 +36,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     realms = [derive_realm(loaded, n) for n in counts]
     if args.format == "json":
-        document = {"scenario": loaded.scenario.title, "source": str(args.file),
-                    "boards": [realm_to_dict(r) for r in realms]}
-        sys.stdout.write(json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False))
-        sys.stdout.write("\n")
+        for piece in derive_pieces(loaded.scenario.title, str(args.file), realms):
+            sys.stdout.write(piece)
+        sys.stdout.write("\n")  # a write of its own: a reader gone by now is seen (exit 2)
     else:
         # One document however many counts: GraphML holds a <graph> per count, DOT a
         # graph per count with the count in its name.

@@ -18,9 +18,12 @@ from editor.export import engine_lint
 from editor.model.jsonio import canonical_json
 from editor.model.scenario_io import LoadedScenario
 from editor.topology.realm import Realm, Region
+from editor.topology.serialize import hole_to_dict
 
 ENGINE_FORMAT = "realms-studio-engine"
-ENGINE_FORMAT_VERSION = 1
+# 2: holes as runs of hexes and their hex count, as `realms derive` prints them (1 listed
+# every hex: 57 MB for the hole of a ring of 4,000 tiles); both are read back.
+ENGINE_FORMAT_VERSION = 2
 LINK_KINDS = ("access", "cloud_bridge", "custom", "tunnel")
 RULE_SECTIONS = ("water", "entry", "scoring", "setup", "dynamic")
 # Geometric border kinds collapse to "border": an engine needs "these two regions share
@@ -151,8 +154,7 @@ def engine_document(loaded: LoadedScenario, realm: Realm) -> dict[str, Any]:
         "regions": [region_entry(realm, r) for r in realm.regions.values()],
         "adjacency": adjacency(realm),
         "links": links(realm),
-        "holes": [{"id": h.id, "board": h.board, "hexes": [list(c) for c in h.hexes],
-                   "regions": list(h.regions)} for h in realm.holes],
+        "holes": [hole_to_dict(h) for h in realm.holes],
         "rules": rules(realm),
         "provenance": provenance(loaded),
     }

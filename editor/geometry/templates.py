@@ -64,9 +64,16 @@ LEGACY_PREFIX = "invented:"
 @cache
 def internal_borders(side: TileSide) -> tuple[InternalBorder, ...]:
     """Borders inside a tile side: from the bundled table when the side is one of the
-    bundled catalogue's (same local ids and polygons), else found with shapely."""
+    bundled catalogue's (same local ids and polygons), else found with shapely, once
+    per shape (:func:`_shape_borders`)."""
     known = bundled_borders(side)
-    return known if known is not None else shapely_borders(side)
+    return known if known is not None else _shape_borders(_shape(side))
+
+
+def _shape(side: TileSide) -> tuple[tuple[str, tuple[lattice.Point, ...]], ...]:
+    """What a side's internal borders depend on: its regions' local ids and polygons (not
+    the tile's key, nor terrains or symbols)."""
+    return tuple((r.local_id, r.polygon) for r in side.regions)
 
 
 def bundled_borders(side: TileSide) -> tuple[InternalBorder, ...] | None:
@@ -108,14 +115,23 @@ def _bundled_border_table() -> dict[str, tuple[Any, tuple[InternalBorder, ...]]]
 
 def shapely_borders(side: TileSide) -> tuple[InternalBorder, ...]:
     """Borders inside a tile side, found with shapely on the template polygons."""
+    return _shape_borders(_shape(side))
+
+
+@cache
+def _shape_borders(shape: tuple[tuple[str, tuple[lattice.Point, ...]], ...]
+                   ) -> tuple[InternalBorder, ...]:
+    """:func:`shapely_borders` of every side of this shape, found once: a catalogue's tiles
+    share a few ways of cutting a hex (4,000 tile keys of a big board cost 0.8 s of
+    shapely when each key was computed on its own)."""
     import numpy as np
     import shapely
 
-    polygons = [shapely.Polygon(r.polygon) for r in side.regions]
+    polygons = [shapely.Polygon(polygon) for _, polygon in shape]
     result: list[InternalBorder] = []
-    for i, first in enumerate(side.regions):
-        for j in range(i + 1, len(side.regions)):
-            second = side.regions[j]
+    for i, (first, _) in enumerate(shape):
+        for j in range(i + 1, len(shape)):
+            second = shape[j][0]
             if not shapely.relate_pattern(polygons[i], polygons[j], "F***1****"):
                 continue
             shared = shapely.line_merge(shapely.intersection(polygons[i].boundary,
@@ -130,8 +146,7 @@ def shapely_borders(side: TileSide) -> tuple[InternalBorder, ...]:
                     segments.append(((start[0], start[1]), (end[0], end[1])))
                     ex, ey = lattice.to_euclidean((end[0] - start[0], end[1] - start[1]))
                     length += float(np.hypot(ex, ey))
-            result.append(InternalBorder(first.local_id, second.local_id, length,
-                                         tuple(segments)))
+            result.append(InternalBorder(first, second, length, tuple(segments)))
     return tuple(result)
 
 
@@ -163,18 +178,28 @@ _BY_IDENTITY_LIMIT = 20_000
 
 @cache
 def _rotated_side(side: TileSide, rotation: int) -> RotatedSide:
-    rings = []
-    for region in side.regions:
-        points = [lattice.rotate_point(p, rotation) for p in region.polygon]
-        points.append(points[0])
-        rings.append(tuple(points))
+    rings = _rotated_rings(tuple(region.polygon for region in side.regions), rotation)
     owner = []
     for direction in range(6):
         local_edge = (direction - rotation) % 6
         owner.append((side.half_edge_owner[2 * local_edge],
                       side.half_edge_owner[2 * local_edge + 1]))
     return RotatedSide(side, rotation % 6, tuple(r.local_id for r in side.regions),
-                       tuple(rings), tuple(owner), internal_borders(side))
+                       rings, tuple(owner), internal_borders(side))
+
+
+@cache
+def _rotated_rings(polygons: tuple[tuple[lattice.Point, ...], ...], rotation: int
+                   ) -> tuple[tuple[lattice.Point, ...], ...]:
+    """The closed rings of these region polygons turned by ``rotation``: once per shape
+    and turn, however many tile keys share the shape (4,000 keys of a big board turned
+    88,000 points one by one)."""
+    rings = []
+    for polygon in polygons:
+        points = [lattice.rotate_point(p, rotation) for p in polygon]
+        points.append(points[0])
+        rings.append(tuple(points))
+    return tuple(rings)
 
 
 def rotate_segment(segment: tuple[lattice.Point, lattice.Point], rotation: int,

@@ -11,6 +11,7 @@ derivation itself imports neither shapely, numpy nor networkx.
 from __future__ import annotations
 
 import gc
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -45,6 +46,7 @@ from editor.topology.realm import (
     Realm,
     Region,
     RegionShape,
+    Run,
     Shapes,
 )
 from editor.topology.unionfind import UnionFind
@@ -796,9 +798,10 @@ class _Assembly:
         bit = self.bit
         for index, layout in enumerate(self.layouts):
             table = self.tables[index] if self.tables is not None else None
-            hexes_of: dict[str, tuple[Cell, ...]] = {}
-            hole_of = _find_holes(layout, hexes_of) \
-                if table is None or table.may_have_holes(bit) else {}
+            runs_of: dict[str, tuple[Run, ...]] = {}
+            hole_of = _find_holes(layout, runs_of) if table is None \
+                else _find_holes(layout, runs_of, enclosing=True) \
+                if table.may_have_holes(bit) else {}
             pr, by_id, facing = self.part_region, self.regions, self.outer_facing
             if table is not None and not hole_of and not facing_read:
                 for part, mask in table.edge_parts:
@@ -817,9 +820,9 @@ class _Assembly:
                     board_holes[hole_id].add(rid)
                     if edge_counts:
                         self.regions[rid].board_edge = True
-            for hole_id in sorted(hexes_of):
+            for hole_id in sorted(runs_of):
                 regions = tuple(sorted(board_holes[hole_id]))
-                holes.append(Hole(hole_id, layout.board.id, hexes_of[hole_id], regions))
+                holes.append(Hole(hole_id, layout.board.id, runs_of[hole_id], regions))
                 for rid in regions:
                     self.regions[rid].holes += (hole_id,)
             self.hole_cells.update(hole_of)
@@ -1180,34 +1183,38 @@ class _Assembly:
             segments: list[BorderSegment] = []
             for layout in layouts:
                 board = layout.board.id
+                marked = layout.marked_seams
                 for placed in layout.tiles.values():
                     centre = lattice.hex_centre(*placed.cell)
                     for border in placed.side.internal:
                         a, b = pr[placed.part(border.a)], pr[placed.part(border.b)]
-                        kinds = {"inside"}
-                        if regions[a].kind != regions[b].kind:
-                            kinds.add("coast")
+                        kinds = _EDGE_INSIDE_COAST if regions[a].kind != regions[b].kind \
+                            else _EDGE_INSIDE
                         for seg in border.segments:
                             start, end = rotate_segment(seg, placed.placement.rotation, centre)
-                            segments.append(BorderSegment(board, frozenset(kinds), a, b,
-                                                          start, end))
+                            segments.append(BorderSegment(board, kinds, a, b, start, end))
                 for part_a, part_b, cell, direction, half in layout.seams:
                     a, b = pr[part_a], pr[part_b]
-                    kinds = {"seam"}
-                    if regions[a].kind != regions[b].kind:
-                        kinds.add("coast")
-                    if _seam_cells(cell, direction) in layout.marked_seams:
-                        kinds.add("river_marker")
+                    kinds = _EDGE_SEAM_COAST if regions[a].kind != regions[b].kind \
+                        else _EDGE_SEAM
+                    if marked and _seam_cells(cell, direction) in marked:
+                        kinds = kinds | _EDGE_MARKED
                     start, end = _half_edge_points(cell, direction, half)
-                    segments.append(BorderSegment(board, frozenset(kinds), a, b, start, end))
+                    segments.append(BorderSegment(board, kinds, a, b, start, end))
                 for part, cell, direction, half, empty in layout.outer:
-                    kind = "hole" if empty in hole_cells else "board_edge"
+                    kinds = _EDGE_HOLE if empty in hole_cells else _EDGE_BOARD
                     start, end = _half_edge_points(cell, direction, half)
-                    segments.append(BorderSegment(board, frozenset({kind}), pr[part], None,
-                                                  start, end))
+                    segments.append(BorderSegment(board, kinds, pr[part], None, start, end))
             return segments
 
         return build
+
+
+# the kinds of a boundary segment, one frozenset each (a big board has 50,000 segments)
+_EDGE_INSIDE, _EDGE_INSIDE_COAST = frozenset({"inside"}), frozenset({"inside", "coast"})
+_EDGE_SEAM, _EDGE_SEAM_COAST = frozenset({"seam"}), frozenset({"seam", "coast"})
+_EDGE_MARKED = frozenset({"river_marker"})
+_EDGE_HOLE, _EDGE_BOARD = frozenset({"hole"}), frozenset({"board_edge"})
 
 
 class _TileShapes(NamedTuple):
@@ -1248,9 +1255,11 @@ def _half_edge_points(cell: Cell, d: int, half: int) -> tuple[lattice.Point, lat
 
 
 def _find_holes(layout: BoardLayout,
-                hexes: dict[str, tuple[Cell, ...]] | None = None) -> dict[Cell, str]:
+                hole_runs_out: dict[str, tuple[Run, ...]] | None = None, *,
+                enclosing: bool = False) -> dict[Cell, str]:
     """The empty cells next to the board's tiles that lie in a hole, keyed to the hole's
-    id (``board:hN``); ``hexes``, when given, receives every hole's cells, sorted.
+    id (``board:hN``); ``hole_runs_out``, when given, receives every hole's runs of empty cells
+    along lattice columns, (q, first r, last r), sorted (:class:`Hole`).
 
     The union of the occupied hexes is exact on the lattice; its interior rings are the
     holes, in the order of their first point. The empty cells next to tiles inside a ring
@@ -1260,9 +1269,13 @@ def _find_holes(layout: BoardLayout,
     Empty cells are handled as runs along a lattice column, between two tiles: a hole of
     any size is as many runs as the tiles around it have, so the work grows with the
     tiles, not with the hole's area (a cell-by-cell fill of a ring of 4,000 tiles walked
-    1.3 million cells). Only ``hexes`` lists the cells one by one.
+    1.3 million cells). Nothing here lists a hole's cells one by one.
+
+    ``enclosing``: the board's count table already found that its tiles enclose
+    something (:meth:`BoardTable.may_have_holes`), so the flood of :func:`_may_enclose`,
+    which would walk up to four cells per tile to say so again, is skipped.
     """
-    if not layout.outer or not _may_enclose(layout):
+    if not layout.outer or not (enclosing or _may_enclose(layout)):
         return {}
     import numpy as np
     import shapely
@@ -1273,8 +1286,9 @@ def _find_holes(layout: BoardLayout,
     if not interiors:
         return {}
     candidates = sorted({entry[4] for entry in layout.outer})
-    xs = np.array([lattice.hex_centre(*c)[0] for c in candidates])
-    ys = np.array([lattice.hex_centre(*c)[1] for c in candidates])
+    # centres (2q + r, 3r), as lattice.hex_centre gives them
+    xs = np.array([2 * q + r for q, r in candidates], dtype=np.float64)
+    ys = np.array([3 * r for _, r in candidates], dtype=np.float64)
     # a hex centre is never on a ring (rings run along hex sides), so "contains" is exact
     tree = shapely.STRtree(shapely.points(xs, ys))
     columns: dict[int, list[int]] = defaultdict(list)
@@ -1313,10 +1327,9 @@ def _find_holes(layout: BoardLayout,
         owner = claimed.get((q, around[0])) if around is not None else None
         if owner is not None:
             result[(q, r)] = owner
-    if hexes is not None:
+    if hole_runs_out is not None:
         for hole_id, found in hole_runs.items():
-            hexes[hole_id] = tuple((q, r) for q, low, high in sorted(found)
-                                   for r in range(low, high + 1))
+            hole_runs_out[hole_id] = tuple(sorted(found))
     return result
 
 
@@ -1329,8 +1342,6 @@ class _Runs:
 
     def at(self, q: int, r: int) -> tuple[int, int] | None:
         """The closed run (first row, last row) of empty cell (q, r), or None if open."""
-        from bisect import bisect_left
-
         rows = self.columns.get(q)
         if not rows:
             return None
@@ -1341,8 +1352,6 @@ class _Runs:
 
     def between(self, q: int, first: int, last: int) -> Iterator[tuple[int, int]]:
         """The closed runs of column ``q`` holding some row of ``first..last``."""
-        from bisect import bisect_left, bisect_right
-
         rows = self.columns.get(q)
         if not rows:
             return

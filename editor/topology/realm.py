@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from editor.model.catalogue import Catalogue
@@ -144,14 +145,33 @@ class Region:
         return {m.kind for m in self.markers}
 
 
+Run = tuple[int, int, int]  # (q, first r, last r): the hexes (q, first..last) of a column
+
+
 @dataclass(frozen=True)
 class Hole:
-    """An enclosed empty space: a ring of tiles around one or more missing hexes."""
+    """An enclosed empty space: a ring of tiles around one or more missing hexes.
+
+    The hexes are kept as ``runs``, sorted: each ``(q, first, last)`` is the empty hexes
+    ``(q, first)`` to ``(q, last)`` of one lattice column, between a tile above and a tile
+    below. A hole has as many runs as the tiles around it have column ends, whatever its
+    area (a ring of 4,000 tiles holds 1.3 million hexes in 1,331 runs), so deriving and
+    printing it grow with its outline; :attr:`hexes` lists them one by one, on demand."""
 
     id: str
     board: str
-    hexes: tuple[tuple[int, int], ...]
+    runs: tuple[Run, ...]
     regions: tuple[str, ...]
+
+    @property
+    def hex_count(self) -> int:
+        """How many hexes the hole covers (its area in hexes)."""
+        return sum(last - first + 1 for _, first, last in self.runs)
+
+    @cached_property
+    def hexes(self) -> tuple[tuple[int, int], ...]:
+        """Every hex of the hole, sorted: as many as its area (made on first use)."""
+        return tuple((q, r) for q, first, last in self.runs for r in range(first, last + 1))
 
 
 @dataclass(frozen=True)

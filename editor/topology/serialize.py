@@ -7,15 +7,19 @@ places, so output diffs cleanly between runs and machines.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-import networkx as nx
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from editor.escaping import document_text
-from editor.topology.realm import Realm, Region
+from editor.topology.realm import EdgeData, Hole, Realm, Region
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 ROUND = 6
+# The derive document's shape: 2 since holes are printed as runs (1, with no such key:
+# every hole listed hex by hex).
+DERIVE_FORMAT_VERSION = 2
 LINK_KINDS = frozenset({"tunnel", "access", "cloud_bridge", "custom"})
 
 
@@ -51,19 +55,79 @@ def region_to_dict(region: Region) -> dict[str, Any]:
     }
 
 
+def hole_to_dict(hole: Hole) -> dict[str, Any]:
+    """A hole as its runs of empty hexes along lattice columns, ``[q, first r, last r]``,
+    and its area in hexes: bounded by the tiles around it, not by its area (listed hex by
+    hex, the hole of a ring of 4,000 tiles took 57 MB of JSON)."""
+    return {"id": hole.id, "board": hole.board, "regions": list(hole.regions),
+            "hex_count": hole.hex_count, "runs": [list(run) for run in hole.runs]}
+
+
+# A boundary segment as printed: board, a, b, kinds (sorted), from, to (rounded).
+BorderRow = tuple[str, str, "str | None", list[str], list[float], list[float]]
+# An edge as printed: a < b, kinds (sorted), length (rounded).
+EdgeRow = tuple[str, str, list[str], float]
+
+
+def border_rows(realm: Realm) -> list[BorderRow]:
+    """Every boundary segment with its kinds, in lattice coordinates, in a stable order:
+    by board, regions, then position. (Rows of a big board share their ``kinds`` lists.)"""
+    rounded: dict[float, float] = {}  # lattice coordinates repeat: round each once
+    kinds_of: dict[frozenset[str], list[str]] = {}
+    keyed = []
+    for segment in realm.borders:
+        (x0, y0), (x1, y1) = segment.start, segment.end
+        start = [rounded[x0] if x0 in rounded else rounded.setdefault(x0, _round(x0)),
+                 rounded[y0] if y0 in rounded else rounded.setdefault(y0, _round(y0))]
+        end = [rounded[x1] if x1 in rounded else rounded.setdefault(x1, _round(x1)),
+               rounded[y1] if y1 in rounded else rounded.setdefault(y1, _round(y1))]
+        kinds = kinds_of.get(segment.kinds)
+        if kinds is None:
+            kinds = kinds_of[segment.kinds] = sorted(segment.kinds)
+        keyed.append(((segment.board, segment.a, segment.b or "", start, end),
+                      (segment.board, segment.a, segment.b, kinds, start, end)))
+    keyed.sort(key=_first)
+    return [row for _, row in keyed]
+
+
+def _first(pair: tuple[Any, Any]) -> Any:
+    return pair[0]
+
+
 def borders_to_list(realm: Realm) -> list[dict[str, Any]]:
-    """Every boundary segment with its kinds, in lattice coordinates, in a stable order."""
-    rows = [{"board": b.board, "a": b.a, "b": b.b, "kinds": sorted(b.kinds),
-             "from": [_round(c) for c in b.start], "to": [_round(c) for c in b.end]}
-            for b in realm.borders]
-    rows.sort(key=lambda r: (r["board"], r["a"], r["b"] or "", r["from"], r["to"]))
-    return rows
+    """:func:`border_rows` as the objects ``realms derive`` prints."""
+    return [{"board": board, "a": a, "b": b, "kinds": list(kinds), "from": start, "to": end}
+            for board, a, b, kinds, start, end in border_rows(realm)]
+
+
+def edge_rows(realm: Realm) -> list[EdgeRow]:
+    """Every edge of the graph of play once, ends in order, sorted by its ends."""
+    edges: list[EdgeRow] = []
+    for a, b, data in adjacency_edges(realm):
+        first, second = (a, b) if a <= b else (b, a)
+        edges.append((first, second, sorted(data["kinds"]), _round(data["length"])))
+    edges.sort(key=lambda e: (e[0], e[1]))
+    return edges
+
+
+def problem_list(realm: Realm) -> list[dict[str, Any]]:
+    return sorted(({"code": p.code, "message": p.message, "board": p.board,
+                    "regions": list(p.regions), "tiles": list(p.tiles)}
+                   for p in realm.problems), key=lambda p: (p["code"], p["message"]))
+
+
+def derive_document(title: str, source: str, realms: Sequence[Realm]) -> dict[str, Any]:
+    """The whole document ``realms derive`` prints: one board object per player count.
+    (The command prints it through :mod:`editor.topology.derive_text`, which gives the
+    same text faster.)"""
+    return {"format_version": DERIVE_FORMAT_VERSION, "scenario": title, "source": source,
+            "boards": [realm_to_dict(realm) for realm in realms]}
 
 
 def realm_to_dict(realm: Realm) -> dict[str, Any]:
-    """The realm as the JSON document ``realms derive`` prints. Built with the cyclic
-    collector paused, as the derivation is: a hole's hexes are one small list each (1.3
-    million for a ring of 4,000 tiles), and collections over them took longer than
+    """The realm as the JSON document ``realms derive`` prints (one board of it). Built
+    with the cyclic collector paused, as the derivation is: a big board's rows are tens
+    of thousands of small dicts and lists, and collections over them took longer than
     making them."""
     from editor.heap import no_cyclic_gc
 
@@ -71,30 +135,35 @@ def realm_to_dict(realm: Realm) -> dict[str, Any]:
         return _realm_dict(realm)
 
 
+def adjacency_edges(realm: Realm) -> Iterator[tuple[str, str, EdgeData]]:
+    """Every edge once, as ``realm.graph.edges(data=True)`` lists them (each from the end
+    met first in region order), read from :attr:`Realm.adjacency`: JSON and DOT need no
+    networkx graph, nor the import of networkx (about 0.4 s of a command's start)."""
+    done: set[str] = set()
+    for a, near in realm.adjacency.items():
+        for b, data in near.items():
+            if b not in done:
+                yield a, b, data
+        done.add(a)
+
+
 def _realm_dict(realm: Realm) -> dict[str, Any]:
-    edges = []
-    for a, b, data in realm.graph.edges(data=True):
-        first, second = sorted((a, b))
-        edges.append({"a": first, "b": second, "kinds": sorted(data["kinds"]),
-                      "length": _round(data["length"])})
-    edges.sort(key=lambda e: (e["a"], e["b"]))
     return {
         "players": realm.players,
         "turns": realm.scenario.turns(realm.players),
         "regions": [region_to_dict(r) for r in realm.regions.values()],
-        "adjacency": edges,
-        "holes": [{"id": h.id, "board": h.board, "hexes": [list(c) for c in h.hexes],
-                   "regions": list(h.regions)} for h in realm.holes],
+        "adjacency": [{"a": a, "b": b, "kinds": kinds, "length": length}
+                      for a, b, kinds, length in edge_rows(realm)],
+        "holes": [hole_to_dict(h) for h in realm.holes],
         "borders": borders_to_list(realm),
-        "problems": sorted(
-            ({"code": p.code, "message": p.message, "board": p.board,
-              "regions": list(p.regions), "tiles": list(p.tiles)} for p in realm.problems),
-            key=lambda p: (p["code"], p["message"])),
+        "problems": problem_list(realm),
     }
 
 
 def flat_graph(realm: Realm) -> nx.Graph:
     """The graph with scalar attributes only (GraphML and DOT reject lists and None)."""
+    import networkx as nx
+
     graph = nx.Graph(name=document_text(realm.scenario.title), players=realm.players)
     for rid, region in realm.regions.items():
         graph.add_node(rid, board=region.board, kind=region.kind, terrain=region.terrain,
@@ -133,6 +202,7 @@ def realms_to_graphml(realms: Sequence[Realm]) -> str:
     in the whole document); one realm gives the plain region ids."""
     from xml.etree import ElementTree
 
+    import networkx as nx
     from networkx.readwrite.graphml import GraphMLWriter
 
     writer = GraphMLWriter(encoding="utf-8", prettyprint=True)
@@ -176,12 +246,16 @@ def realm_to_dot(realm: Realm, name: str | None = None) -> str:
         if region.chasm:
             attrs.append("style=dashed")
         lines.append(f"  {_dot_id(rid)} [{', '.join(attrs)}];")
-    for a, b, data in sorted(realm.graph.edges(data=True)):
+    for a, b, data in sorted(adjacency_edges(realm), key=_ends):
         kinds = " ".join(sorted(data["kinds"]))
         style = ", style=dashed" if data["kinds"] & LINK_KINDS else ""
         lines.append(f"  {_dot_id(a)} -- {_dot_id(b)} [label={_dot_id(kinds)}{style}];")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _ends(edge: tuple[str, str, EdgeData]) -> tuple[str, str]:
+    return edge[0], edge[1]  # unique per edge: sorting by them never compares the data
 
 
 def realms_to_dot(realms: Sequence[Realm]) -> str:

@@ -61,8 +61,25 @@ def test_engine_export_is_stable_and_sorted() -> None:
 
 def test_engine_export_keeps_holes() -> None:
     document = _engine(rich(with_hole=True), 2)
-    assert [h["hexes"] for h in document["holes"]] == [[[4, 0]]]
+    assert [(h["runs"], h["hex_count"]) for h in document["holes"]] == [([[4, 0, 0]], 1)]
     assert len(document["holes"][0]["regions"]) == 6
+    assert document["format_version"] == 2
+
+
+def test_an_engine_file_of_format_1_is_still_read() -> None:
+    """Format 1 listed a hole's hexes one by one; its files import as before (the
+    importer keeps no hole: a graph has no geometry)."""
+    document = _engine(rich(with_hole=True), 2)
+    hole = document["holes"][0]
+    document["format_version"] = 1
+    document["holes"] = [{"id": hole["id"], "board": hole["board"],
+                          "regions": hole["regions"], "hexes": [[4, 0]]}]
+    old = json.dumps(document)
+    assert list(schemas.iter_errors("engine", document)) == []
+    assert scenario_from_engine(old, "old.engine.json") == scenario_from_engine(
+        json.dumps(_engine(rich(with_hole=True), 2)), "old.engine.json")
+    del document["holes"][0]["hexes"]  # neither shape: refused
+    assert list(schemas.iter_errors("engine", document)) != []
 
 
 def _without_provenance(data: bytes) -> dict[str, object]:

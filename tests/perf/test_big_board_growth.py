@@ -21,6 +21,7 @@ from editor.model import lattice
 from editor.render.labels import _Boxes
 from editor.topology import derive as derive_module
 from editor.topology.derive import _find_holes
+from editor.topology.realm import Hole, Run
 
 Cell = tuple[int, int]
 
@@ -111,8 +112,9 @@ def _ring(radius: int, centre: Cell = (0, 0)) -> list[Cell]:
 
 def _check(cells: set[Cell]) -> None:
     expected = _flood_holes(cells)
-    hexes: dict[str, tuple[Cell, ...]] = {}
-    found = _find_holes(_layout(cells), hexes)
+    runs: dict[str, tuple[Run, ...]] = {}
+    found = _find_holes(_layout(cells), runs)
+    hexes = {hole: Hole(hole, "b", hole_runs, ()).hexes for hole, hole_runs in runs.items()}
     empties = {entry[4] for entry in _layout(cells).outer}
     assert found == {c: h for c, h in expected.items() if c in empties}
     by_hole: dict[str, list[Cell]] = {}
