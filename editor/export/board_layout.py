@@ -9,6 +9,7 @@ drawn as a node-link diagram with a fixed-seed layout so output is stable.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -18,7 +19,7 @@ from shapely.ops import polylabel
 
 from editor.escaping import document_line
 from editor.model import lattice
-from editor.render.labels import LabelPlan, LabelSizes, RegionLabels, place_labels, text_width
+from editor.render.labels import Box, LabelPlan, LabelSizes, RegionLabels, place_labels, text_width
 from editor.render.style import default_style
 from editor.topology import euclidean
 from editor.topology.realm import Realm, Region
@@ -32,6 +33,10 @@ BOARD_GAP = 140.0
 # metrics (it is Qt-free), and a caption must never run past the next board or the page.
 CAPTION_CHAR_WIDTH = 17.0
 LEGEND_GAP = 70.0
+TITLE_FONT = 48.0  # bold; a long title is set smaller, down to TITLE_MIN, then wrapped
+TITLE_MIN = 34.0
+LINK_STUB = 70.0  # the arrow drawn from a region towards a link's other board
+LINK_NOTE_CHARS = 28  # a link note wraps at about this many characters
 NODE_RADIUS = 42.0
 MIN_WIDTH = 1100.0
 EMPTY_BOARD = (520.0, 300.0)
@@ -44,6 +49,8 @@ LABEL_SIZES = LabelSizes(name_font=15.0, name_pad=10.0, name_height=20.0,
                          gap=3.0, clearance=3.5, step=5.0)
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
+BOARD_NAMES = {"surface": "Surface", "underground": "Underground", "sky_islands": "Sky islands",
+               "necromancer_island": "Necromancer island"}
 
 
 @dataclass
@@ -76,6 +83,26 @@ class BoardShape:
     labels: LabelPlan = field(default_factory=lambda: LabelPlan(()))  # names, chips, markers
 
 
+@dataclass(frozen=True)
+class LinkMark:
+    """A link as printed. Both ends on one board: a dashed line between the regions, its
+    label (if any) on the middle. Ends on two boards: a line across the page would run
+    over other boards, so each end gets its own mark: a short arrow from the region towards
+    the other board, and a note at its tip saying where it leads."""
+
+    kind: str
+    start: Point
+    end: Point
+    across: bool
+    text: str = ""
+    lines: tuple[str, ...] = ()
+    box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # the note's pill
+    arrow: Ring = ()  # the arrow head (across only)
+    font: float = 14.0
+    line_height: float = 18.0
+    pad: float = 5.0
+
+
 @dataclass
 class PageLayout:
     width: float
@@ -83,10 +110,16 @@ class PageLayout:
     title: str
     subtitle: str
     boards: list[BoardShape]
-    links: list[tuple[Point, Point, str]]  # drawn dashed: cloud bridges and custom links
+    links: list[tuple[Point, Point, str]]  # links within one board (both ends on it)
     crop_spaces: list[Point]
     legend_top: float
     legend_width: float
+    link_marks: list[LinkMark] = field(default_factory=list)  # every link as printed
+    title_lines: tuple[str, ...] = ()  # the title, wrapped to the page's width
+    title_size: float = TITLE_FONT
+    title_baseline: float = MARGIN + 44.0
+    title_line_height: float = TITLE_FONT * 1.2
+    subtitle_baseline: float = MARGIN + 84.0
 
 
 def _ring(coords: object, dx: float, dy: float) -> Ring:
@@ -199,9 +232,7 @@ def _crop_spaces(realm: Realm, boards: dict[str, BoardShape]) -> list[Point]:
 
 
 def _caption(kind: str, title: str | None, many: bool) -> str:
-    names = {"surface": "Surface", "underground": "Underground", "sky_islands": "Sky islands",
-             "necromancer_island": "Necromancer island"}
-    label = names.get(kind, kind)
+    label = BOARD_NAMES.get(kind, kind)
     return f"{label}: {document_line(title)}" if title else (label if many else "")
 
 
@@ -224,10 +255,12 @@ def label_area(shape: RegionShape, planks: shapely.Geometry | None = None) -> sh
     return geometry if planks is None else geometry.difference(planks)
 
 
-def place_board_labels(board: BoardShape, square: frozenset[str] = frozenset()) -> LabelPlan:
+def place_board_labels(board: BoardShape, square: frozenset[str] = frozenset(),
+                       obstacles: tuple[Box, ...] = ()) -> LabelPlan:
     """Names, chips and markers of every region, by the shared placement step: inside their
-    region, clear of river marker planks, of each other and of the region's border.
-    ``square`` names the marker kinds drawn square (they keep their whole box inside)."""
+    region, clear of river marker planks, of each other, of ``obstacles`` (the notes of
+    links) and of the region's border. ``square`` names the marker kinds drawn square
+    (they keep their whole box inside)."""
     planks = shapely.union_all([shapely.LineString([a, b]).buffer(RIVER_MARKER_WIDTH / 2)
                                 for a, b in board.river_markers]) if board.river_markers else None
     regions = []
@@ -238,44 +271,132 @@ def place_board_labels(board: BoardShape, square: frozenset[str] = frozenset()) 
         boxed = frozenset(str(i) for i in order if region.markers[i].kind in square)
         regions.append(RegionLabels(region.id, geometry, region.id, tuple(sorted(region.symbols)),
                                     tuple(str(i) for i in order), shape.anchor, boxed))
-    return place_labels(regions, LABEL_SIZES)
+    return place_labels(regions, LABEL_SIZES, obstacles)
+
+
+def wrap_words(text: str, fits: Callable[[str], bool]) -> list[str]:
+    """``text`` in lines that each ``fits`` (a single word too long keeps its own line)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and fits(f"{lines[-1]} {word}"):
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def title_layout(title: str, width: float) -> tuple[float, list[str]]:
+    """The title's font size and lines: whole at full size if it fits ``width``, else set
+    smaller (down to TITLE_MIN), else wrapped at TITLE_MIN."""
+    for size in (TITLE_FONT, 44.0, 40.0, 37.0, TITLE_MIN):
+        if text_width(title, size) <= width:
+            return size, [title]
+    return TITLE_MIN, wrap_words(title, lambda line: text_width(line, TITLE_MIN) <= width)
+
+
+def _board_name(kind: str, title: str | None, kinds: list[str]) -> str:
+    label = BOARD_NAMES.get(kind, kind)
+    if kinds.count(kind) > 1 and title:  # two boards of one kind: say which
+        label = f"{label} ({document_line(title)})"
+    return f"{label} board"
+
+
+def _note(mark: LinkMark, text: str, centre: Point) -> LinkMark:
+    """``mark`` with its note ``text`` wrapped, in a pill centred on ``centre``."""
+    lines = wrap_words(text, lambda line: len(line) <= LINK_NOTE_CHARS)
+    half_w = max(text_width(line, mark.font) * 0.9 for line in lines) / 2 + 2 * mark.pad
+    half_h = (len(lines) * mark.line_height) / 2 + mark.pad
+    x, y = centre
+    return LinkMark(mark.kind, mark.start, mark.end, mark.across, text, tuple(lines),
+                    (x - half_w, y - half_h, x + half_w, y + half_h), mark.arrow)
+
+
+def _stub(kind: str, start: Point, towards: Point, text: str) -> LinkMark:
+    """One end of a link between boards: an arrow from ``start`` pointing at the other
+    end, its note just past the tip."""
+    dx, dy = towards[0] - start[0], towards[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    tip = (start[0] + ux * LINK_STUB, start[1] + uy * LINK_STUB)
+    head = 14.0
+    back = (tip[0] - ux * head, tip[1] - uy * head)
+    arrow = ((tip[0] + ux * 4, tip[1] + uy * 4), (back[0] - uy * head * 0.6,
+                                                  back[1] + ux * head * 0.6),
+             (back[0] + uy * head * 0.6, back[1] - ux * head * 0.6))
+    mark = _note(LinkMark(kind, start, back, True, arrow=arrow), text, tip)
+    x0, y0, x1, y1 = mark.box
+    reach = abs(ux) * (x1 - x0) / 2 + abs(uy) * (y1 - y0) / 2 + 8.0  # the box's edge
+    centre = (tip[0] + ux * reach, tip[1] + uy * reach)
+    return _note(mark, text, centre)
+
+
+def link_marks(realm: Realm, boards: list[BoardShape]) -> list[LinkMark]:
+    """Every link present at this count whose two ends are drawn, as printed."""
+    scenario = realm.scenario
+    where = {s.region.id: (b, s.anchor) for b in boards for s in b.regions}
+    kinds = [b.kind for b in scenario.boards]
+    titles = {b.id: b.title for b in scenario.boards}
+    marks = []
+    for link in scenario.links:
+        if not link.presence.includes(realm.players, scenario.players_min):
+            continue
+        a, b = realm.resolve(link.a), realm.resolve(link.b)
+        if a not in where or b not in where or a == b:
+            continue
+        (board_a, at_a), (board_b, at_b) = where[a], where[b]
+        label = document_line(link.label) if link.label else ""
+        if board_a is board_b:
+            mark = LinkMark(link.kind, at_a, at_b, False)
+            if label:
+                mark = _note(mark, label, ((at_a[0] + at_b[0]) / 2, (at_a[1] + at_b[1]) / 2))
+            marks.append(mark)
+            continue
+        for (here, there), (other_id, other) in (((at_a, at_b), (b, board_b)),
+                                                 ((at_b, at_a), (a, board_a))):
+            name = _board_name(other.kind, titles.get(other.id), kinds)
+            marks.append(_stub(link.kind, here, there, f"to {label or other_id} on the {name}"))
+    return marks
 
 
 def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
     scenario = realm.scenario
-    boards: list[BoardShape] = []
-    x = MARGIN
-    top = MARGIN + TITLE_BLOCK
     many = len(scenario.boards) > 1
+    shapes: list[BoardShape] = []
     for board in scenario.boards:
         regions = [r for r in realm.regions.values() if r.board == board.id]
         shape = (_graph_board(realm, board.id, regions) if board.is_graph_only
                  else _geometric_board(realm, board.id, regions))
         shape.kind = board.kind
         shape.caption = _caption(board.kind, board.title, many)
+        shapes.append(shape)
+    # A board with no tile at this player count (the Sky Islands at 2-3 players) is left
+    # out; an empty frame is drawn only when no board has anything to show.
+    drawn = [s for s in shapes if not s.empty and s.regions] or shapes[:1]
+    title = document_line(scenario.title)
+    widths = [max(s.size[0], len(s.caption) * CAPTION_CHAR_WIDTH) for s in drawn]
+    boards_width = sum(widths) + BOARD_GAP * (len(drawn) - 1) if drawn else 0.0
+    content_width = max(MIN_WIDTH, boards_width)
+    size, lines = title_layout(title, content_width)
+    line_height = size * 1.2
+    extra = line_height * (len(lines) - 1)
+    title_baseline = MARGIN + 44.0 - (TITLE_FONT - size) * 0.7
+    top = MARGIN + TITLE_BLOCK + extra
+    x = MARGIN + (content_width - boards_width) / 2  # a narrow board sits centred
+    for shape, width in zip(drawn, widths, strict=True):
         caption = BOARD_CAPTION if shape.caption else 0.0
         _offset(shape, x, top + caption)
-        x += max(shape.size[0], len(shape.caption) * CAPTION_CHAR_WIDTH) + BOARD_GAP
-        boards.append(shape)
+        x += width + BOARD_GAP
+    boards = drawn
     by_id = {b.id: b for b in boards}
-    boards_width = x - BOARD_GAP - MARGIN
-    content_width = max(MIN_WIDTH, boards_width)
-    if boards_width < content_width:  # centre a narrow board above the wider legend
-        for shape in boards:
-            _offset(shape, (content_width - boards_width) / 2, 0.0)
+    marks = link_marks(realm, boards)
+    notes = tuple(m.box for m in marks if m.text)
     square = frozenset(k for k, badge in default_style().markers.items()
                        if badge.shape == "square")
     for shape in boards:
-        shape.labels = place_board_labels(shape, square)
+        shape.labels = place_board_labels(shape, square, notes)
     board_bottom = max((b.origin[1] + b.size[1] for b in boards), default=top)
-    anchors = {s.region.id: s.anchor for b in boards for s in b.regions}
-    links = []
-    for link in scenario.links:
-        if not link.presence.includes(realm.players, scenario.players_min):
-            continue
-        a, b = realm.resolve(link.a), realm.resolve(link.b)
-        if a in anchors and b in anchors and a != b:
-            links.append((anchors[a], anchors[b], link.kind))
+    board_bottom = max([board_bottom, *(m.box[3] + 10.0 for m in marks if m.text)])
+    links = [(m.start, m.end, m.kind) for m in marks if not m.across]
     land = sum(1 for r in realm.regions.values() if r.is_land and not r.chasm)
     subtitle = (f"{realm.players} players \u00b7 {scenario.turns(realm.players)} turns \u00b7 "
                 f"{land} land regions, {len(realm.regions) - land} other")
@@ -284,6 +405,8 @@ def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
     # Title and file name come from the user's file: one line, no character that SVG/PDF
     # cannot hold (a control character would make the SVG invalid XML).
     return PageLayout(content_width + 2 * MARGIN, board_bottom + LEGEND_GAP,
-                      document_line(scenario.title), document_line(subtitle), boards, links,
+                      title, document_line(subtitle), boards, links,
                       _crop_spaces(realm, by_id),
-                      board_bottom + LEGEND_GAP, content_width)
+                      board_bottom + LEGEND_GAP, content_width, marks, tuple(lines), size,
+                      title_baseline, line_height,
+                      title_baseline + extra + 40.0)
