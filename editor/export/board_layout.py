@@ -19,7 +19,16 @@ from shapely.ops import polylabel
 
 from editor.escaping import document_line
 from editor.model import lattice
-from editor.render.labels import Box, LabelPlan, LabelSizes, RegionLabels, place_labels, text_width
+from editor.render.labels import (
+    Box,
+    Candidates,
+    LabelPlan,
+    LabelSizes,
+    RegionLabels,
+    candidates,
+    place_labels,
+    text_width,
+)
 from editor.render.style import default_style
 from editor.topology import euclidean
 from editor.topology.realm import Realm, Region
@@ -146,13 +155,29 @@ def _anchor(geometry: shapely.Geometry) -> Point:
     return (float(point.x), float(point.y))
 
 
+def shape_keys(geometries: np.ndarray) -> tuple[list[bytes], np.ndarray]:
+    """What each region looks like wherever it lies (its outline moved to its bounding
+    box's corner, to a thousandth of a unit), and those corners. Tiles repeat on a board
+    (every copy of a design at one rotation), so work that depends on the shape alone (the
+    most interior point, the label candidates) is done once per shape and moved into place.
+    One vectorised pass for all the regions of a board."""
+    if len(geometries) == 0:
+        return [], np.zeros((0, 2))
+    corners = shapely.bounds(geometries)[:, :2]
+    coords, index = shapely.get_coordinates(geometries, return_index=True)
+    local = shapely.set_coordinates(shapely.transform(geometries, lambda xy: xy),
+                                    np.round(coords - corners[index], 3))
+    return list(shapely.to_wkb(local)), corners
+
+
 def _hex_ring(q: int, r: int) -> list[Point]:
     cx, cy = lattice.hex_centre(q, r)
     return [lattice.to_euclidean((cx + x, cy + y), U) for x, y in lattice.CORNERS]
 
 
 def _geometric_board(realm: Realm, board_id: str, regions: list[Region]) -> BoardShape:
-    shapes = [(r, euclidean(r.polygon, U)) for r in regions if r.polygon is not None]
+    drawn = [r for r in regions if r.polygon is not None]
+    geometries = euclidean(np.array([r.polygon for r in drawn], dtype=object), U)
     hexes = [_hex_ring(p.q, p.r) for p in realm.placements(board_id)]
     holes = [_hex_ring(q, r) for h in realm.holes if h.board == board_id for q, r in h.hexes]
     points = [pt for ring in hexes + holes for pt in ring]
@@ -163,9 +188,16 @@ def _geometric_board(realm: Realm, board_id: str, regions: list[Region]) -> Boar
     dx, dy = -min_x, -min_y
     board = BoardShape(board_id, "", "", (0.0, 0.0), (max_x - min_x, max_y - min_y),
                        shift=(dx, dy))
-    for region, geometry in shapes:
-        ax, ay = _anchor(geometry)
-        board.regions.append(RegionShape(region, _moved(geometry, dx, dy), (ax + dx, ay + dy)))
+    anchors: dict[bytes, Point] = {}  # shape -> its most interior point, from its corner
+    keys, corners = shape_keys(geometries)
+    moved = _moved(geometries, dx, dy)
+    for index, region in enumerate(drawn):
+        key, (x0, y0) = keys[index], corners[index].tolist()
+        if key not in anchors:
+            ax, ay = _anchor(geometries[index])
+            anchors[key] = (ax - x0, ay - y0)
+        ax, ay = anchors[key][0] + x0, anchors[key][1] + y0
+        board.regions.append(RegionShape(region, moved[index], (ax + dx, ay + dy)))
     board.tile_outlines = [tuple((x + dx, y + dy) for x, y in ring) for ring in hexes]
     board.hole_hexes = [tuple((x + dx, y + dy) for x, y in ring) for ring in holes]
     for border in realm.borders:
@@ -206,8 +238,9 @@ def _offset(board: BoardShape, dx: float, dy: float) -> None:
 
     board.origin = move(board.origin)
     board.shift = move(board.shift)
-    for shape in board.regions:
-        shape.geometry = _moved(shape.geometry, dx, dy)
+    moved = _moved(np.array([s.geometry for s in board.regions], dtype=object), dx, dy)
+    for shape, geometry in zip(board.regions, moved, strict=True):
+        shape.geometry = geometry
         shape.anchor = move(shape.anchor)
     board.tile_outlines = [tuple(move(p) for p in ring) for ring in board.tile_outlines]
     board.hole_hexes = [tuple(move(p) for p in ring) for ring in board.hole_hexes]
@@ -264,13 +297,30 @@ def place_board_labels(board: BoardShape, square: frozenset[str] = frozenset(),
     planks = shapely.union_all([shapely.LineString([a, b]).buffer(RIVER_MARKER_WIDTH / 2)
                                 for a, b in board.river_markers]) if board.river_markers else None
     regions = []
-    for shape in board.regions:
+    grids: dict[tuple[bytes, Point], tuple[Candidates | None, Point]] = {}
+    areas = [label_area(shape, planks) for shape in board.regions]
+    keys, corners = shape_keys(np.array(areas, dtype=object))
+    for index, shape in enumerate(board.regions):
         region = shape.region
-        geometry = label_area(shape, planks)
+        geometry = areas[index]
         order = marker_order(region)
         boxed = frozenset(str(i) for i in order if region.markers[i].kind in square)
+        # one candidate grid per shape and anchor, moved to each region of that shape
+        key, (x0, y0) = keys[index], corners[index].tolist()
+        ax, ay = shape.anchor
+        where = (round(ax - x0, 3), round(ay - y0, 3))
+        found = grids.get((key, where))
+        if found is None:
+            grid = candidates(geometry, LABEL_SIZES, shape.anchor)
+            grids[(key, where)] = (grid, (x0, y0))
+        else:
+            first, (fx, fy) = found
+            grid = None if first is None else first.moved(x0 - fx, y0 - fy)
+        if grid is None:
+            continue  # no room at all (as place_labels would find)
         regions.append(RegionLabels(region.id, geometry, region.id, tuple(sorted(region.symbols)),
-                                    tuple(str(i) for i in order), shape.anchor, boxed))
+                                    tuple(str(i) for i in order), shape.anchor, boxed,
+                                    grid))
     return place_labels(regions, LABEL_SIZES, obstacles)
 
 

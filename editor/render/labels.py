@@ -212,6 +212,16 @@ class Candidates:
         return Candidates(self.inner, self.xs[order], self.ys[order], self.room[order],
                           self.bounds, self.clearance, states)
 
+    def moved(self, dx: float, dy: float) -> Candidates:
+        """The same grid shifted by (dx, dy), for a region of the same shape elsewhere.
+
+        What fits where is a property of the shape, so the copy shares the sizes already
+        worked out (and settles more for both); the shrunk region is moved only when an
+        exact test needs it."""
+        return _Moved(self.inner, self.xs + dx, self.ys + dy, self.room,
+                      (self.bounds[0] + dx, self.bounds[1] + dy, self.bounds[2] + dx,
+                       self.bounds[3] + dy), self.clearance, self._states, offset=(dx, dy))
+
     def turned(self, cos: float, sin: float, geometry: shapely.Geometry) -> Candidates:
         """The same grid turned about (0, 0): a tile's other rotations reuse its room and
         order. ``geometry`` is the region as turned."""
@@ -219,6 +229,43 @@ class Candidates:
         shapely.prepare(inner)
         return Candidates(inner, cos * self.xs - sin * self.ys, sin * self.xs + cos * self.ys,
                           self.room, geometry.bounds, self.clearance)
+
+
+@dataclass(frozen=True, eq=False)
+class _Moved(Candidates):
+    """A grid moved by ``offset`` from the one whose ``inner`` it keeps: the exact tests
+    move the boxes back instead of moving the region."""
+
+    offset: Point = (0.0, 0.0)
+
+    def moved(self, dx: float, dy: float) -> Candidates:
+        return self._base().moved(self.offset[0] + dx, self.offset[1] + dy)
+
+    def _base(self) -> Candidates:
+        """The grid this one was moved from (sharing its sizes)."""
+        dx, dy = self.offset
+        x0, y0, x1, y1 = self.bounds
+        return Candidates(self.inner, self.xs - dx, self.ys - dy, self.room,
+                          (x0 - dx, y0 - dy, x1 - dx, y1 - dy), self.clearance, self._states,
+                          _inner=self._inner_base())
+
+    def settle(self, state: np.ndarray, indexes: np.ndarray, hw: float, hh: float) -> None:
+        self._base().settle(state, indexes, hw, hh)
+
+    def _inner_base(self) -> list[Box]:
+        x0, y0, x1, y1 = shapely.bounds(self.inner).tolist()
+        return [(x0, y0, x1, y1)]
+
+    def inner_bounds(self) -> Box:
+        if not self._inner:
+            dx, dy = self.offset
+            x0, y0, x1, y1 = self._inner_base()[0]
+            self._inner.append((x0 + dx, y0 + dy, x1 + dx, y1 + dy))
+        return self._inner[0]
+
+    def gathered(self, focus: Point) -> Candidates:
+        dx, dy = self.offset
+        return self._base().gathered((focus[0] - dx, focus[1] - dy)).moved(dx, dy)
 
 
 @dataclass
