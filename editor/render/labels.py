@@ -422,24 +422,31 @@ class _Board:
         hw, hh = self.sizes.half(kind, text, scale)
         grid = region.grid
         state, usable = grid.states(hw, hh, disc)
-        if len(usable) == 0:
+        if len(usable) == 0 or not state.any():  # (settled to 0 since, for this shape)
             return None
         gap = self.sizes.gap
         reach = 2 * (math.hypot(hw, hh) + gap)
         if near is None:
             bx0, by0, bx1, by1 = grid.bounds
             near = self.boxes.near(bx0 - reach, by0 - reach, bx1 + reach, by1 + reach)
-        # a centre is blocked when its box comes within ``gap`` of another box
-        keep_out = [(b[0] - hw - gap, b[1] - hh - gap, b[2] + hw + gap, b[3] + hh + gap)
-                    for b, _w in near]
+        # a centre is blocked when its box comes within ``gap`` of another box: when it
+        # lies inside that box grown by the label's half size and the gap
+        ex, ey = hw + gap, hh + gap
         # the nearest few one by one, in plain Python: most labels stop at the first ones,
-        # where a vectorised pass would cost more than it saves
+        # where a vectorised pass would cost more than it saves; only the boxes that can
+        # block one of them are looked at
         xs_list, ys_list = grid.lists()
+        quick = usable[:QUICK_TRY].tolist()
+        qx = [xs_list[i] for i in quick]
+        qy = [ys_list[i] for i in quick]
+        x_min, x_max, y_min, y_max = min(qx), max(qx), min(qy), max(qy)
+        keep_out = [(b[0] - ex, b[1] - ey, b[2] + ex, b[3] + ey) for b, _w in near
+                    if b[0] - ex < x_max and b[2] + ex > x_min
+                    and b[1] - ey < y_max and b[3] + ey > y_min]
         ix0, iy0, ix1, iy1 = grid.inner_bounds()
         free: list[int] = []  # the free ones among them that may hold the box, nearest first
-        for i in usable[:QUICK_TRY].tolist():
-            x, y = xs_list[i], ys_list[i]
-            if any(a < x < c and b < y < d for a, b, c, d in keep_out):
+        for i, x, y in zip(quick, qx, qy, strict=True):
+            if keep_out and any(a < x < c and b < y < d for a, b, c, d in keep_out):
                 continue
             known = state[i]
             if known < 0 and (x - hw < ix0 or y - hh < iy0 or x + hw > ix1 or y + hh > iy1):
@@ -459,6 +466,7 @@ class _Board:
                     return (xs_list[i], ys_list[i])
         if len(usable) <= QUICK_TRY:
             return None
+        keep_out = [(b[0] - ex, b[1] - ey, b[2] + ex, b[3] + ey) for b, _w in near]
         out = np.array(keep_out, dtype=float).reshape(-1, 4)
         x0, y0, x1, y1 = out[:, 0], out[:, 1], out[:, 2], out[:, 3]
         for window in (usable[QUICK_TRY:FIRST_TRY], usable[FIRST_TRY:]):
