@@ -51,11 +51,12 @@ MIN_WIDTH = 1100.0
 EMPTY_BOARD = (520.0, 300.0)
 BADGE_RADIUS = 13.0  # a printed symbol chip or a marker, at full size
 RIVER_MARKER_WIDTH = 18.0  # the plank drawn along a closed seam
+WINDOW = 200.0  # label candidates at most this far (two hex sizes) from a region's centre
 # Region names (15 px bold on a pill), chips and markers as the printable board draws them;
 # a marker's pointed shapes reach 2 units past its circle.
 LABEL_SIZES = LabelSizes(name_font=15.0, name_pad=10.0, name_height=20.0,
                          chip_radius=BADGE_RADIUS + 0.7, marker_radius=BADGE_RADIUS + 2.0,
-                         gap=3.0, clearance=3.5, step=5.0)
+                         gap=3.0, clearance=3.5, step=5.0, window=WINDOW)
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
 BOARD_NAMES = {"surface": "Surface", "underground": "Underground", "sky_islands": "Sky islands",

@@ -71,6 +71,10 @@ class LabelSizes:
     step: float  # spacing of the candidate grid
     scales: tuple[float, ...] = (1.0, 0.85, 0.7)  # tried in turn, largest first
     last_resort: float = 0.55  # a chip or marker that would otherwise overlap another label
+    # Candidates only this far from the region's interior point (None: the whole region).
+    # A sea spanning dozens of tiles would otherwise offer tens of thousands of centres,
+    # each measured to the border, for labels that settle near the interior point anyway.
+    window: float | None = None
 
     def half(self, kind: str, text: str, scale: float) -> Point:
         if kind == NAME:
@@ -289,6 +293,10 @@ def candidates(geometry: shapely.Geometry, sizes: LabelSizes,
         return None
     ax, ay = anchor if anchor is not None else _anchor(geometry)
     x0, y0, x1, y1 = geometry.bounds
+    if sizes.window is not None:
+        reach = sizes.window
+        x0, y0, x1, y1 = max(x0, ax - reach), max(y0, ay - reach), min(x1, ax + reach), \
+            min(y1, ay + reach)
     step = sizes.step
     ix = np.arange(math.floor((x0 - ax) / step), math.ceil((x1 - ax) / step) + 1)
     iy = np.arange(math.floor((y0 - ay) / step), math.ceil((y1 - ay) / step) + 1)
