@@ -362,12 +362,10 @@ def _note(mark: LinkMark, text: str, centre: Point) -> LinkMark:
                     (x - half_w, y - half_h, x + half_w, y + half_h), mark.arrow)
 
 
-def _stub(kind: str, start: Point, towards: Point, text: str) -> LinkMark:
-    """One end of a link between boards: an arrow from ``start`` pointing at the other
-    end, its note just past the tip."""
-    dx, dy = towards[0] - start[0], towards[1] - start[1]
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
+def _stub(kind: str, start: Point, direction: Point, text: str) -> LinkMark:
+    """One end of a link between boards: an arrow from ``start`` along ``direction`` (a
+    unit vector), its note just past the tip."""
+    ux, uy = direction
     tip = (start[0] + ux * LINK_STUB, start[1] + uy * LINK_STUB)
     head = 14.0
     back = (tip[0] - ux * head, tip[1] - uy * head)
@@ -377,17 +375,53 @@ def _stub(kind: str, start: Point, towards: Point, text: str) -> LinkMark:
     mark = _note(LinkMark(kind, start, back, True, arrow=arrow), text, tip)
     x0, y0, x1, y1 = mark.box
     reach = abs(ux) * (x1 - x0) / 2 + abs(uy) * (y1 - y0) / 2 + 8.0  # the box's edge
-    centre = (tip[0] + ux * reach, tip[1] + uy * reach)
-    return _note(mark, text, centre)
+    return _note(mark, text, (tip[0] + ux * reach, tip[1] + uy * reach))
 
 
-def link_marks(realm: Realm, boards: list[BoardShape]) -> list[LinkMark]:
-    """Every link present at this count whose two ends are drawn, as printed."""
+class _NoteSpace:
+    """Where a link's note may go: over as little of the boards' regions, their captions
+    and the notes already placed as can be, and inside the page's width."""
+
+    def __init__(self, boards: list[BoardShape], left: float, right: float) -> None:
+        self.regions = [s.geometry for b in boards for s in b.regions]
+        self.tree = shapely.STRtree(self.regions)
+        self.taken = [shapely.box(b.origin[0], b.origin[1] - BOARD_CAPTION,
+                                  b.origin[0] + len(b.caption) * CAPTION_CHAR_WIDTH,
+                                  b.origin[1]) for b in boards if b.caption]
+        self.left, self.right = left, right
+
+    def cost(self, mark: LinkMark) -> float:
+        box = shapely.box(*mark.box)
+        hidden = sum(self.regions[i].intersection(box).area for i in self.tree.query(box))
+        hidden += sum(10.0 * t.intersection(box).area for t in self.taken)
+        x0, _y0, x1, _y1 = mark.box
+        outside = max(0.0, self.left - x0) + max(0.0, x1 - self.right)
+        return float(hidden) + 1000.0 * outside * (mark.box[3] - mark.box[1])
+
+    def place(self, kind: str, start: Point, towards: Point, text: str) -> LinkMark:
+        """The stub whose note hides least: pointing at the other end first, then the
+        eight compass points (the first of equal cost wins)."""
+        dx, dy = towards[0] - start[0], towards[1] - start[1]
+        length = math.hypot(dx, dy) or 1.0
+        directions = [(dx / length, dy / length)] + [
+            (math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k in range(8)]
+        tries = [_stub(kind, start, d, text) for d in directions]
+        costs = [round(self.cost(t), 3) for t in tries]
+        best = tries[costs.index(min(costs))]
+        self.taken.append(shapely.box(*best.box))
+        return best
+
+
+def link_marks(realm: Realm, boards: list[BoardShape], left: float = 0.0,
+               right: float = math.inf) -> list[LinkMark]:
+    """Every link present at this count whose two ends are drawn, as printed; notes stay
+    between ``left`` and ``right`` where they can."""
     scenario = realm.scenario
     where = {s.region.id: (b, s.anchor) for b in boards for s in b.regions}
     kinds = [b.kind for b in scenario.boards]
     titles = {b.id: b.title for b in scenario.boards}
     marks = []
+    space: _NoteSpace | None = None
     for link in scenario.links:
         if not link.presence.includes(realm.players, scenario.players_min):
             continue
@@ -402,10 +436,12 @@ def link_marks(realm: Realm, boards: list[BoardShape]) -> list[LinkMark]:
                 mark = _note(mark, label, ((at_a[0] + at_b[0]) / 2, (at_a[1] + at_b[1]) / 2))
             marks.append(mark)
             continue
+        space = space or _NoteSpace(boards, left, right)
         for (here, there), (other_id, other) in (((at_a, at_b), (b, board_b)),
                                                  ((at_b, at_a), (a, board_a))):
             name = _board_name(other.kind, titles.get(other.id), kinds)
-            marks.append(_stub(link.kind, here, there, f"to {label or other_id} on the {name}"))
+            marks.append(space.place(link.kind, here, there,
+                                     f"to {label or other_id} on the {name}"))
     return marks
 
 
@@ -439,7 +475,7 @@ def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
         x += width + BOARD_GAP
     boards = drawn
     by_id = {b.id: b for b in boards}
-    marks = link_marks(realm, boards)
+    marks = link_marks(realm, boards, MARGIN, MARGIN + content_width)
     notes = tuple(m.box for m in marks if m.text)
     square = frozenset(k for k, badge in default_style().markers.items()
                        if badge.shape == "square")
