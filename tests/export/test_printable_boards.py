@@ -49,7 +49,6 @@ def test_a_link_between_boards_is_an_arrow_and_a_note_at_each_end(players: int) 
     island): it was one dashed line across the whole Underground board, with no label."""
     loaded = load_scenario(HIGHLAND)
     page = page_of(loaded, players)
-    boards = {b.id: b for b in page.boards}
     anchors = {s.region.id: s.anchor for b in page.boards for s in b.regions}
     root = svg_of(loaded, players)
     text = words(root)
@@ -77,12 +76,11 @@ def test_a_link_between_boards_is_an_arrow_and_a_note_at_each_end(players: int) 
         x0, y0, x1, y1 = mark.box
         centre = ((x0 + x1) / 2, (y0 + y1) / 2)
         assert math.dist(centre, mark.start) <= LINK_STUB + max(x1 - x0, y1 - y0)
-        assert MARGIN <= x0 and x1 <= page.width - MARGIN
+        assert x0 >= MARGIN and x1 <= page.width - MARGIN
     # and the lines the SVG draws for them are the two short stubs
     stubs = [s for s in strokes if (s[0], s[1]) in {(round(x, 1), round(y, 1))
                                                       for x, y in starts}]
     assert len(stubs) == 2
-    assert "sky" in boards or players < 4
 
 
 def test_a_link_within_one_board_is_a_dashed_line_with_its_label(tmp_path: Path) -> None:
