@@ -51,7 +51,7 @@ MIN_WIDTH = 1100.0
 EMPTY_BOARD = (520.0, 300.0)
 BADGE_RADIUS = 13.0  # a printed symbol chip or a marker, at full size
 RIVER_MARKER_WIDTH = 18.0  # the plank drawn along a closed seam
-WINDOW = 200.0  # label candidates at most this far (two hex sizes) from a region's centre
+WINDOW = 150.0  # label candidates at most this far (1.5 hex sizes) from a region's centre
 # Region names (15 px bold on a pill), chips and markers as the printable board draws them;
 # a marker's pointed shapes reach 2 units past its circle.
 LABEL_SIZES = LabelSizes(name_font=15.0, name_pad=10.0, name_height=20.0,
