@@ -9,6 +9,7 @@ drawn as a node-link diagram with a fixed-seed layout so output is stable.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -445,7 +446,23 @@ def link_marks(realm: Realm, boards: list[BoardShape], left: float = 0.0,
     return marks
 
 
+_LAST: list[tuple[weakref.ref[Realm], PageLayout]] = []  # the last realm laid out, weakly
+
+
 def layout_page(realm: Realm, source: str | None = None) -> PageLayout:
+    """Where everything of ``realm``'s printable page goes. The page of the last realm is
+    kept (a site page lays it out for its SVG, then renders the same realm as PNG and PDF:
+    three layouts of one realm were most of a big board's page); it is the same object
+    each time: callers only read it (render_board sets its height, to the same value)."""
+    if source is None and _LAST and _LAST[0][0]() is realm:
+        return _LAST[0][1]
+    page = _layout_page(realm, source)
+    if source is None:
+        _LAST[:] = [(weakref.ref(realm), page)]
+    return page
+
+
+def _layout_page(realm: Realm, source: str | None) -> PageLayout:
     scenario = realm.scenario
     many = len(scenario.boards) > 1
     shapes: list[BoardShape] = []

@@ -156,15 +156,7 @@ class Candidates:
     clearance: float
     _states: dict[tuple[float, float, bool], tuple[np.ndarray, np.ndarray]] = field(
         default_factory=dict)
-    _lists: list[list[float]] = field(default_factory=list)
     _inner: list[Box] = field(default_factory=list)
-
-    def lists(self) -> tuple[list[float], list[float]]:
-        """``xs`` and ``ys`` as Python floats, made once: the one-by-one tests of
-        :meth:`_Board.find` read a few per call, and a numpy scalar costs more to read."""
-        if not self._lists:
-            self._lists.extend((self.xs.tolist(), self.ys.tolist()))
-        return self._lists[0], self._lists[1]
 
     def states(self, hw: float, hh: float, disc: bool = False
                ) -> tuple[np.ndarray, np.ndarray]:
@@ -441,12 +433,10 @@ class _Board:
         # lies inside that box grown by the label's half size and the gap
         ex, ey = hw + gap, hh + gap
         # the nearest few one by one, in plain Python: most labels stop at the first ones,
-        # where a vectorised pass would cost more than it saves; only the boxes that can
-        # block one of them are looked at
-        xs_list, ys_list = grid.lists()
-        quick = usable[:QUICK_TRY].tolist()
-        qx = [xs_list[i] for i in quick]
-        qy = [ys_list[i] for i in quick]
+        # where a vectorised pass would cost more than it saves; only those few become
+        # Python floats, and only the boxes that can block one of them are looked at
+        head = usable[:QUICK_TRY]
+        quick, qx, qy = head.tolist(), grid.xs[head].tolist(), grid.ys[head].tolist()
         x_min, x_max, y_min, y_max = min(qx), max(qx), min(qy), max(qy)
         keep_out = [(b[0] - ex, b[1] - ey, b[2] + ex, b[3] + ey) for b, _w in near
                     if b[0] - ex < x_max and b[2] + ex > x_min
@@ -471,7 +461,7 @@ class _Board:
                 grid.settle(state, np.array(unknown), hw, hh)
             for i in free:
                 if state[i] > 0:
-                    return (xs_list[i], ys_list[i])
+                    return (float(grid.xs[i]), float(grid.ys[i]))
         if len(usable) <= QUICK_TRY:
             return None
         keep_out = [(b[0] - ex, b[1] - ey, b[2] + ex, b[3] + ey) for b, _w in near]
@@ -500,7 +490,7 @@ class _Board:
                 ok = np.flatnonzero(state[chunk] > 0)
                 if len(ok):
                     best = int(chunk[ok[0]])
-                    return (xs_list[best], ys_list[best])
+                    return (float(grid.xs[best]), float(grid.ys[best]))
         return None
 
     def least_bad(self, region: _Region, kind: str, text: str, scale: float,
