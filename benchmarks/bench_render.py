@@ -1,6 +1,6 @@
 """Big boards (issue 27, point 9): SVG export, `realms derive` on a ring, `realms site`.
 
-Run:  python benchmarks/bench_render.py [--rounds 3] [--base PATH] [--site]
+Run:  python benchmarks/bench_render.py [--rounds 3] [--base PATH] [--site] [--skip-derive]
 
 Every measured command is a whole ``realms`` command in a fresh process; its wall time and
 its CPU time (user + system, from ``resource.getrusage(RUSAGE_CHILDREN)``) are taken for
@@ -132,6 +132,8 @@ def main() -> int:
     parser.add_argument("--site", action="store_true", help="also `realms site`, 2,000 tiles")
     parser.add_argument("--skip-4000", action="store_true",
                         help="leave out the 4,000-tile export (a minute with old code)")
+    parser.add_argument("--skip-derive", action="store_true",
+                        help="leave out the ring's derive rows (more rounds of the exports)")
     args = parser.parse_args()
     checkouts = {"this": REPO} | ({"base": args.base.resolve()} if args.base else {})
     realms = [sys.executable, "-m", "editor"]
@@ -145,12 +147,14 @@ def main() -> int:
         commands = {f"svg export, {n:,} tiles": [
             *realms, "export", str(paths[f"spiral-{n}"]), "--to", "svg", "--players", "2",
             "-o", str(out / "board.svg"), "--force"] for n in sizes}
-        commands["derivation alone, ring of 4,000"] = [
-            sys.executable, "-c", DERIVE_ONLY, str(paths["ring-4000"])]
-        commands["derive ring, 4,000 tiles (JSON)"] = [
-            *realms, "derive", str(paths["ring-4000"]), "--players", "2"]
-        commands["derive ring, 4,000 tiles (dot)"] = [
-            *realms, "derive", str(paths["ring-4000"]), "--players", "2", "--format", "dot"]
+        if not args.skip_derive:
+            commands["derivation alone, ring of 4,000"] = [
+                sys.executable, "-c", DERIVE_ONLY, str(paths["ring-4000"])]
+            commands["derive ring, 4,000 tiles (JSON)"] = [
+                *realms, "derive", str(paths["ring-4000"]), "--players", "2"]
+            commands["derive ring, 4,000 tiles (dot)"] = [
+                *realms, "derive", str(paths["ring-4000"]), "--players", "2", "--format",
+                "dot"]
         if args.site:
             commands["site, 2,000 tiles"] = [
                 *realms, "site", str(paths["spiral-2000"].parent), "-o", str(folder / "site"),
