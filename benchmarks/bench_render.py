@@ -20,7 +20,8 @@ works; a scenario may list eight catalogues, hence 4,000 tiles at most from file
   one process after loading (``RealmDeriver().derive``, as ``bench_derive.py`` times
   it), then ``realms derive F --players 2`` (the JSON lists every hex of the hole: 88 MB)
   and the same with ``--format dot``, which prints the graph without the hole's hexes;
-* with ``--site``, ``realms site`` on a folder holding the 2,000-tile spiral.
+* with ``--site``, ``realms site`` on a folder holding the 1,000- and the 2,000-tile
+  spiral (the growth exponent of its CPU is printed).
 
 Budgets (issue 27), judged on the CPU median: SVG export of 2,000 tiles <= 3 s and of
 4,000 tiles <= 6 s; the derive ring of 4,000 tiles <= 2 s; and growth near linear (the
@@ -155,10 +156,11 @@ def main() -> int:
             commands["derive ring, 4,000 tiles (dot)"] = [
                 *realms, "derive", str(paths["ring-4000"]), "--players", "2", "--format",
                 "dot"]
-        if args.site:
-            commands["site, 2,000 tiles"] = [
-                *realms, "site", str(paths["spiral-2000"].parent), "-o", str(folder / "site"),
-                "--jobs", "1", "--progress", "never"]
+        if args.site:  # two sizes, to see how the site grows
+            for n in (1_000, 2_000):
+                commands[f"site, {n:,} tiles"] = [
+                    *realms, "site", str(paths[f"spiral-{n}"].parent), "-o",
+                    str(folder / "site"), "--jobs", "1", "--progress", "never"]
         for index in range(args.rounds):
             order = list(checkouts.items())
             if index % 2:
@@ -203,6 +205,12 @@ def main() -> int:
                               / cpu_of[f"svg export, {low:,} tiles|{name}"])
                      / math.log(high / low))
             print(f"growth of the SVG export's CPU, {low:,} -> {high:,} tiles ({name}): "
+                  f"exponent {slope:.2f}")
+    if args.site:
+        for name in checkouts:
+            slope = math.log(cpu_of[f"site, 2,000 tiles|{name}"]
+                             / cpu_of[f"site, 1,000 tiles|{name}"]) / math.log(2)
+            print(f"growth of the site's CPU, 1,000 -> 2,000 tiles ({name}): "
                   f"exponent {slope:.2f}")
     return 1 if missed else 0
 
