@@ -1,6 +1,6 @@
 """Big boards (issue 27, point 9): SVG export, `realms derive` on a ring, `realms site`.
 
-Run:  python benchmarks/bench_render.py [--rounds 3] [--base PATH] [--site]
+Run:  python benchmarks/bench_render.py [--rounds 3] [--base PATH] [--site] [--skip-derive]
 
 Every measured command is a whole ``realms`` command in a fresh process; its wall time and
 its CPU time (user + system, from ``resource.getrusage(RUSAGE_CHILDREN)``) are taken for
@@ -21,7 +21,8 @@ works; a scenario may list eight catalogues, hence 4,000 tiles at most from file
   it), then ``realms derive F --players 2`` (JSON: 25 MB; the hole is given by its runs
   along lattice columns since derive's format 2, 88 MB when it listed every hex) and the
   same with ``--format dot`` (``bench_derive_ring.py`` has these on rings of three sizes);
-* with ``--site``, ``realms site`` on a folder holding the 2,000-tile spiral.
+* with ``--site``, ``realms site`` on a folder holding the 1,000- and the 2,000-tile
+  spiral (the growth exponent of its CPU is printed).
 
 Budgets (issue 27), judged on the CPU median: SVG export of 2,000 tiles <= 3 s and of
 4,000 tiles <= 6 s; the derive ring of 4,000 tiles <= 2 s; and growth near linear (the
@@ -133,6 +134,8 @@ def main() -> int:
     parser.add_argument("--site", action="store_true", help="also `realms site`, 2,000 tiles")
     parser.add_argument("--skip-4000", action="store_true",
                         help="leave out the 4,000-tile export (a minute with old code)")
+    parser.add_argument("--skip-derive", action="store_true",
+                        help="leave out the ring's derive rows (more rounds of the exports)")
     args = parser.parse_args()
     checkouts = {"this": REPO} | ({"base": args.base.resolve()} if args.base else {})
     realms = [sys.executable, "-m", "editor"]
@@ -146,16 +149,19 @@ def main() -> int:
         commands = {f"svg export, {n:,} tiles": [
             *realms, "export", str(paths[f"spiral-{n}"]), "--to", "svg", "--players", "2",
             "-o", str(out / "board.svg"), "--force"] for n in sizes}
-        commands["derivation alone, ring of 4,000"] = [
-            sys.executable, "-c", DERIVE_ONLY, str(paths["ring-4000"])]
-        commands["derive ring, 4,000 tiles (JSON)"] = [
-            *realms, "derive", str(paths["ring-4000"]), "--players", "2"]
-        commands["derive ring, 4,000 tiles (dot)"] = [
-            *realms, "derive", str(paths["ring-4000"]), "--players", "2", "--format", "dot"]
-        if args.site:
-            commands["site, 2,000 tiles"] = [
-                *realms, "site", str(paths["spiral-2000"].parent), "-o", str(folder / "site"),
-                "--jobs", "1", "--progress", "never"]
+        if not args.skip_derive:
+            commands["derivation alone, ring of 4,000"] = [
+                sys.executable, "-c", DERIVE_ONLY, str(paths["ring-4000"])]
+            commands["derive ring, 4,000 tiles (JSON)"] = [
+                *realms, "derive", str(paths["ring-4000"]), "--players", "2"]
+            commands["derive ring, 4,000 tiles (dot)"] = [
+                *realms, "derive", str(paths["ring-4000"]), "--players", "2", "--format",
+                "dot"]
+        if args.site:  # two sizes, to see how the site grows
+            for n in (1_000, 2_000):
+                commands[f"site, {n:,} tiles"] = [
+                    *realms, "site", str(paths[f"spiral-{n}"].parent), "-o",
+                    str(folder / "site"), "--jobs", "1", "--progress", "never"]
         for index in range(args.rounds):
             order = list(checkouts.items())
             if index % 2:
@@ -200,6 +206,12 @@ def main() -> int:
                               / cpu_of[f"svg export, {low:,} tiles|{name}"])
                      / math.log(high / low))
             print(f"growth of the SVG export's CPU, {low:,} -> {high:,} tiles ({name}): "
+                  f"exponent {slope:.2f}")
+    if args.site:
+        for name in checkouts:
+            slope = math.log(cpu_of[f"site, 2,000 tiles|{name}"]
+                             / cpu_of[f"site, 1,000 tiles|{name}"]) / math.log(2)
+            print(f"growth of the site's CPU, 1,000 -> 2,000 tiles ({name}): "
                   f"exponent {slope:.2f}")
     return 1 if missed else 0
 

@@ -70,7 +70,7 @@ def legend_items(page: PageLayout, realm: Realm, style: Style) -> list[LegendIte
     if any(b.river_markers for b in page.boards):
         items.append(LegendItem("river_marker", "river_marker",
                                 style.marker("river_marker").label))
-    if page.links:
+    if page.link_marks:
         items.append(LegendItem("link", "link", "Cloud bridge / link"))
     if any(b.tile_outlines for b in page.boards):
         items.append(LegendItem("tile", "tile", "Tile edge"))
@@ -81,7 +81,8 @@ def _item_width(item: LegendItem, metrics: QFontMetricsF) -> float:
     return SWATCH[0] + 12.0 + metrics.horizontalAdvance(item.label) + ITEM_GAP
 
 
-def _positions(page: PageLayout, items: list[LegendItem]) -> list[tuple[LegendItem, float, float]]:
+def legend_positions(page: PageLayout, items: list[LegendItem]
+                     ) -> list[tuple[LegendItem, float, float]]:
     metrics = QFontMetricsF(font(20))
     left = page.width / 2 - page.legend_width / 2
     x, y = left, page.legend_top + HEADING
@@ -96,7 +97,7 @@ def _positions(page: PageLayout, items: list[LegendItem]) -> list[tuple[LegendIt
 
 
 def legend_height(page: PageLayout, realm: Realm, style: Style) -> float:
-    placed = _positions(page, legend_items(page, realm, style))
+    placed = legend_positions(page, legend_items(page, realm, style))
     if not placed:
         return HEADING
     return placed[-1][2] - page.legend_top + ROW
@@ -148,7 +149,7 @@ def paint_legend(painter: QPainter, page: PageLayout, realm: Realm, style: Style
     painter.setPen(QColor(style.canvas["label"]))
     painter.setFont(font(24, bold=True))
     painter.drawText(QPointF(left, page.legend_top + 14), "Legend")
-    for item, x, y in _positions(page, items):
+    for item, x, y in legend_positions(page, items):
         rect = QRectF(x, y - SWATCH[1] / 2, SWATCH[0], SWATCH[1])
         _swatch(painter, item, rect, style)
         painter.setPen(QColor(style.canvas["label"]))

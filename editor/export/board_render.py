@@ -12,7 +12,6 @@ import math
 import os
 from collections.abc import Iterable
 
-import numpy as np
 import shapely
 from PySide6.QtCore import (
     QBuffer,
@@ -21,7 +20,6 @@ from PySide6.QtCore import (
     QMarginsF,
     QPointF,
     QRectF,
-    QSize,
     QSizeF,
     Qt,
 )
@@ -38,19 +36,21 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtSvg import QSvgGenerator
 
 import editor.qtcompat  # noqa: F401  (before any painting: PySide6 6.12 leaks None)
 from editor.export.board_layout import (
     BADGE_RADIUS,
     LABEL_SIZES,
     BoardShape,
+    LinkMark,
     PageLayout,
     Point,
     RegionShape,
     U,
     layout_page,
 )
+from editor.heap import no_cyclic_gc
+from editor.render.hatching import HATCH_SPACING, hatch_strokes
 from editor.render.labels import CHIP, MARKER, NAME
 from editor.render.paint import PRINT, font, paint_badge
 from editor.render.style import BadgeStyle, Style, default_style, marker_glyph
@@ -60,7 +60,6 @@ PNG_SCALE = 0.8  # pixels per page unit: a hex is 80 px from centre to corner
 PNG_MAX_SIDE = 6000
 SVG_SCALE = 0.6
 PDF_DPI = 600
-HATCH_SPACING = 11.0
 NAME_FONT = LABEL_SIZES.name_font
 _APP: QGuiApplication | None = None
 
@@ -82,57 +81,55 @@ def _path(rings: Iterable[tuple[Point, ...]]) -> QPainterPath:
 
 
 # -- hatching ---------------------------------------------------------------------------
-HATCH_ANGLES = {"horizontal": (0.0,), "vertical": (90.0,), "cross": (0.0, 90.0),
-                "fdiagonal": (-45.0,), "bdiagonal": (45.0,), "diagcross": (45.0, -45.0)}
-
-
-def _hatch_lines(geometry: shapely.Geometry, angle: float) -> list[tuple[Point, Point]]:
-    """Parallel lines at ``angle`` degrees cut to ``geometry`` (exact, no clip path)."""
-    min_x, min_y, max_x, max_y = geometry.bounds
-    cx, cy = (min_x + max_x) / 2, (min_y + max_y) / 2
-    reach = math.hypot(max_x - min_x, max_y - min_y) / 2 + HATCH_SPACING
-    dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-    # lines sit on a page-wide grid, so neighbouring regions' hatches line up
-    offset = round((cx * -dy + cy * dx) / HATCH_SPACING)
-    steps = int(reach // HATCH_SPACING) + 1
-    # all lines at once, with the same float operations one line at a time would do (one
-    # shapely object per line cost more than cutting them)
-    i = np.arange(offset - steps, offset + steps + 1, dtype=float)
-    ox, oy = -dy * i * HATCH_SPACING, dx * i * HATCH_SPACING
-    t0 = (cx - ox) * dx + (cy - oy) * dy
-    ends = np.stack((np.column_stack((ox + dx * (t0 - reach), oy + dy * (t0 - reach))),
-                     np.column_stack((ox + dx * (t0 + reach), oy + dy * (t0 + reach)))), axis=1)
-    cut = shapely.intersection(shapely.multilinestrings(shapely.linestrings(ends)), geometry)
-    parts = shapely.get_parts(cut)
-    parts = parts[(shapely.get_type_id(parts) == 1) & ~shapely.is_empty(parts)]
-    coords, index = shapely.get_coordinates(parts, return_index=True)
-    same = np.flatnonzero(index[1:] == index[:-1])  # consecutive points of one line
-    starts, stops = coords[same].tolist(), coords[same + 1].tolist()
-    return [((a[0], a[1]), (b[0], b[1])) for a, b in zip(starts, stops, strict=True)]
-
-
 def _hatch(painter: QPainter, geometry: shapely.Geometry, hatch: str, colour: str) -> None:
-    if hatch == "none" or geometry.is_empty:
+    """The hatch of ``hatch`` over ``geometry``: the tiles of
+    :func:`editor.render.hatching.hatch_strokes` laid over its bounding box, clipped to it
+    by the painter (as the SVG's pattern fill is clipped to the region's path)."""
+    tile = hatch_strokes(hatch)
+    if not (tile.bars or tile.dots) or geometry.is_empty:
         return
-    if hatch == "dots":
-        min_x, min_y, max_x, max_y = geometry.bounds
-        ys = np.arange(math.floor(min_y / HATCH_SPACING), math.ceil(max_y / HATCH_SPACING) + 1)
-        xs = np.arange(math.floor(min_x / HATCH_SPACING), math.ceil(max_x / HATCH_SPACING) + 1)
-        grid_x, grid_y = np.meshgrid(xs, ys)
-        px = (grid_x + (grid_y % 2) * 0.5).ravel() * HATCH_SPACING
-        py = grid_y.ravel() * HATCH_SPACING
-        inside = shapely.contains_xy(geometry.buffer(-2.0), px, py)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(colour))
-        for x, y in zip(px[inside], py[inside], strict=True):
-            painter.drawEllipse(QPointF(float(x), float(y)), 1.9, 1.9)
-        return
-    pen = QPen(QColor(colour), 1.6)
-    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-    painter.setPen(pen)
-    for angle in HATCH_ANGLES.get(hatch, ()):
-        for a, b in _hatch_lines(geometry, angle):
-            painter.drawLine(QPointF(*a), QPointF(*b))
+    painter.save()
+    painter.setClipPath(_path(_rings_of(geometry)), Qt.ClipOperation.IntersectClip)
+    painter.rotate(tile.angle)
+    # the region's bounding box in the turned frame, in whole tiles from (-S/2, -S/2)
+    corners = shapely.get_coordinates(shapely.envelope(geometry))
+    turn = math.radians(-tile.angle)
+    us = corners[:, 0] * math.cos(turn) - corners[:, 1] * math.sin(turn)
+    vs = corners[:, 0] * math.sin(turn) + corners[:, 1] * math.cos(turn)
+    s = HATCH_SPACING
+    first_u = math.floor((us.min() + s / 2) / tile.width) - 1
+    last_u = math.ceil((us.max() + s / 2) / tile.width) + 1
+    first_v = math.floor((vs.min() + s / 2) / tile.height) - 1
+    last_v = math.ceil((vs.max() + s / 2) / tile.height) + 1
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(colour))
+    left, top = first_u * tile.width - s / 2, first_v * tile.height - s / 2
+    span_u, span_v = (last_u - first_u) * tile.width, (last_v - first_v) * tile.height
+    for x, y, w, h in tile.bars:  # one long bar per row or column, not one per tile
+        if w >= tile.width:
+            for row in range(first_v, last_v):
+                painter.drawRect(QRectF(left, row * tile.height - s / 2 + y, span_u, h))
+        else:
+            for column in range(first_u, last_u):
+                painter.drawRect(QRectF(column * tile.width - s / 2 + x, top, w, span_v))
+    if tile.dots:  # every dot of the region in one call: points drawn with a round pen
+        pen = QPen(QColor(colour), 2 * tile.dot_radius)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawPoints(QPolygonF([
+            QPointF(column * tile.width - s / 2 + cx, row * tile.height - s / 2 + cy)
+            for row in range(first_v, last_v) for column in range(first_u, last_u)
+            for cx, cy in tile.dots]))
+    painter.restore()
+
+
+def _rings_of(geometry: shapely.Geometry) -> list[tuple[Point, ...]]:
+    rings = []
+    for polygon in shapely.get_parts(geometry):
+        rings.append(tuple(map(tuple, shapely.get_coordinates(polygon.exterior).tolist())))
+        rings.extend(tuple(map(tuple, shapely.get_coordinates(r).tolist()))
+                     for r in polygon.interiors)
+    return rings
 
 
 # -- badges -----------------------------------------------------------------------------
@@ -217,7 +214,6 @@ def _paint_board(painter: QPainter, board: BoardShape, style: Style) -> None:
     for ring in board.tile_outlines:
         painter.drawPath(_path([ring]))
     _river_markers(painter, board.river_markers, style)
-    _annotate(painter, board, style)
 
 
 def _river_markers(painter: QPainter, segments: list[tuple[Point, Point]],
@@ -239,21 +235,55 @@ def _paint_page(painter: QPainter, page: PageLayout, realm: Realm, style: Style)
     painter.fillRect(QRectF(0, 0, page.width, page.height), QColor("#ffffff"))
     margin = 70.0
     painter.setPen(QColor(style.canvas["label"]))
-    painter.setFont(font(48, bold=True))
-    painter.drawText(QPointF(margin, margin + 44), page.title)
+    painter.setFont(font(page.title_size, bold=True))
+    for index, line in enumerate(page.title_lines):
+        painter.drawText(QPointF(margin, page.title_baseline + index * page.title_line_height),
+                         line)
     painter.setFont(font(22))
     painter.setPen(QColor("#5b5148"))
-    painter.drawText(QPointF(margin, margin + 84), page.subtitle)
+    painter.drawText(QPointF(margin, page.subtitle_baseline), page.subtitle)
     for board in page.boards:
         _paint_board(painter, board, style)
-    link_pen = QPen(QColor(style.canvas["graph_link"]), 4.0, Qt.PenStyle.DashLine)
-    painter.setPen(link_pen)
-    for a, b, _kind in page.links:
-        painter.drawLine(QPointF(*a), QPointF(*b))
+    _link_lines(painter, page.link_marks, style)
+    for board in page.boards:
+        _annotate(painter, board, style)
+    _link_notes(painter, page.link_marks, style)
     for point in page.crop_spaces:
         _badge(painter, QPointF(*point), style.marker("crop_space"), radius=20)
     from editor.export.board_legend import paint_legend
     paint_legend(painter, page, realm, style)
+
+
+def _link_lines(painter: QPainter, marks: list[LinkMark], style: Style) -> None:
+    """As :func:`editor.export.board_svg.link_lines` draws them."""
+    colour = QColor(style.canvas["graph_link"])
+    for mark in marks:
+        pen = QPen(colour, 4.0, Qt.PenStyle.SolidLine if mark.across else Qt.PenStyle.DashLine)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap if mark.across else Qt.PenCapStyle.SquareCap)
+        painter.setPen(pen)
+        painter.drawLine(QPointF(*mark.start), QPointF(*mark.end))
+        if mark.across:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawPolygon(QPolygonF([QPointF(x, y) for x, y in mark.arrow]))
+
+
+def _link_notes(painter: QPainter, marks: list[LinkMark], style: Style) -> None:
+    """As :func:`editor.export.board_svg.link_notes` draws them."""
+    colour = QColor(style.canvas["graph_link"])
+    for mark in marks:
+        if not mark.text:
+            continue
+        x0, y0, x1, y1 = mark.box
+        painter.setPen(QPen(colour, 1.5))
+        painter.setBrush(QColor(255, 255, 255, 230))
+        painter.drawRoundedRect(QRectF(x0, y0, x1 - x0, y1 - y0), 6, 6)
+        painter.setPen(QColor(style.canvas["label"]))
+        painter.setFont(font(mark.font))
+        for index, line in enumerate(mark.lines):
+            top = y0 + mark.pad + index * mark.line_height
+            painter.drawText(QRectF(x0, top, x1 - x0, mark.line_height),
+                             Qt.AlignmentFlag.AlignCenter, line)
 
 
 def page_height(page: PageLayout, realm: Realm, style: Style) -> float:
@@ -275,26 +305,25 @@ def render_board(realm: Realm, kind: str, tile_mm: float = 40.0) -> bytes:
     """
     _ensure_app()
     style = default_style()
-    page = layout_page(realm)
+    # the layout makes many small acyclic objects (label boxes, candidate grids): cyclic
+    # collections over them were a third of a 2,000-tile board's layout time
+    with no_cyclic_gc():
+        page = layout_page(realm)
     page.height = page_height(page, realm, style)
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if kind == "png":
         scale = min(PNG_SCALE, PNG_MAX_SIDE / max(page.width, page.height))
+        # opaque: the page is white, and a PNG without alpha is smaller and quicker to save
         image = QImage(max(1, round(page.width * scale)), max(1, round(page.height * scale)),
-                       QImage.Format.Format_ARGB32_Premultiplied)
+                       QImage.Format.Format_RGB32)
         image.fill(QColor("#ffffff"))
         _draw(QPainter(image), page, realm, style, scale)
         image.save(buffer, "PNG")  # type: ignore[call-overload]
-    elif kind == "svg":
-        generator = QSvgGenerator()
-        generator.setOutputDevice(buffer)
-        size = QSize(round(page.width * SVG_SCALE), round(page.height * SVG_SCALE))
-        generator.setSize(size)
-        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-        generator.setTitle(page.title)
-        generator.setDescription(f"{page.subtitle}. Drawn by Realms Studio.")
-        _draw(QPainter(generator), page, realm, style, SVG_SCALE)
+    elif kind == "svg":  # written as text: see editor/export/board_svg.py for why
+        from editor.export.board_svg import board_svg_text
+        buffer.close()
+        return board_svg_text(page, realm, style, SVG_SCALE).encode("utf-8")
     elif kind == "pdf":
         size_mm = tile_mm / math.sqrt(3)  # hex size (centre to corner) in millimetres
         mm_per_unit = size_mm / U

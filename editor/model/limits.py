@@ -21,9 +21,10 @@ MAX_STRING_CHARS = 100_000
 
 MAX_TILES = 5_000
 """Tile placements over all boards of one scenario. It was 50,000, which derives in about
-2 s, but a printable board or a site page costs about 6 ms of CPU per tile on the project
-machine (label placement, hatching and drawing, about 2.5 regions a tile; 4,000 tiles
-about 30 s, docs/performance.md, "Big boards"), so 50,000 tiles took minutes to export.
+2 s, but a printable board cost about 6 ms of CPU per tile on the project machine (label
+placement, hatching and drawing, about 2.5 regions a tile). The SVG export now costs about
+1.5 ms a tile, the whole command included (4,000 tiles in about 6 s; a PNG or a site page
+more: docs/performance.md, "Big boards"), so 50,000 tiles would still take over a minute.
 5,000 is the smallest round limit above any board a scenario can hold without placing a
 physical tile twice (eight catalogues of at most 500 tiles, plus the bundled ones)."""
 

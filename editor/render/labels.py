@@ -71,6 +71,10 @@ class LabelSizes:
     step: float  # spacing of the candidate grid
     scales: tuple[float, ...] = (1.0, 0.85, 0.7)  # tried in turn, largest first
     last_resort: float = 0.55  # a chip or marker that would otherwise overlap another label
+    # Candidates only this far from the region's interior point (None: the whole region).
+    # A sea spanning dozens of tiles would otherwise offer tens of thousands of centres,
+    # each measured to the border, for labels that settle near the interior point anyway.
+    window: float | None = None
 
     def half(self, kind: str, text: str, scale: float) -> Point:
         if kind == NAME:
@@ -152,15 +156,7 @@ class Candidates:
     clearance: float
     _states: dict[tuple[float, float, bool], tuple[np.ndarray, np.ndarray]] = field(
         default_factory=dict)
-    _lists: list[list[float]] = field(default_factory=list)
     _inner: list[Box] = field(default_factory=list)
-
-    def lists(self) -> tuple[list[float], list[float]]:
-        """``xs`` and ``ys`` as Python floats, made once: the one-by-one tests of
-        :meth:`_Board.find` read a few per call, and a numpy scalar costs more to read."""
-        if not self._lists:
-            self._lists.extend((self.xs.tolist(), self.ys.tolist()))
-        return self._lists[0], self._lists[1]
 
     def states(self, hw: float, hh: float, disc: bool = False
                ) -> tuple[np.ndarray, np.ndarray]:
@@ -212,6 +208,16 @@ class Candidates:
         return Candidates(self.inner, self.xs[order], self.ys[order], self.room[order],
                           self.bounds, self.clearance, states)
 
+    def moved(self, dx: float, dy: float) -> Candidates:
+        """The same grid shifted by (dx, dy), for a region of the same shape elsewhere.
+
+        What fits where is a property of the shape, so the copy shares the sizes already
+        worked out (and settles more for both); the shrunk region is moved only when an
+        exact test needs it."""
+        return _Moved(self.inner, self.xs + dx, self.ys + dy, self.room,
+                      (self.bounds[0] + dx, self.bounds[1] + dy, self.bounds[2] + dx,
+                       self.bounds[3] + dy), self.clearance, self._states, offset=(dx, dy))
+
     def turned(self, cos: float, sin: float, geometry: shapely.Geometry) -> Candidates:
         """The same grid turned about (0, 0): a tile's other rotations reuse its room and
         order. ``geometry`` is the region as turned."""
@@ -219,6 +225,43 @@ class Candidates:
         shapely.prepare(inner)
         return Candidates(inner, cos * self.xs - sin * self.ys, sin * self.xs + cos * self.ys,
                           self.room, geometry.bounds, self.clearance)
+
+
+@dataclass(frozen=True, eq=False)
+class _Moved(Candidates):
+    """A grid moved by ``offset`` from the one whose ``inner`` it keeps: the exact tests
+    move the boxes back instead of moving the region."""
+
+    offset: Point = (0.0, 0.0)
+
+    def moved(self, dx: float, dy: float) -> Candidates:
+        return self._base().moved(self.offset[0] + dx, self.offset[1] + dy)
+
+    def _base(self) -> Candidates:
+        """The grid this one was moved from (sharing its sizes)."""
+        dx, dy = self.offset
+        x0, y0, x1, y1 = self.bounds
+        return Candidates(self.inner, self.xs - dx, self.ys - dy, self.room,
+                          (x0 - dx, y0 - dy, x1 - dx, y1 - dy), self.clearance, self._states,
+                          _inner=self._inner_base())
+
+    def settle(self, state: np.ndarray, indexes: np.ndarray, hw: float, hh: float) -> None:
+        self._base().settle(state, indexes, hw, hh)
+
+    def _inner_base(self) -> list[Box]:
+        x0, y0, x1, y1 = shapely.bounds(self.inner).tolist()
+        return [(x0, y0, x1, y1)]
+
+    def inner_bounds(self) -> Box:
+        if not self._inner:
+            dx, dy = self.offset
+            x0, y0, x1, y1 = self._inner_base()[0]
+            self._inner.append((x0 + dx, y0 + dy, x1 + dx, y1 + dy))
+        return self._inner[0]
+
+    def gathered(self, focus: Point) -> Candidates:
+        dx, dy = self.offset
+        return self._base().gathered((focus[0] - dx, focus[1] - dy)).moved(dx, dy)
 
 
 @dataclass
@@ -242,6 +285,10 @@ def candidates(geometry: shapely.Geometry, sizes: LabelSizes,
         return None
     ax, ay = anchor if anchor is not None else _anchor(geometry)
     x0, y0, x1, y1 = geometry.bounds
+    if sizes.window is not None:
+        reach = sizes.window
+        x0, y0, x1, y1 = max(x0, ax - reach), max(y0, ay - reach), min(x1, ax + reach), \
+            min(y1, ay + reach)
     step = sizes.step
     ix = np.arange(math.floor((x0 - ax) / step), math.ceil((x1 - ax) / step) + 1)
     iy = np.arange(math.floor((y0 - ay) / step), math.ceil((y1 - ay) / step) + 1)
@@ -375,24 +422,29 @@ class _Board:
         hw, hh = self.sizes.half(kind, text, scale)
         grid = region.grid
         state, usable = grid.states(hw, hh, disc)
-        if len(usable) == 0:
+        if len(usable) == 0 or not state.any():  # (settled to 0 since, for this shape)
             return None
         gap = self.sizes.gap
         reach = 2 * (math.hypot(hw, hh) + gap)
         if near is None:
             bx0, by0, bx1, by1 = grid.bounds
             near = self.boxes.near(bx0 - reach, by0 - reach, bx1 + reach, by1 + reach)
-        # a centre is blocked when its box comes within ``gap`` of another box
-        keep_out = [(b[0] - hw - gap, b[1] - hh - gap, b[2] + hw + gap, b[3] + hh + gap)
-                    for b, _w in near]
+        # a centre is blocked when its box comes within ``gap`` of another box: when it
+        # lies inside that box grown by the label's half size and the gap
+        ex, ey = hw + gap, hh + gap
         # the nearest few one by one, in plain Python: most labels stop at the first ones,
-        # where a vectorised pass would cost more than it saves
-        xs_list, ys_list = grid.lists()
+        # where a vectorised pass would cost more than it saves; only those few become
+        # Python floats, and only the boxes that can block one of them are looked at
+        head = usable[:QUICK_TRY]
+        quick, qx, qy = head.tolist(), grid.xs[head].tolist(), grid.ys[head].tolist()
+        x_min, x_max, y_min, y_max = min(qx), max(qx), min(qy), max(qy)
+        keep_out = [(b[0] - ex, b[1] - ey, b[2] + ex, b[3] + ey) for b, _w in near
+                    if b[0] - ex < x_max and b[2] + ex > x_min
+                    and b[1] - ey < y_max and b[3] + ey > y_min]
         ix0, iy0, ix1, iy1 = grid.inner_bounds()
         free: list[int] = []  # the free ones among them that may hold the box, nearest first
-        for i in usable[:QUICK_TRY].tolist():
-            x, y = xs_list[i], ys_list[i]
-            if any(a < x < c and b < y < d for a, b, c, d in keep_out):
+        for i, x, y in zip(quick, qx, qy, strict=True):
+            if keep_out and any(a < x < c and b < y < d for a, b, c, d in keep_out):
                 continue
             known = state[i]
             if known < 0 and (x - hw < ix0 or y - hh < iy0 or x + hw > ix1 or y + hh > iy1):
@@ -409,9 +461,10 @@ class _Board:
                 grid.settle(state, np.array(unknown), hw, hh)
             for i in free:
                 if state[i] > 0:
-                    return (xs_list[i], ys_list[i])
+                    return (float(grid.xs[i]), float(grid.ys[i]))
         if len(usable) <= QUICK_TRY:
             return None
+        keep_out = [(b[0] - ex, b[1] - ey, b[2] + ex, b[3] + ey) for b, _w in near]
         out = np.array(keep_out, dtype=float).reshape(-1, 4)
         x0, y0, x1, y1 = out[:, 0], out[:, 1], out[:, 2], out[:, 3]
         for window in (usable[QUICK_TRY:FIRST_TRY], usable[FIRST_TRY:]):
@@ -437,7 +490,7 @@ class _Board:
                 ok = np.flatnonzero(state[chunk] > 0)
                 if len(ok):
                     best = int(chunk[ok[0]])
-                    return (xs_list[best], ys_list[best])
+                    return (float(grid.xs[best]), float(grid.ys[best]))
         return None
 
     def least_bad(self, region: _Region, kind: str, text: str, scale: float,
