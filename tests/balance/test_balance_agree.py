@@ -62,19 +62,23 @@ def test_a_board_built_during_play_is_judged_by_no_format(fmt: str, capsys: Capt
 
 
 def test_the_sites_balance_section_shows_the_same_flags(capsys: Capture) -> None:
-    """The site draws its balance section with ``balance_section`` (no board picture): the
-    same flags and advice as the CLI's JSON."""
+    """The site draws its balance section with its own markup (``editor.site.balance``) over
+    the same report: the same numbers, flags and advice as the CLI's JSON."""
     from editor.analysis.bands import load_bands
-    from editor.analysis.html_report import balance_section
     from editor.analysis.metrics import measure
     from editor.analysis.report import make_report
     from editor.model.scenario_io import load_scenario
+    from editor.site.balance import balance_html
     from editor.topology import derive_realm
 
     path, players = CASES[0]
     realm = derive_realm(load_scenario(path), players)
-    section = html.unescape(balance_section(realm, make_report(measure(realm), load_bands())))
-    flags = json.loads(run(capsys, path, players, "json"))["reports"][0]["flags"]
-    assert flags
-    for flag in flags:
+    section = html.unescape(balance_html(make_report(measure(realm), load_bands()), False))
+    report = json.loads(run(capsys, path, players, "json"))["reports"][0]
+    assert report["flags"]
+    assert f"<strong>{len(report['flags'])}</strong> metric" in section
+    for flag in report["flags"]:
         assert flag["message"] in section and f"What to change: {flag['advice']}" in section
+    for row in report["comparisons"]:
+        assert f"<td class=\"num\">{row['shown']}</td>" in section
+        assert (f"<td>{row['label']}</td>" in section), row["label"]
