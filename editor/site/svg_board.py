@@ -13,17 +13,19 @@ from html import escape
 
 import networkx as nx
 
+from editor.escaping import document_line
 from editor.export.board_layout import (
     BADGE_RADIUS,
-    CAPTION_CHAR_WIDTH,
+    BOARD_NAMES,
     LABEL_SIZES,
-    MARGIN,
     BoardShape,
+    LinkMark,
     PageLayout,
     Point,
 )
 from editor.render.labels import CHIP, MARKER, NAME
 from editor.render.style import BadgeStyle, Style, marker_glyph
+from editor.topology.realm import Realm
 
 NAME_FONT = LABEL_SIZES.name_font
 # One stroke pattern per hatch name of style.json, on a 12-unit tile.
@@ -132,7 +134,8 @@ def _annotations(board: BoardShape, style: Style) -> list[str]:
 
 def _board(board: BoardShape, style: Style, details: dict[str, str] | None,
            caption: bool = True) -> list[str]:
-    """One board. On a page (``details``: each region's accessible name) every region is
+    """One board's shapes (its labels come later, over the links, as on the printable
+    board). On a page (``details``: each region's accessible name) every region is
     focusable and named, so a keyboard reaches every region a mouse can point at; a
     thumbnail (``None``) is a plain picture."""
     side = "underground" if board.kind == "underground" else "surface"
@@ -164,9 +167,47 @@ def _board(board: BoardShape, style: Style, details: dict[str, str] | None,
     for a, b in board.river_markers:
         out.append(f'<line class="river-marker" x1="{_num(a[0])}" y1="{_num(a[1])}" '
                    f'x2="{_num(b[0])}" y2="{_num(b[1])}"/>')
-    out.append('<g class="labels" aria-hidden="true">')
-    out += _annotations(board, style)
-    out.append("</g>")
+    return out
+
+
+def _labels(board: BoardShape, style: Style) -> list[str]:
+    return ['<g class="labels" aria-hidden="true">', *_annotations(board, style), "</g>"]
+
+
+def _link_lines(marks: Iterable[LinkMark]) -> list[str]:
+    """The printable board's link strokes, from the layout's own marks: a dashed line
+    between two regions of one board, a short arrow from each end of a link between
+    boards (never a line across the page)."""
+    out = []
+    for mark in marks:
+        (x1, y1), (x2, y2) = mark.start, mark.end
+        kind = escape(mark.kind)
+        across = " across" if mark.across else ""
+        out.append(f'<line class="link link-{kind}{across}" x1="{_num(x1)}" y1="{_num(y1)}" '
+                   f'x2="{_num(x2)}" y2="{_num(y2)}"/>')
+        if mark.across:
+            out.append(f'<path class="link-arrow" d="{_ring_path([mark.arrow])}"/>')
+    return out
+
+
+def _link_notes(marks: Iterable[LinkMark]) -> list[str]:
+    """Each link's label, or where a link to another board leads, on a pill where the
+    layout put it (the label placement kept names and tokens clear of it). Read aloud:
+    the notes say what no region's name says."""
+    out = []
+    for mark in marks:
+        if not mark.text:
+            continue
+        x0, y0, x1, y1 = mark.box
+        out.append(f'<g class="link-note"><rect x="{_num(x0)}" y="{_num(y0)}" '
+                   f'width="{_num(x1 - x0)}" height="{_num(y1 - y0)}" rx="6"/>'
+                   f'<text x="{_num((x0 + x1) / 2)}" '
+                   f'y="{_num(y0 + mark.pad + mark.line_height / 2 + 0.35 * mark.font)}" '
+                   f'style="font-size:{_num(mark.font)}px">')
+        for index, line in enumerate(mark.lines):
+            dy = "" if index == 0 else f' dy="{_num(mark.line_height)}"'
+            out.append(f'<tspan x="{_num((x0 + x1) / 2)}"{dy}>{escape(line)}</tspan>')
+        out.append("</text></g>")
     return out
 
 
@@ -187,65 +228,54 @@ def _graph(graph: nx.Graph, anchors: dict[str, Point]) -> list[str]:
     return out
 
 
-def unused_boards(page: PageLayout) -> list[str]:
-    """Captions of the boards with no tile at this count, when others have tiles: the page
-    names them instead of drawing empty boxes (Sky Islands at 2-3 players)."""
-    if all(b.empty for b in page.boards):
-        return []
-    return [b.caption or b.id for b in page.boards if b.empty]
+def unused_boards(page: PageLayout, realm: Realm) -> list[str]:
+    """Captions of the scenario's boards the printable page leaves out at this count (no
+    tile: the Sky Islands at 2-3 players): the page names them instead of drawing empty
+    boxes. The layout decides which boards are drawn, for the site as for print."""
+    shown = {b.id for b in page.boards}
+    many = len(realm.scenario.boards) > 1
+    out = []
+    for board in realm.scenario.boards:
+        if board.id not in shown:
+            label = BOARD_NAMES.get(board.kind, board.kind)
+            title = document_line(board.title) if board.title else ""
+            out.append(f"{label}: {title}" if title and many else label)
+    return out
 
 
-def _shifts(page: PageLayout) -> list[tuple[BoardShape, float]]:
-    """The boards drawn, each with the leftward shift that closes the gaps of the unused
-    boards before it (the layout puts the boards in one row)."""
-    if not unused_boards(page):
-        return [(b, 0.0) for b in page.boards]
-    kept, shift = [], 0.0
-    for i, board in enumerate(page.boards):
-        if board.empty:
-            following = page.boards[i + 1].origin[0] if i + 1 < len(page.boards) else None
-            shift += (following - board.origin[0]) if following is not None else 0.0
-            continue
-        kept.append((board, -shift))
-    return kept
-
-
-def _shifted(point: Point, dx: float) -> Point:
-    return (point[0] + dx, point[1])
+def _bounds(page: PageLayout) -> tuple[float, float, float, float]:
+    """The boards, their captions and the links' notes (a note may stand past a board's
+    edge): left, top, width, height of the site's picture."""
+    top = min((b.origin[1] for b in page.boards), default=0.0) - 60
+    bottom = max((b.origin[1] + b.size[1] for b in page.boards), default=300.0) + 40
+    notes = [m.box for m in page.link_marks if m.text]
+    top = min([top, *(y0 - 10 for _x0, y0, _x1, _y1 in notes)])
+    bottom = max([bottom, *(y1 + 10 for _x0, _y0, _x1, y1 in notes)])
+    return 0.0, top, page.width, bottom - top
 
 
 def board_svg(page: PageLayout, style: Style, graph: nx.Graph, *, name: str,
               details: dict[str, str]) -> str:
-    """The boards of the page (title and legend left to the HTML) as one ``<svg>``: a named
-    group of focusable regions (``details``: each region's accessible name). Unused boards
-    are left out (``unused_boards`` names them) and the others close up."""
-    top = min((b.origin[1] for b in page.boards), default=0.0) - 60
-    height = max((b.origin[1] + b.size[1] for b in page.boards), default=300.0) + 40 - top
-    drawn = _shifts(page)
-    left, width = 0.0, page.width
-    if len(drawn) < len(page.boards):
-        left = min(b.origin[0] + dx for b, dx in drawn) - MARGIN
-        width = max(b.origin[0] + dx + max(b.size[0], len(b.caption) * CAPTION_CHAR_WIDTH)
-                    for b, dx in drawn) + MARGIN - left
+    """The boards of the printable page (title and legend left to the HTML) as one
+    ``<svg>``: a named group of focusable regions (``details``: each region's accessible
+    name), the links as the printable board draws them. The boards are those the page
+    draws (``unused_boards`` names the others), where the page draws them."""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
-           f'viewBox="{_num(left)} {_num(top)} {_num(width)} {_num(height)}" role="group" '
+           f'viewBox="{" ".join(_num(v) for v in _bounds(page))}" role="group" '
            f'aria-label="{escape(name)}">',
            "<defs>", *_patterns(page, style), "</defs>"]
-    moved: dict[Point, float] = {}
     anchors: dict[str, Point] = {}
-    for board, dx in drawn:
-        out.append(f'<g transform="translate({_num(dx)} 0)">' if dx else "<g>")
+    for board in page.boards:
+        out.append(f'<g class="board-shapes" data-board="{escape(board.id)}">')
         out += _board(board, style, details)
         out.append("</g>")
-        for shape in board.regions:
-            moved[shape.anchor] = dx
-            anchors[shape.region.id] = _shifted(shape.anchor, dx)
-    for a, b, kind in page.links:
-        if a not in moved or b not in moved:
-            continue
-        (x1, y1), (x2, y2) = _shifted(a, moved[a]), _shifted(b, moved[b])
-        out.append(f'<line class="link link-{escape(kind)}" x1="{_num(x1)}" y1="{_num(y1)}"'
-                   f' x2="{_num(x2)}" y2="{_num(y2)}"/>')
+        anchors.update((shape.region.id, shape.anchor) for shape in board.regions)
+    out.append('<g class="links" aria-hidden="true">')
+    out += _link_lines(page.link_marks)
+    out.append("</g>")
+    for board in page.boards:
+        out += _labels(board, style)
+    out += _link_notes(page.link_marks)
     out += _graph(graph, anchors)
     out.append("</svg>")
     return "".join(out)
@@ -262,7 +292,8 @@ def thumbnail_svg(page: PageLayout, style: Style, css: str, max_aspect: float) -
     height, else the main board alone (a row of four boards at card size is a strip)."""
     top = min((b.origin[1] for b in page.boards), default=0.0) - 60
     height = max((b.origin[1] + b.size[1] for b in page.boards), default=300.0) + 40 - top
-    boards, links = page.boards, page.links
+    boards = page.boards
+    links = [m for m in page.link_marks if not m.across]  # a note is unreadable at card size
     box = (0.0, top, page.width, height)
     main = _main_board(page)
     if page.width > max_aspect * height and main is not None:
@@ -275,8 +306,6 @@ def thumbnail_svg(page: PageLayout, style: Style, css: str, max_aspect: float) -
            f"<defs><style>{css}</style>", *_patterns(page, style), "</defs>"]
     for board in boards:
         out += _board(board, style, None, caption=len(boards) > 1)
-    for a, b, kind in links:
-        out.append(f'<line class="link link-{escape(kind)}" x1="{_num(a[0])}" y1="{_num(a[1])}"'
-                   f' x2="{_num(b[0])}" y2="{_num(b[1])}"/>')
+    out += _link_lines(links)
     out.append("</svg>")
     return "".join(out)
