@@ -17,6 +17,7 @@ from editor.escaping import document_line
 from editor.export.board_layout import (
     BADGE_RADIUS,
     BOARD_NAMES,
+    CAPTION_CHAR_WIDTH,
     LABEL_SIZES,
     BoardShape,
     LinkMark,
@@ -245,13 +246,22 @@ def unused_boards(page: PageLayout, realm: Realm) -> list[str]:
 
 def _bounds(page: PageLayout) -> tuple[float, float, float, float]:
     """The boards, their captions and the links' notes (a note may stand past a board's
-    edge): left, top, width, height of the site's picture."""
-    top = min((b.origin[1] for b in page.boards), default=0.0) - 60
-    bottom = max((b.origin[1] + b.size[1] for b in page.boards), default=300.0) + 40
-    notes = [m.box for m in page.link_marks if m.text]
-    top = min([top, *(y0 - 10 for _x0, y0, _x1, _y1 in notes)])
-    bottom = max([bottom, *(y1 + 10 for _x0, _y0, _x1, y1 in notes)])
-    return 0.0, top, page.width, bottom - top
+    edge), with a margin: left, top, width, height of the site's picture. Not the page's
+    width: a narrow board is centred on a page at least MIN_WIDTH wide, and on a phone,
+    where the board scrolls in its frame, it began with a blank stretch and ran off the
+    right edge."""
+    pad = 40.0
+    boxes = [(b.origin[0], b.origin[1] - (60 if b.caption else 20),
+              b.origin[0] + max(b.size[0], len(b.caption) * CAPTION_CHAR_WIDTH),
+              b.origin[1] + b.size[1]) for b in page.boards]
+    boxes += [m.box for m in page.link_marks if m.text]
+    if not boxes:
+        return 0.0, 0.0, page.width, 300.0
+    left = min(x0 for x0, _y0, _x1, _y1 in boxes) - pad
+    top = min(y0 for _x0, y0, _x1, _y1 in boxes) - pad
+    right = max(x1 for _x0, _y0, x1, _y1 in boxes) + pad
+    bottom = max(y1 for _x0, _y0, _x1, y1 in boxes) + pad
+    return left, top, right - left, bottom - top
 
 
 def board_svg(page: PageLayout, style: Style, graph: nx.Graph, *, name: str,
@@ -260,9 +270,12 @@ def board_svg(page: PageLayout, style: Style, graph: nx.Graph, *, name: str,
     ``<svg>``: a named group of focusable regions (``details``: each region's accessible
     name), the links as the printable board draws them. The boards are those the page
     draws (``unused_boards`` names the others), where the page draws them."""
+    box = _bounds(page)
+    # --units: the picture's width in page units, so a phone's style sheet can keep a hex
+    # big enough to tap and read (the board then scrolls sideways in its frame)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
-           f'viewBox="{" ".join(_num(v) for v in _bounds(page))}" role="group" '
-           f'aria-label="{escape(name)}">',
+           f'viewBox="{" ".join(_num(v) for v in box)}" style="--units:{box[2]:.0f}" '
+           f'role="group" aria-label="{escape(name)}">',
            "<defs>", *_patterns(page, style), "</defs>"]
     anchors: dict[str, Point] = {}
     for board in page.boards:
