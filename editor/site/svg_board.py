@@ -57,11 +57,15 @@ def _ring_path(rings: Iterable[tuple[Point, ...]]) -> str:
     return "".join(parts)
 
 
-def _pattern_id(terrain: str, side: str) -> str:
-    return f"h-{side}-{terrain}"
+def _pattern_id(terrain: str, side: str, prefix: str = "") -> str:
+    """A pattern's id. A page holds one board per player count, the hidden ones in
+    ``display: none``, where Chromium does not paint a pattern from: each board's patterns
+    need ids of their own (``prefix``), or the regions of all but the first count were
+    drawn white."""
+    return f"{prefix}h-{side}-{terrain}"
 
 
-def _patterns(page: PageLayout, style: Style) -> list[str]:
+def _patterns(page: PageLayout, style: Style, prefix: str = "") -> list[str]:
     """One <pattern> per (terrain, side) drawn on the page, hatch over fill."""
     seen: dict[str, str] = {}
     for board in page.boards:
@@ -69,7 +73,7 @@ def _patterns(page: PageLayout, style: Style) -> list[str]:
         for shape in board.regions:
             terrain = shape.region.drawn_terrain
             spec = style.terrain(terrain, side)
-            key = _pattern_id(terrain, side)
+            key = _pattern_id(terrain, side, prefix)
             if key in seen:
                 continue
             strokes = "".join(
@@ -134,7 +138,7 @@ def _annotations(board: BoardShape, style: Style) -> list[str]:
 
 
 def _board(board: BoardShape, style: Style, details: dict[str, str] | None,
-           caption: bool = True) -> list[str]:
+           caption: bool = True, prefix: str = "") -> list[str]:
     """One board's shapes (its labels come later, over the links, as on the printable
     board). On a page (``details``: each region's accessible name) every region is
     focusable and named, so a keyboard reaches every region a mouse can point at; a
@@ -161,8 +165,9 @@ def _board(board: BoardShape, style: Style, details: dict[str, str] | None,
         rid = shape.region.id
         focus = ("" if details is None else
                  f' tabindex="0" role="button" aria-label="{escape(details.get(rid, rid))}"')
+        fill = _pattern_id(terrain, side, prefix)
         out.append(f'<path class="region{chasm}" data-region="{escape(rid)}"{focus} '
-                   f'fill="url(#{_pattern_id(terrain, side)})" d="{_ring_path(shape.rings)}"/>')
+                   f'fill="url(#{fill})" d="{_ring_path(shape.rings)}"/>')
     if board.tile_outlines:
         out.append(f'<path class="tile" d="{_ring_path(board.tile_outlines)}"/>')
     for a, b in board.river_markers:
@@ -265,22 +270,23 @@ def _bounds(page: PageLayout) -> tuple[float, float, float, float]:
 
 
 def board_svg(page: PageLayout, style: Style, graph: nx.Graph, *, name: str,
-              details: dict[str, str]) -> str:
+              details: dict[str, str], ids: str = "") -> str:
     """The boards of the printable page (title and legend left to the HTML) as one
     ``<svg>``: a named group of focusable regions (``details``: each region's accessible
     name), the links as the printable board draws them. The boards are those the page
-    draws (``unused_boards`` names the others), where the page draws them."""
+    draws (``unused_boards`` names the others), where the page draws them. ``ids``
+    prefixes the picture's ids, unique on its page."""
     box = _bounds(page)
     # --units: the picture's width in page units, so a phone's style sheet can keep a hex
     # big enough to tap and read (the board then scrolls sideways in its frame)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
            f'viewBox="{" ".join(_num(v) for v in box)}" style="--units:{box[2]:.0f}" '
            f'role="group" aria-label="{escape(name)}">',
-           "<defs>", *_patterns(page, style), "</defs>"]
+           "<defs>", *_patterns(page, style, ids), "</defs>"]
     anchors: dict[str, Point] = {}
     for board in page.boards:
         out.append(f'<g class="board-shapes" data-board="{escape(board.id)}">')
-        out += _board(board, style, details)
+        out += _board(board, style, details, prefix=ids)
         out.append("</g>")
         anchors.update((shape.region.id, shape.anchor) for shape in board.regions)
     out.append('<g class="links" aria-hidden="true">')

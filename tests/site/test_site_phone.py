@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtGui import QImage
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
@@ -108,3 +109,26 @@ def test_a_board_is_not_drawn_larger_than_print_on_a_wide_screen(browser: Any,
     of a 6-player one; it stops at .75 px per page unit."""
     browser.get((shipped_site / RIVER).as_uri())
     assert _rect(browser, SHOWN_BOARD)["width"] <= _units(browser) * 0.75 + 1
+
+
+def test_every_player_counts_board_is_painted(browser: Any, shipped_site: Path) -> None:
+    """Each count's board defined the same pattern ids; the hidden counts' boards are
+    ``display: none``, where Chromium paints no pattern from, so switching Highland Crossing
+    to 4 players drew its regions white. Ids are unique on every page, and the shown
+    board's pixels are not mostly white."""
+    for page in sorted(shipped_site.glob("s/*/index.html")):
+        ids = re.findall(r'\bid="([^"]+)"', page.read_text(encoding="utf-8"))
+        assert len(ids) == len(set(ids)), (page, sorted({i for i in ids if ids.count(i) > 1}))
+    browser.get((shipped_site / HIGHLAND).as_uri() + "#players=4")
+    board = browser.find_element(By.CSS_SELECTOR, SHOWN_BOARD)
+    assert board.find_element(By.XPATH, "./ancestor::figure").get_attribute(
+        "data-count") == "4"
+    # K.s3 is farmland: the farmland pattern came first in the hidden 2-player board
+    region = next(p for p in board.find_elements(By.CSS_SELECTOR, "path.region")
+                  if p.get_attribute("data-region") == "K.s3")
+    shot = region.screenshot_as_png
+    image = QImage.fromData(shot)
+    pixels = [image.pixelColor(x, y) for x in range(0, image.width(), 3)
+              for y in range(0, image.height(), 3)]
+    white = sum(1 for c in pixels if min(c.red(), c.green(), c.blue()) > 245)
+    assert white < len(pixels) / 2, (white, len(pixels))
