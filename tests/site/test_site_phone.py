@@ -44,20 +44,27 @@ def _units(browser: Any) -> float:
     return float(box.split()[2])
 
 
-def test_a_row_of_boards_stays_readable_on_a_phone(phone: Any, shipped_site: Path) -> None:
-    """Highland Crossing's three boards were squeezed into 366 px: hexes 20 px across, names
-    4 px high. The board keeps a tappable size and scrolls in its own frame; the page
-    itself does not scroll sideways."""
-    phone.get((shipped_site / HIGHLAND).as_uri())
-    hex_px = _rect(phone, SHOWN_BOARD)["width"] / _units(phone) * HEX
-    assert hex_px >= 80, hex_px
-    frame = phone.execute_script(
-        "var w = document.querySelector('figure.count:not([hidden]) .board-wrap');"
-        "return [w.scrollWidth, w.clientWidth, getComputedStyle(w).overflowX];")
-    assert frame[0] > frame[1] and frame[2] == "auto", frame
-    width, inner = phone.execute_script(
-        "return [document.scrollingElement.scrollWidth, window.innerWidth]")
-    assert width <= inner
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_row_of_boards_stays_readable(browser: Any, shipped_site: Path, width: int) -> None:
+    """Highland Crossing's boards were squeezed into the frame: at 390 px hexes 20 px
+    across, at 1280 px the four boards' names 4 px high. The board keeps a readable size
+    and scrolls in its own frame; the page itself does not scroll sideways."""
+    browser.set_window_size(width, 900)
+    try:
+        phone = browser
+        request = "#players=4" if width > 900 else ""
+        phone.get((shipped_site / HIGHLAND).as_uri() + request)
+        hex_px = _rect(phone, SHOWN_BOARD)["width"] / _units(phone) * HEX
+        assert hex_px >= 80, hex_px
+        frame = phone.execute_script(
+            "var w = document.querySelector('figure.count:not([hidden]) .board-wrap');"
+            "return [w.scrollWidth, w.clientWidth, getComputedStyle(w).overflowX];")
+        assert frame[0] > frame[1] and frame[2] == "auto", frame
+        used, inner = phone.execute_script(
+            "return [document.scrollingElement.scrollWidth, window.innerWidth]")
+        assert used <= inner
+    finally:
+        browser.set_window_size(1280, 900)
 
 
 def test_a_regions_details_show_where_a_phone_user_looks(phone: Any,
