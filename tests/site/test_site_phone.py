@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtGui import QImage
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 HIGHLAND = "s/highland-crossing/index.html"
 RIVER = "s/booklet-02-life-is-a-long-river/index.html"
@@ -139,3 +140,23 @@ def test_every_player_counts_board_is_painted(browser: Any, shipped_site: Path) 
               for y in range(0, image.height(), 3)]
     white = sum(1 for c in pixels if min(c.red(), c.green(), c.blue()) > 245)
     assert white < len(pixels) / 2, (white, len(pixels))
+
+
+def test_tab_brings_a_region_past_the_frames_edge_into_view(browser: Any,
+                                                            shipped_site: Path) -> None:
+    """A board wider than its frame scrolls in it: a keyboard user reaching a region
+    beyond the frame's edge (Highland Crossing's Necromancer island at 4 players) sees the
+    frame scroll to it."""
+    browser.get((shipped_site / HIGHLAND).as_uri() + "#players=4")
+    regions = browser.find_elements(By.CSS_SELECTOR, "figure.count:not([hidden]) path.region")
+    last = regions[-1].get_attribute("data-region")
+    browser.execute_script("arguments[0].focus()", regions[-2])
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    assert browser.execute_script(
+        "return document.activeElement.getAttribute('data-region')") == last
+    frame, spot, scrolled = browser.execute_script(
+        "var el = document.activeElement, w = el.closest('.board-wrap');"
+        "var a = w.getBoundingClientRect(), b = el.getBoundingClientRect();"
+        "return [[a.left, a.right], [b.left, b.right], w.scrollLeft];")
+    assert scrolled > 0
+    assert frame[0] <= spot[0] and spot[1] <= frame[1], (frame, spot)
