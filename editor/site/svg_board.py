@@ -8,6 +8,7 @@ and glyphs from the shared drawing style.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from html import escape
 
@@ -19,6 +20,7 @@ from editor.export.board_layout import (
     BOARD_NAMES,
     CAPTION_CHAR_WIDTH,
     LABEL_SIZES,
+    LINK_STUB,
     BoardShape,
     LinkMark,
     PageLayout,
@@ -217,14 +219,24 @@ def _link_notes(marks: Iterable[LinkMark]) -> list[str]:
     return out
 
 
-def _graph(graph: nx.Graph, anchors: dict[str, Point]) -> list[str]:
+def _graph(graph: nx.Graph, anchors: dict[str, Point], boards: dict[str, str]) -> list[str]:
     """The graph of play ``realms balance`` measures (``play_graph``): one line per
-    adjacency between region anchors, hidden by default. Seas and lakes are not in it."""
+    adjacency between region anchors, hidden by default. Seas and lakes are not in it. An
+    edge between two boards (a link) is two short stubs, one from each end towards the
+    other, as the link is drawn: a line across the page would run over the boards between."""
     out = ['<g class="graph" aria-hidden="true">']
     for a, b in sorted(tuple(sorted(e)) for e in graph.edges):
-        if a in anchors and b in anchors:
-            (x1, y1), (x2, y2) = anchors[a], anchors[b]
+        if a not in anchors or b not in anchors:
+            continue
+        (x1, y1), (x2, y2) = anchors[a], anchors[b]
+        if boards[a] == boards[b]:
             out.append(f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}"/>')
+            continue
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = (x2 - x1) / length * LINK_STUB, (y2 - y1) / length * LINK_STUB
+        for (x, y), sign in (((x1, y1), 1.0), ((x2, y2), -1.0)):
+            out.append(f'<line class="across" x1="{_num(x)}" y1="{_num(y)}" '
+                       f'x2="{_num(x + sign * ux)}" y2="{_num(y + sign * uy)}"/>')
     for node in sorted(graph.nodes):
         if node in anchors:
             x, y = anchors[node]
@@ -284,18 +296,20 @@ def board_svg(page: PageLayout, style: Style, graph: nx.Graph, *, name: str,
            f'role="group" aria-label="{escape(name)}">',
            "<defs>", *_patterns(page, style, ids), "</defs>"]
     anchors: dict[str, Point] = {}
+    on_board: dict[str, str] = {}
     for board in page.boards:
         out.append(f'<g class="board-shapes" data-board="{escape(board.id)}">')
         out += _board(board, style, details, prefix=ids)
         out.append("</g>")
         anchors.update((shape.region.id, shape.anchor) for shape in board.regions)
+        on_board.update((shape.region.id, board.id) for shape in board.regions)
     out.append('<g class="links" aria-hidden="true">')
     out += _link_lines(page.link_marks)
     out.append("</g>")
     for board in page.boards:
         out += _labels(board, style)
     out += _link_notes(page.link_marks)
-    out += _graph(graph, anchors)
+    out += _graph(graph, anchors, on_board)
     out.append("</svg>")
     return "".join(out)
 

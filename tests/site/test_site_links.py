@@ -186,3 +186,23 @@ def test_the_site_shows_the_boards_the_printable_board_shows(
             compared += 1
     capsys.readouterr()
     assert compared >= 40
+
+
+def test_the_graph_overlay_does_not_cross_between_boards(shipped_site: Path) -> None:
+    """The graph of play joins Ferryman's landing's two ends, and the tunnels' and sky
+    access's: drawn as one line each, they ran across the boards between. Each such edge is
+    a stub at each end, as a link between boards is."""
+    root = ET.fromstring(figures(shipped_site / "s/highland-crossing/index.html")[4])
+    boards = frames(root)
+    overlay = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "graph")
+    lines = [(tuple(float(e.get(k, "nan")) for k in ("x1", "y1", "x2", "y2")),
+              e.get("class") == "across") for e in overlay.iter(f"{SVG}line")]
+    stubs = sum(1 for _line, across in lines if across)
+    assert stubs >= 2 and stubs % 2 == 0
+    for (x1, y1, x2, y2), across in lines:
+        start = board_under(boards, x1, y1)
+        assert start is not None
+        if across:
+            assert math.dist((x1, y1), (x2, y2)) <= LINK_STUB + 0.1
+        else:
+            assert board_under(boards, x2, y2) == start, (x1, y1, x2, y2)
