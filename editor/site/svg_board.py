@@ -190,9 +190,7 @@ def _graph(graph: nx.Graph, anchors: dict[str, Point]) -> list[str]:
 def unused_boards(page: PageLayout) -> list[str]:
     """Captions of the boards with no tile at this count, when others have tiles: the page
     names them instead of drawing empty boxes (Sky Islands at 2-3 players)."""
-    if all(b.empty for b in page.boards):
-        return []
-    return [b.caption or b.id for b in page.boards if b.empty]
+    return list(page.left_out)
 
 
 def _shifts(page: PageLayout) -> list[tuple[BoardShape, float]]:
