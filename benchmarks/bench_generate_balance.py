@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from editor.analysis.metrics import measure
-from editor.generate.confirm import loaded_from
 from editor.generate.compact import hanging_tiles
+from editor.generate.confirm import loaded_from
 from editor.generate.realise import realise
 from editor.generate.search import generate
 from editor.model.scenario_io import LoadedScenario, load_scenario
@@ -102,8 +102,8 @@ def table(players: int, reference: list[dict[str, float]], kind: str,
         if ref is not None:
             outside = str(sum(1 for r in rows if key in r and not ref[0] <= r[key] <= ref[2]))
         print(f"  {key:22} {_fmt(ref):>22} {_fmt(got):>22} {outside:>8}")
-    times_sorted = sorted(times)
-    print(f"  {'seconds':22} {'':>22} {_fmt((times_sorted[0], statistics.median(times), times_sorted[-1])):>22}")
+    seconds = (min(times), statistics.median(times), max(times))
+    print(f"  {'seconds':22} {'':>22} {_fmt(seconds):>22}")
     bad = [i + 1 for i, r in enumerate(rows)
            if r.get("entry_share", 1.0) >= ENTRY_LIMIT or r.get("hanging_tiles", 0) > 0]
     slow = [i + 1 for i, t in enumerate(times) if t > BUDGET_S]

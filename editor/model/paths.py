@@ -34,6 +34,7 @@ RESOURCES = frozenset({
     "style.json",
     "base_game.json",
     "lint-defaults.toml",
+    "generate-spread.json",
     "schema-messages.toml",
     "reference-bands.json",
     "schemas/scenario.schema.json",
