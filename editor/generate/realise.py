@@ -20,9 +20,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from editor.generate.compact import touching
 from editor.generate.layout import Layout, Placed, Tallies, play_graph, tallies, tile_tallies
 from editor.generate.pieces import Part, box_tiles, side_facts
 from editor.generate.score import balance_penalty, fifth_penalty, inventory_penalty, violations
+from editor.generate.shape import estimates
 from editor.generate.write import boards_data
 from editor.lint.config import LintConfig, default_config
 from editor.model.rules import water_rules
@@ -32,6 +34,9 @@ WORLDS = ("surface", "underground", "both")
 CANDIDATES = 24  # legal moves drawn per tile laid
 ATTEMPTS = 8  # realisations tried per world before the next world
 TUNNELS = 2  # tunnel pairs linking the two boards when both worlds are played
+# the shape's weight beside the balance tallies when a tile is laid (see shape_cost)
+REALISE_WEIGHTS = {"missing_neighbours": 3.0, "entry_share": 40.0, "water_regions": 3.0,
+                   "articulation_points": 1.0}
 
 
 class RealiseError(Exception):
@@ -116,6 +121,20 @@ def _progress_penalty(t: Tallies, config: LintConfig, target: int, by_world: boo
     return penalty
 
 
+def shape_cost(layout: Layout, board: int, spot: tuple[int, int], rivers: bool) -> float:
+    """What a careful player weighs besides the tallies: lay the tile where it touches the
+    most placed tiles (a compact blob, not a snake whose every tile is on the edge), turned
+    so that few regions become entries and the water joins water already laid (few water
+    bodies, as on the booklet's boards)."""
+    taken = set(layout.occupied(board))
+    graph = play_graph(layout, rivers)
+    values = estimates(layout, graph)
+    return (REALISE_WEIGHTS["missing_neighbours"] * (6 - touching(taken, spot))
+            + REALISE_WEIGHTS["entry_share"] * values["entry_share"]
+            + REALISE_WEIGHTS["water_regions"] * values["water_regions"]
+            + REALISE_WEIGHTS["articulation_points"] * values["articulation_points"])
+
+
 def build(loaded: LoadedScenario, players: int, world: str, rng: random.Random,
           config: LintConfig) -> Layout:
     """One play of the building rules."""
@@ -144,6 +163,7 @@ def build(loaded: LoadedScenario, players: int, world: str, rng: random.Random,
             spots = [(0, 0)] if empty else trial.frontier(board)
             q, r = spots[rng.randrange(len(spots))]
             trial.placed[tile] = Placed(tile, kinds[board], board, q, r, rng.randrange(6))
+            shape = shape_cost(trial, board, (q, r), rivers)
             for overlay in _overlay_options(trial, tile, rng):
                 option = trial.copy()
                 option.markers.update(overlay)
@@ -151,7 +171,7 @@ def build(loaded: LoadedScenario, players: int, world: str, rng: random.Random,
                 t = base.plus(tile_tallies(option, tile))
                 penalty = _progress_penalty(t, config, target, rules.by_world,
                                             world == "both")
-                scored.append((penalty, len(scored), option))
+                scored.append((penalty + shape, len(scored), option))
         chosen = None
         for _, _, option in sorted(scored, key=lambda s: (s[0], s[1])):
             if "chasm" in option.markers.values():
