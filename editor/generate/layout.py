@@ -85,8 +85,24 @@ def hexes_connected(hexes: set[Hex]) -> bool:
     return len(seen) == len(hexes)
 
 
+_OUTSIDE: dict[frozenset[Hex], tuple[set[Hex], set[Hex]]] = {}
+_OUTSIDE_KEPT = 4096  # the search revisits the same few hex sets (rotations and swaps keep
+# a board's hexes): remember the last few thousand answers
+
+
 def outside_hexes(taken: set[Hex]) -> tuple[set[Hex], set[Hex]]:
-    """(empty hexes around the tiles reachable from outside, enclosed empty hexes = holes)."""
+    """(empty hexes around the tiles reachable from outside, enclosed empty hexes = holes);
+    the caller must not change the sets returned."""
+    key = frozenset(taken)
+    hit = _OUTSIDE.get(key)
+    if hit is None:
+        if len(_OUTSIDE) >= _OUTSIDE_KEPT:
+            _OUTSIDE.clear()
+        hit = _OUTSIDE[key] = _outside_hexes(taken)
+    return hit
+
+
+def _outside_hexes(taken: set[Hex]) -> tuple[set[Hex], set[Hex]]:
     if not taken:
         return set(), set()
     around = {(q + dq, r + dr) for (q, r) in taken for dq, dr in NEIGHBOUR_DIRECTIONS}

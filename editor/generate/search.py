@@ -57,7 +57,8 @@ PLACE_STEPS = 400  # enough to reach the booklet's shape; then a fresh restart
 # (benchmarks/bench_generate_balance.py)
 TUNNELS = 2
 HARD = 100.0
-JUDGED = 6  # lint-clean realms measured before the one with the fewest flags is kept
+STALL = 120  # placement steps without a better layout before the round gives up
+JUDGED = 3  # lint-clean realms measured before the one with the fewest flags is kept
 WATER_PULL = 1.5  # per water part chosen: water breaks the land graph and, on the edge,
 # turns its shores into entries
 
@@ -326,7 +327,13 @@ def place(pieces: Pieces, kinds: tuple[str, ...], facts: dict[tuple[str, str], S
     temperature = 20.0
     cooling = (0.05 / temperature) ** (1.0 / max(1, steps))
     tiles = sorted(layout.placed)
+    stalled = 0
     for _ in range(steps):
+        if hard == 0:  # inside the booklet's spread, structure sound: good enough
+            break
+        stalled += 1
+        if stalled > STALL:  # no better placement for a while: a fresh round does better
+            break
         move = rng.randrange(3)
         saved = dict(layout.placed)
         a = tiles[rng.randrange(len(tiles))]
@@ -358,6 +365,7 @@ def place(pieces: Pieces, kinds: tuple[str, ...], facts: dict[tuple[str, str], S
             score, hard = new_score, new_hard
             if score < best[0]:
                 best = (score, dict(layout.placed))
+                stalled = 0
         else:
             layout.placed = saved
         temperature *= cooling
@@ -379,7 +387,7 @@ def _place_score(layout: Layout, target: Spread) -> tuple[float, float]:
     gate: :func:`generate` lets ``flags_for`` judge the derived result."""
     graph = play_graph(layout, rivers=False)
     outside, pull = shape_penalty(layout, graph, target)
-    return graph_penalty(graph, spread_weight=0.0) + outside, pull
+    return graph_penalty(graph, holes_weight=HARD, spread_weight=0.0) + outside, pull
 
 
 def _tunnels(layout: Layout, rng: random.Random) -> None:
