@@ -41,8 +41,10 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "generate", help="search for a balanced realm and write it as a scenario",
         description="Search tiles, sides, rotations, positions and mountains for a realm "
-                    "that meets every default `realms lint` threshold (0 errors, 0 warnings), "
-                    "and write it. See docs/generate.md.")
+                    "that meets every default `realms lint` threshold (0 errors, 0 warnings) "
+                    "and has the shape of a booklet board at that player count (an interior, "
+                    "few chokepoints, no tile hanging by one edge), and write it. See "
+                    "docs/generate.md.")
     parser.add_argument("--players", type=player_count, required=True, metavar="N",
                         help="player count, 2-6")
     parser.add_argument("--world", choices=WORLDS, default="surface",

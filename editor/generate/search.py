@@ -9,12 +9,15 @@ Two simulated-annealing stages, each scored with cheap tallies:
    boxes hold). A move adds, drops or swaps a tile, moves it to the other board, or moves
    its mountain; each updates the totals by one tile's vector.
 2. *Where they go*: positions on a compact hex blob and rotations, scored on the
-   combinatorial graph of play (:mod:`editor.generate.layout`): one landmass, every outer
-   tile holding a first-conquest region, no holes. Moves swap two tiles, turn one, or move
-   an outer tile to another outer spot.
+   combinatorial graph of play (:mod:`editor.generate.layout`): one landmass, no holes, no
+   tile hanging by one edge, then the shape against the booklet boards' spread at this
+   player count (:mod:`editor.generate.shape`, :mod:`editor.generate.standard`). Moves swap
+   two tiles, turn one, or move an outer tile to another outer spot.
 
 The full ``realms lint`` then confirms the result; a result with any error or warning is
-thrown away and the search goes on from the next random state. All randomness comes from
+thrown away and the search goes on from the next random state. A lint-clean result is
+derived and judged by ``flags_for``; the first with no flag is kept, else the one with the
+fewest flags of ``JUDGED`` lint-clean tries. All randomness comes from
 one ``random.Random(seed)``; iteration is over sorted data only.
 """
 
