@@ -60,6 +60,8 @@ PLACE_STEPS = 400  # enough to reach the booklet's shape; then a fresh restart
 # (benchmarks/bench_generate_balance.py)
 TUNNELS = 2
 HARD = 100.0
+HOPELESS = 6.0  # a move costing this many temperatures more is refused unmeasured
+# (annealing would accept it with a chance below e**-6)
 STALL = 120  # placement steps without a better layout before the round gives up
 JUDGED = 3  # lint-clean realms measured before the one with the fewest flags is kept
 WATER_PULL = 1.5  # per water part chosen: water breaks the land graph and, on the edge,
@@ -362,7 +364,7 @@ def place(pieces: Pieces, kinds: tuple[str, ...], facts: dict[tuple[str, str], S
                 continue
             q, r = spots[rng.randrange(len(spots))]
             layout.placed[a] = Placed(a, pa.side, pa.board, q, r, rng.randrange(6))
-        new_hard, new_soft = _place_score(layout, target)
+        new_hard, new_soft = _place_score(layout, target, score + HOPELESS * temperature)
         new_score = new_hard + new_soft
         if new_score <= score or rng.random() < math.exp((score - new_score) / temperature):
             score, hard = new_score, new_hard
@@ -383,14 +385,20 @@ def _structure(layout: Layout) -> float:
     return graph_penalty(play_graph(layout, rivers=False), spread_weight=0.0) + HARD * hang
 
 
-def _place_score(layout: Layout, target: Spread) -> tuple[float, float]:
+def _place_score(layout: Layout, target: Spread,
+                 give_up: float = math.inf) -> tuple[float, float]:
     """(hard, soft): hard is 0 for one landmass that entries reach, without holes, whose
     shape lies inside the booklet's spread (an interior, few chokepoints, no tile hanging
     by one edge); soft pulls towards the booklet's medians. The spread is a goal, not a
-    gate: :func:`generate` lets ``flags_for`` judge the derived result."""
+    gate: :func:`generate` lets ``flags_for`` judge the derived result. When the landmass
+    and holes alone already cost ``give_up`` or more, the shape is not measured (the move
+    will be refused anyway)."""
     graph = play_graph(layout, rivers=False)
+    structure = graph_penalty(graph, holes_weight=HARD, spread_weight=0.0)
+    if structure >= give_up:
+        return structure, 0.0
     outside, pull = shape_penalty(layout, graph, target)
-    return graph_penalty(graph, holes_weight=HARD, spread_weight=0.0) + outside, pull
+    return structure + outside, pull
 
 
 def _tunnels(layout: Layout, rng: random.Random) -> None:

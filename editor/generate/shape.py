@@ -20,8 +20,8 @@ from editor.generate.standard import Spread
 # How much one unit outside the booklet's range costs, per metric (in the metric's own
 # unit: a share of 0.1 outside costs 0.1 * weight); inside, a pull of PULL towards the
 # median, so the search prefers the middle of the range to its edge.
-WEIGHTS = {"entry_share": 400.0, "water_regions": 12.0, "articulation_points": 6.0,
-           "bridges": 6.0, "degree_mean": 150.0, "edge_distance_max": 15.0,
+WEIGHTS = {"entry_share": 400.0, "water_regions": 25.0, "articulation_points": 6.0,
+           "bridges": 6.0, "degree_mean": 150.0, "edge_distance_max": 25.0,
            "regions": 0.0, "diameter": 0.0, "land_masses": 0.0}
 PULL = 0.15
 HANGING = 40.0  # per tile held by one edge
@@ -32,8 +32,8 @@ def estimates(layout: Layout, graph: PlayGraph) -> dict[str, float]:
     """entry_share, water_regions, articulation_points, bridges, degree_mean and
     edge_distance_max of the graph of play, as ``realms balance`` would count them."""
     walk = graph.walkable
-    adjacency = {p: sorted(n for n in graph.adjacency[p] if n in walk and n != p)
-                 for p in sorted(walk)}
+    # (no sorting: every figure below is a property of the graph, not of a visiting order)
+    adjacency = {p: [n for n in graph.adjacency[p] if n in walk and n != p] for p in walk}
     land = [p for p in adjacency if p in graph.land]
     entries = [p for p in land if p in graph.first_conquest]
     degrees = [len(n) for n in adjacency.values()]
