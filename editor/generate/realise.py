@@ -24,7 +24,7 @@ from editor.generate.compact import touching
 from editor.generate.layout import Layout, Placed, Tallies, play_graph, tallies, tile_tallies
 from editor.generate.pieces import Part, box_tiles, side_facts
 from editor.generate.score import balance_penalty, fifth_penalty, inventory_penalty, violations
-from editor.generate.shape import estimates
+from editor.generate.shape import Figures
 from editor.generate.write import boards_data
 from editor.lint.config import LintConfig, default_config
 from editor.model.rules import water_rules
@@ -127,12 +127,11 @@ def shape_cost(layout: Layout, board: int, spot: tuple[int, int], rivers: bool) 
     so that few regions become entries and the water joins water already laid (few water
     bodies, as on the booklet's boards)."""
     taken = set(layout.occupied(board))
-    graph = play_graph(layout, rivers)
-    values = estimates(layout, graph)
-    return (REALISE_WEIGHTS["missing_neighbours"] * (6 - touching(taken, spot))
-            + REALISE_WEIGHTS["entry_share"] * values["entry_share"]
-            + REALISE_WEIGHTS["water_regions"] * values["water_regions"]
-            + REALISE_WEIGHTS["articulation_points"] * values["articulation_points"])
+    figures = Figures(layout, play_graph(layout, rivers))
+    cost = REALISE_WEIGHTS["missing_neighbours"] * (6 - touching(taken, spot))
+    for key in ("entry_share", "water_regions", "articulation_points"):
+        cost += REALISE_WEIGHTS[key] * figures.value(key)
+    return cost
 
 
 def build(loaded: LoadedScenario, players: int, world: str, rng: random.Random,

@@ -391,13 +391,13 @@ def _place_score(layout: Layout, target: Spread,
     shape lies inside the booklet's spread (an interior, few chokepoints, no tile hanging
     by one edge); soft pulls towards the booklet's medians. The spread is a goal, not a
     gate: :func:`generate` lets ``flags_for`` judge the derived result. When the landmass
-    and holes alone already cost ``give_up`` or more, the shape is not measured (the move
-    will be refused anyway)."""
+    and holes alone, or with the shape measured so far, already cost ``give_up`` or more,
+    the rest is not measured (the move will be refused anyway)."""
     graph = play_graph(layout, rivers=False)
     structure = graph_penalty(graph, holes_weight=HARD, spread_weight=0.0)
     if structure >= give_up:
         return structure, 0.0
-    outside, pull = shape_penalty(layout, graph, target)
+    outside, pull = shape_penalty(layout, graph, target, give_up - structure)
     return structure + outside, pull
 
 

@@ -10,6 +10,7 @@ regions, adjacencies and first conquests the derivation gives) under the keys of
 
 from __future__ import annotations
 
+import math
 from collections import deque
 
 from editor.generate.compact import hanging
@@ -28,24 +29,60 @@ HANGING = 40.0  # per tile held by one edge
 MARGIN = {"entry_share": 0.01, "degree_mean": 0.02}  # aim this far inside the range
 
 
+class Figures:
+    """The estimates of one graph, each counted when first asked for (cheapest first in
+    :func:`shape_penalty`, which stops asking once the move is hopeless)."""
+
+    def __init__(self, layout: Layout, graph: PlayGraph) -> None:
+        self.layout = layout
+        self.graph = graph
+        self._adjacency: dict[Part, list[Part]] | None = None
+        self._cuts: tuple[int, int] | None = None
+        land = [p for p in graph.walkable if p in graph.land]
+        self.entries = [p for p in land if p in graph.first_conquest]
+        self.land = len(land)
+
+    @property
+    def adjacency(self) -> dict[Part, list[Part]]:
+        if self._adjacency is None:
+            walk = self.graph.walkable
+            # (no sorting: every figure is a property of the graph, not of a visiting order)
+            self._adjacency = {p: [n for n in self.graph.adjacency[p] if n in walk and n != p]
+                               for p in walk}
+        return self._adjacency
+
+    def cut_counts(self) -> tuple[int, int]:
+        if self._cuts is None:
+            self._cuts = cuts(self.adjacency)
+        return self._cuts
+
+    def value(self, key: str) -> float:
+        if key == "entry_share":
+            return len(self.entries) / self.land if self.land else 1.0
+        if key == "water_regions":
+            return float(_water_bodies(self.layout, self.graph))
+        if key == "degree_mean":
+            degrees = [len(n) for n in self.adjacency.values()]
+            return sum(degrees) / len(degrees) if degrees else 0.0
+        if key == "articulation_points":
+            return float(self.cut_counts()[0])
+        if key == "bridges":
+            return float(self.cut_counts()[1])
+        if key == "edge_distance_max":
+            return float(_depth(self.graph, self.entries))
+        raise KeyError(key)
+
+
+# cheapest first: shape_penalty stops once the move is known to be hopeless
+ESTIMATED = ("entry_share", "water_regions", "degree_mean", "edge_distance_max",
+             "articulation_points", "bridges")
+
+
 def estimates(layout: Layout, graph: PlayGraph) -> dict[str, float]:
     """entry_share, water_regions, articulation_points, bridges, degree_mean and
     edge_distance_max of the graph of play, as ``realms balance`` would count them."""
-    walk = graph.walkable
-    # (no sorting: every figure below is a property of the graph, not of a visiting order)
-    adjacency = {p: [n for n in graph.adjacency[p] if n in walk and n != p] for p in walk}
-    land = [p for p in adjacency if p in graph.land]
-    entries = [p for p in land if p in graph.first_conquest]
-    degrees = [len(n) for n in adjacency.values()]
-    cut_nodes, cut_edges = cuts(adjacency)
-    return {
-        "entry_share": len(entries) / len(land) if land else 1.0,
-        "water_regions": float(_water_bodies(layout, graph)),
-        "articulation_points": float(cut_nodes),
-        "bridges": float(cut_edges),
-        "degree_mean": sum(degrees) / len(degrees) if degrees else 0.0,
-        "edge_distance_max": float(_depth(graph, entries)),
-    }
+    figures = Figures(layout, graph)
+    return {key: figures.value(key) for key in ESTIMATED}
 
 
 def cuts(adjacency: dict[Part, list[Part]]) -> tuple[int, int]:
@@ -124,29 +161,47 @@ def _depth(graph: PlayGraph, entries: list[Part]) -> int:
     return max(found.values(), default=0)
 
 
+def _term(key: str, value: float, target: Spread) -> tuple[float, float]:
+    """(outside, pull) of one metric against the booklet's range at this count."""
+    weight = WEIGHTS.get(key, 0.0)
+    if weight == 0.0 or key not in target:
+        return 0.0, 0.0
+    low, mid, high = target[key]
+    margin = MARGIN.get(key, 0.0)
+    low, high = min(low + margin, mid), max(high - margin, mid)
+    outside = 0.0
+    if value < low:
+        outside = weight * (low - value) + weight * 0.05
+    elif value > high:
+        outside = weight * (value - high) + weight * 0.05
+    return outside, PULL * weight * abs(value - mid) / max(high - low, 1e-6)
+
+
 def spread_penalty(values: dict[str, float], target: Spread) -> tuple[float, float]:
     """(outside, pull): outside is 0 when every estimate lies inside the booklet's range
     (with a small margin) and grows steeply beyond it; pull is a mild distance from the
     medians, so the search prefers the middle of the range to its edge."""
     outside = pull = 0.0
     for key, value in values.items():
-        weight = WEIGHTS.get(key, 0.0)
-        if weight == 0.0 or key not in target:
-            continue
-        low, mid, high = target[key]
-        margin = MARGIN.get(key, 0.0)
-        low, high = min(low + margin, mid), max(high - margin, mid)
-        if value < low:
-            outside += weight * (low - value) + weight * 0.05
-        elif value > high:
-            outside += weight * (value - high) + weight * 0.05
-        pull += PULL * weight * abs(value - mid) / max(high - low, 1e-6)
+        o, p = _term(key, value, target)
+        outside += o
+        pull += p
     return outside, pull
 
 
-def shape_penalty(layout: Layout, graph: PlayGraph, target: Spread) -> tuple[float, float]:
-    """(outside, pull) of the estimates, tiles hanging by one edge counted as outside."""
-    outside, pull = spread_penalty(estimates(layout, graph), target)
+def shape_penalty(layout: Layout, graph: PlayGraph, target: Spread,
+                  give_up: float = math.inf) -> tuple[float, float]:
+    """(outside, pull) of the estimates, tiles hanging by one edge counted as outside.
+    Once outside + pull reaches ``give_up`` the rest is not counted (every term is >= 0,
+    so the move is already known to cost at least that much)."""
+    outside = pull = 0.0
     for board in range(len(layout.boards)):
         outside += HANGING * hanging(layout.occupied(board))
+    figures = Figures(layout, graph)
+    for key in ESTIMATED:
+        if outside + pull >= give_up:
+            break
+        o, p = _term(key, figures.value(key), target)
+        outside += o
+        pull += p
     return outside, pull
