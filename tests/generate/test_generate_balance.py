@@ -16,7 +16,7 @@ from typing import Any
 
 import networkx as nx
 import pytest
-from generate_support import GODS, REPO
+from generate_support import GODS, REPO, run_cli
 
 from editor.analysis.metrics import measure
 from editor.generate.compact import hanging, hanging_tiles
@@ -160,3 +160,13 @@ def test_the_spread_is_read_for_every_count() -> None:
     assert spread(2)["entry_share"][2] < ENTRY_LIMIT
     assert set(spread(5)) >= {"entry_share", "degree_mean", "water_regions"}
     assert Path(data_file("generate-spread.json")).is_file()
+
+
+def test_cli_names_what_stays_outside_the_booklet(tmp_path: Path) -> None:
+    """A lint-clean realm the standard still flags is written, and the flag is named."""
+    out = tmp_path / "two.realm.json"
+    done = run_cli("generate", "--players", "2", "--seed", "1", "-o", out)
+    assert done.returncode == 0, done.stderr
+    assert "outside the booklet boards' range at 2 players: entry_share" in done.stderr
+    clean = run_cli("generate", "--players", "4", "--seed", "1", "-o", tmp_path / "four.json")
+    assert clean.returncode == 0 and "outside" not in clean.stderr
