@@ -25,6 +25,7 @@ from editor.generate.layout import Layout, Placed, Tallies, play_graph, tallies,
 from editor.generate.pieces import Part, box_tiles, side_facts
 from editor.generate.score import balance_penalty, fifth_penalty, inventory_penalty, violations
 from editor.generate.shape import Figures
+from editor.generate.standard import FlagsFor, booklet_flags
 from editor.generate.write import boards_data
 from editor.lint.config import LintConfig, default_config
 from editor.model.rules import water_rules
@@ -66,6 +67,7 @@ class Realised:
     errors: int
     warnings: tuple[str, ...]  # "CODE message" of the warnings left
     notes: tuple[str, ...] = ()  # why no clean board could be found, when it is known
+    flags: tuple[str, ...] = ()  # what ``flags_for`` flags on the board (reported, not searched)
 
 
 def _board_kinds(world: str) -> tuple[str, ...]:
@@ -260,8 +262,13 @@ def scenario_data(loaded: LoadedScenario, layout: Layout, players: int, world: s
 
 
 def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None = None,
-            config: LintConfig | None = None) -> Realised:
-    """A lint-clean concrete board, or the best one found (check ``errors``)."""
+            config: LintConfig | None = None,
+            flags_for: FlagsFor | None = booklet_flags) -> Realised:
+    """A lint-clean concrete board, or the best one found (check ``errors``).
+
+    The board is built as a careful player would (compact, few entries); ``flags_for`` then
+    says what the balance standard still flags on it (``flags``), without a further search:
+    the building rules, not a search, decide a realised board."""
     from editor.generate.confirm import confirm
 
     if not loaded.scenario.built_during_play:
@@ -295,12 +302,23 @@ def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None =
             if crossed == 0:
                 errors, warnings = confirm(data, players, config)
                 if errors == 0 and not warnings:
-                    return Realised(data, chosen, errors, warnings)
+                    return Realised(data, chosen, errors, warnings,
+                                    flags=_flags(data, players, flags_for))
             penalty = balance_penalty(t, players, config, by_world)
             tried.append((crossed, penalty, len(tried), chosen, data))
     _, _, _, chosen, data = min(tried)
     errors, warnings = confirm(data, players, config)
     return Realised(data, chosen, errors, warnings, _shortfall(loaded, data, config))
+
+
+def _flags(data: dict[str, Any], players: int,
+           flags_for: FlagsFor | None) -> tuple[str, ...]:
+    if flags_for is None:
+        return ()
+    from editor.generate.confirm import loaded_from
+    from editor.topology import derive_realm
+
+    return tuple(str(f) for f in flags_for(derive_realm(loaded_from(data), players), players))
 
 
 def _shortfall(loaded: LoadedScenario, data: dict[str, Any],

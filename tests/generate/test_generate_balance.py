@@ -170,3 +170,18 @@ def test_cli_names_what_stays_outside_the_booklet(tmp_path: Path) -> None:
     assert "outside the booklet boards' range at 2 players: entry_share" in done.stderr
     clean = run_cli("generate", "--players", "4", "--seed", "1", "-o", tmp_path / "four.json")
     assert clean.returncode == 0 and "outside" not in clean.stderr
+
+
+def test_realise_reports_what_the_standard_flags(tmp_path: Path) -> None:
+    """Realise does not search (the building rules decide), but it says what the standard
+    still flags: scenario 9's merged river is a hub, so 6-player boards are shallow."""
+    loaded = load_scenario(GODS)
+    six = realise(loaded, 6, 2)
+    realm, _ = _measured(six.data, 6)
+    assert six.flags == tuple(booklet_flags(realm, 6)) == ("edge_distance_max",)
+    assert realise(loaded, 4, 1).flags == ()
+    assert realise(loaded, 6, 2, flags_for=None).flags == ()
+    done = run_cli("realise", GODS, "--players", "6", "--seed", "2", "-o",
+                   tmp_path / "six.realm.json")
+    assert done.returncode == 0, done.stderr
+    assert "outside the booklet boards' range at 6 players: edge_distance_max" in done.stderr
