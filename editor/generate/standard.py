@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 from collections.abc import Callable, Collection
 from functools import cache
 from pathlib import Path
@@ -104,13 +105,22 @@ def spread_text(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=2, sort_keys=True) + "\n"
 
 
-def main() -> int:
-    """``python -m editor.generate.standard``: rewrite the data file from the booklet."""
-    repo = Path(__file__).resolve().parents[2]
-    target = repo / "editor" / "data" / SPREAD_FILE
-    target.write_text(spread_text(booklet_spread(repo / "scenarios" / "booklet")),
-                      encoding="utf-8")
-    print(target)
+def main(argv: list[str] | None = None) -> int:
+    """``python -m editor.generate.standard`` from the repository's root: rewrite the data
+    file from the booklet (paths relative to the working folder, as ``tools/`` scripts)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description="rebuild editor/data/" + SPREAD_FILE)
+    parser.add_argument("--booklet", type=Path, default=Path("scenarios/booklet"))
+    parser.add_argument("-o", "--output", type=Path,
+                        default=Path("editor/data") / SPREAD_FILE)
+    args = parser.parse_args(argv)
+    if not args.booklet.is_dir():
+        print(f"{args.booklet}: no such folder; run from the repository's root or pass "
+              "--booklet", file=sys.stderr)
+        return 2
+    args.output.write_text(spread_text(booklet_spread(args.booklet)), encoding="utf-8")
+    print(args.output)
     return 0
 
 
