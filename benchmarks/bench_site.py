@@ -1,13 +1,17 @@
 """`realms site` on a 200-scenario collection, end to end, beside `realms lint` on it.
 
     python benchmarks/bench_site.py [--scenarios 200] [--rounds 3] [--jobs auto]
+                                    [--against OTHER_CHECKOUT]
 
 Each round runs, as whole commands in fresh processes: `realms lint` over the collection
 (the baseline every collection's CI already pays), a cold `realms site` build into an
 empty folder, and a warm rebuild with nothing changed. It prints wall and CPU seconds
 (CPU of the command and its worker processes), min and median over the rounds, and the
 ratios to the baseline measured in the same round. The collection cycles through the
-shipped scenarios with distinct titles, so no two files are the same.
+shipped scenarios with distinct titles, so no two files are the same. ``--against`` adds,
+in the same rounds, a cold build by another checkout of the project (``git worktree add
+/tmp/before <commit>``), run with this interpreter and that tree's ``editor`` package, and
+prints this tree's CPU over that one's: a change's cost, measured side by side.
 """
 
 from __future__ import annotations
@@ -38,11 +42,16 @@ def make_collection(folder: Path, count: int) -> None:
                                                         encoding="utf-8")
 
 
-def timed(argv: list[str]) -> tuple[float, float]:
-    """Wall and CPU seconds of one command, its children included."""
+def timed(argv: list[str], tree: Path | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds of one command, its children included (``tree``: the checkout
+    whose ``editor`` package runs it; None: this one)."""
+    env = None
+    if tree is not None:
+        env = {**os.environ, "PYTHONPATH": str(tree)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(argv, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(argv, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   cwd=tree, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -53,9 +62,13 @@ def main() -> int:
     parser.add_argument("--scenarios", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--jobs", default="auto")
+    parser.add_argument("--against", type=Path, metavar="CHECKOUT",
+                        help="another checkout whose cold build runs in the same rounds")
     args = parser.parse_args()
     realms = [sys.executable, "-m", "editor"]
     results: dict[str, list[tuple[float, float]]] = {"lint": [], "site": [], "rebuild": []}
+    if args.against is not None:
+        results["against"] = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "collection"
         folder.mkdir()
@@ -69,18 +82,30 @@ def main() -> int:
                                           "--jobs", args.jobs, "--progress", "never"]))
             results["rebuild"].append(timed([*realms, "site", str(folder), "-o", str(out),
                                              "--jobs", args.jobs, "--progress", "never"]))
+            if args.against is not None:
+                other = Path(tmp) / "other-site"
+                shutil.rmtree(other, ignore_errors=True)
+                results["against"].append(timed(
+                    [*realms, "site", str(folder), "-o", str(other), "--jobs", args.jobs,
+                     "--progress", "never"], args.against.resolve()))
     print(f"{args.scenarios} scenarios, {args.rounds} rounds, --jobs {args.jobs}, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     print(f"{'command':<24}{'wall min':>10}{'wall med':>10}{'CPU min':>10}{'CPU med':>10}"
           f"{'CPU/lint':>10}")
     lint_cpu = statistics.median(c for _w, c in results["lint"])
     names = {"lint": "realms lint (baseline)", "site": "realms site, cold",
-             "rebuild": "realms site, unchanged"}
+             "rebuild": "realms site, unchanged", "against": "--against, cold"}
     for key, rows in results.items():
         walls, cpus = [w for w, _c in rows], [c for _w, c in rows]
         print(f"{names[key]:<24}{min(walls):>10.2f}{statistics.median(walls):>10.2f}"
               f"{min(cpus):>10.2f}{statistics.median(cpus):>10.2f}"
               f"{statistics.median(cpus) / lint_cpu:>10.2f}")
+    if args.against is not None:
+        ratios = [c / o for (_w, c), (_v, o) in zip(results["site"], results["against"],
+                                                    strict=True)]
+        print(f"cold build CPU, this tree / {args.against}: median "
+              f"{statistics.median(ratios):.2f} (per round: "
+              f"{', '.join(f'{r:.2f}' for r in ratios)})")
     return 0
 
 

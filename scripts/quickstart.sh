@@ -15,7 +15,9 @@
 #      libraries) and, for `test`, scripts/test-debian-packages.txt (Xvfb, chromium and
 #      chromedriver for the tests), installed with apt-get when missing and we are root,
 #      else the exact `sudo apt-get install ...` line is printed and we exit 1; then a smoke
-#      test that QApplication starts with QT_QPA_PLATFORM=offscreen.
+#      test that QApplication starts with QT_QPA_PLATFORM=offscreen;
+#   4. for `test` only: `npm ci` in tests/site/a11y (axe-core for the site's accessibility
+#      test), skipped while node_modules/.realms-stamp holds the hash of its package-lock.json.
 #
 # Environment knobs:
 #   PYTHON=/path/to/python3.11      interpreter used to create .venv (default: python3)
@@ -115,6 +117,11 @@ read_pkg_list() {
 missing_debian_pkgs() {
     local pkg status
     while IFS= read -r pkg; do
+        # nodejs from NodeSource bundles npm and conflicts with Debian's npm package: a
+        # working npm command is what the list asks for.
+        if [[ "$pkg" == npm ]] && command -v npm >/dev/null 2>&1; then
+            continue
+        fi
         status="$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)"
         [[ "$status" == "install ok installed" ]] || printf '%s\n' "$pkg"
     done < <(read_pkg_list)
@@ -159,6 +166,29 @@ ensure_qt_system_libs() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# 4. (test only) axe-core for the site's accessibility test: npm ci in tests/site/a11y
+# ---------------------------------------------------------------------------------------------
+A11Y="$ROOT/tests/site/a11y"
+
+ensure_axe() {
+    local want stamp="$A11Y/node_modules/.realms-stamp"
+    [[ -f "$A11Y/package-lock.json" ]] || die "missing $A11Y/package-lock.json"
+    want="$(sha256sum "$A11Y/package-lock.json" | cut -d' ' -f1)"
+    if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" \
+          && -f "$A11Y/node_modules/axe-core/axe.min.js" ]]; then
+        log "axe-core up to date (tests/site/a11y/package-lock.json unchanged)"
+        return 0
+    fi
+    command -v npm >/dev/null 2>&1 \
+        || die "npm not found: the site's accessibility test needs axe-core from npm (apt-get install nodejs npm)"
+    log "npm ci in tests/site/a11y (axe-core, for the site's accessibility test)"
+    # --ignore-scripts: axe-core needs no install script, and none is run.
+    (cd "$A11Y" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) \
+        || die "npm ci in tests/site/a11y failed (see npm's messages above; is the npm registry reachable?)"
+    printf '%s\n' "$want" >"$stamp"
+}
+
+# ---------------------------------------------------------------------------------------------
 do_install() {
     # Serialise concurrent runs in this tree (shared working tree, parallel test runs).
     mkdir -p "$VENV"
@@ -186,6 +216,7 @@ case "$cmd" in
         shift
         PKG_LISTS+=("$TEST_PKG_LIST")
         do_install
+        ensure_axe
         # loadgroup: tests go to the workers one by one (balanced), except the files listed
         # in tests/conftest.py's WHOLE_FILE (the wheel build, the hook repo, module
         # fixtures), each of which stays on one worker so its fixture is built once.

@@ -64,6 +64,8 @@ WHOLE_FILE: tuple[str, ...] = (
     "export/test_wellformed_exports.py",
     "fuzz/test_fuzz_corpus.py",
     "site/test_site_browser.py",  # one site build and one Chromium for the session
+    "site/test_site_a11y.py",  # the same, with axe-core
+    "site/test_site_pages.py",  # one site build
     "test_shipped_highland.py",
 )
 

@@ -1,5 +1,6 @@
 """``realms balance --format html``: one self-contained page (inline CSS and SVG, no script,
-no external reference) with the board picture, each metric against its band and charts.
+no external reference) with the board picture, each metric judged by the balance standard
+(the same rows, numbers and advice as the text and JSON reports) and charts.
 
 Every string that comes from the scenario goes through :func:`esc` (``document_line`` then
 ``html.escape``), so a hostile title or region id is shown, never interpreted.
@@ -14,9 +15,16 @@ from collections.abc import Sequence
 
 import networkx as nx
 
-from editor.analysis.bands import Band, Comparison, ReferenceBands
-from editor.analysis.metrics import MetricInfo, play_graph
-from editor.analysis.report import GROUPS, RealmReport, band_text, empty_message, number
+from editor.analysis.metrics import play_graph
+from editor.analysis.report import (
+    GROUPS,
+    STANDARD_LINE,
+    RealmReport,
+    band_text,
+    empty_message,
+    flag_count,
+)
+from editor.analysis.standard import Band, Row, Standard, fmt
 from editor.escaping import document_line
 from editor.render.style import default_style
 from editor.topology.realm import Realm
@@ -30,6 +38,7 @@ h3{font-size:15px;margin:16px 0 6px} .muted{color:#666}
 table{border-collapse:collapse;margin:6px 0} td,th{padding:2px 8px;text-align:left}
 th{font-weight:600;border-bottom:1px solid #bbb} td.num{text-align:right}
 tr.out td{background:#fdecea} tr.out td.flag{color:#c62828;font-weight:700}
+ol.flags li{margin:4px 0} .advice{color:#444}
 .charts{display:flex;flex-wrap:wrap;gap:24px} .board img,.board svg{max-width:100%;height:auto}
 """
 
@@ -40,16 +49,18 @@ def esc(text: object) -> str:
 
 
 def band_svg(value: float | None, band: Band | None, outside: bool) -> str:
-    """A small horizontal chart: the official band shaded, the realm's value as a tick."""
+    """A small horizontal chart: the accepted band shaded, the realm's value as a tick (an
+    open side runs to the chart's end)."""
     width, height = 160, 14
-    if value is None and band is None:
+    if value is None or band is None:
         return ""
-    top = max(value or 0.0, band.high if band else 0.0, 1.0) * 1.15
+    top = max(value or 0.0, band.high or 0.0, band.low or 0.0, 1.0) * 1.15
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img">',
              f'<rect x="0" y="5" width="{width}" height="4" fill="#e6e1d6"/>']
     if band is not None:
-        x0, x1 = band.low / top * width, band.high / top * width
+        x0 = (band.low or 0.0) / top * width
+        x1 = width if band.high is None else band.high / top * width
         parts.append(f'<rect x="{x0:.1f}" y="2" width="{max(x1 - x0, 2):.1f}" height="10" '
                      'fill="#9cc3a0"/>')
     if value is not None:
@@ -78,7 +89,7 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float]], colour: str = "#4f7
         parts.append(f'<rect x="{x}" y="{chart_h - h + 14:.1f}" width="{step - 8}" '
                      f'height="{h:.1f}" fill="{colour}"/>')
         parts.append(f'<text x="{x + (step - 8) / 2}" y="{chart_h - h + 10:.1f}" '
-                     f'font-size="11" text-anchor="middle">{esc(number(value))}</text>')
+                     f'font-size="11" text-anchor="middle">{esc(fmt(value, 0))}</text>')
         parts.append(f'<text x="{x + (step - 8) / 2}" y="{chart_h + 30}" font-size="11" '
                      f'text-anchor="middle">{esc(label)}</text>')
     parts.append("</svg></figure>")
@@ -135,33 +146,42 @@ def picture_html(realm: Realm, report: RealmReport, picture: bytes | None) -> st
             'geometry): dashed rings are entry regions, red rings chokepoints.</p></div>')
 
 
-def _row(c: Comparison, players: int) -> str:
-    info: MetricInfo = c.info
-    css = ' class="out"' if c.outside else ""
-    flag = "outside" if c.outside else ""
-    return (f"<tr{css}><td>{esc(info.label)}</td><td class=\"num\">{esc(number(c.value, info))}"
-            f"</td><td>{esc(band_text(c.band, info, players, EN_DASH))}</td>"
-            f"<td>{band_svg(c.value, c.band, c.outside)}</td><td class=\"flag\">{flag}</td></tr>")
+def _row(row: Row) -> str:
+    css = ' class="out"' if row.outside else ""
+    flag = "flag" if row.outside else ""
+    return (f"<tr{css}><td>{esc(row.label)}</td><td class=\"num\">{esc(row.shown)}</td>"
+            f"<td>{esc(band_text(row))}</td>"
+            f"<td>{band_svg(row.value, row.band, row.outside)}</td>"
+            f"<td class=\"flag\">{flag}</td></tr>")
+
+
+def flags_html(report: RealmReport) -> str:
+    """The flags with what to change, in the order of the table."""
+    flags = report.flags
+    if not flags:
+        return "<p><strong>0 flags</strong>: every judged metric is inside the standard.</p>"
+    items = "".join(f'<li><strong>{esc(f.message)}</strong><br><span class="advice">'
+                    f"What to change: {esc(f.advice)}</span></li>" for f in flags)
+    return (f"<p><strong>{esc(flag_count(len(flags)))}</strong>: their rows are shaded red, "
+            'and in each row\'s strip the green band is what the standard accepts.</p>'
+            f'<ol class="flags">{items}</ol>')
 
 
 def _section(realm: Realm, report: RealmReport, picture: bytes | None,
              built_during_play: bool, show_picture: bool = True) -> str:
     m = report.metrics
     out = [f"<section><h2>{report.players} players</h2>"]
-    if not m.values.get("regions"):
+    if report.empty:
         out.append(f"<p>{esc(empty_message(built_during_play).capitalize())}.</p></section>")
         return "".join(out)
-    flagged = len(report.flagged)
-    out.append(f"<p><strong>{flagged}</strong> metric{'s' if flagged != 1 else ''} outside "
-               "the range of the official boards: their rows are shaded red, and in each "
-               "row's strip the green band is the official range.</p>")
+    out.append(flags_html(report))
     if show_picture:
         out.append(picture_html(realm, report, picture))
-    out.append(f"<table><tr><th>metric</th><th>your realm</th><th>official boards at "
+    out.append(f"<table><tr><th>metric</th><th>your realm</th><th>standard at "
                f"{report.players} players</th><th></th><th></th></tr>")
     for key, heading in GROUPS:
         out.append(f'<tr><th colspan="5"><h3>{esc(heading)}</h3></th></tr>')
-        out += [_row(c, report.players) for c in report.comparisons if c.info.group == key]
+        out += [_row(row) for row in report.rows if row.group == key]
     out.append("</table>")
     distances = Counter(d for d in m.edge_distance.values() if d is not None)
     out.append('<div class="charts">')
@@ -193,15 +213,13 @@ def balance_section(realm: Realm, report: RealmReport, built_during_play: bool =
 
 def html_report(title: str, source: str,
                 items: Sequence[tuple[Realm, RealmReport, bytes | None]],
-                bands: ReferenceBands, built_during_play: bool = False) -> str:
+                standard: Standard, built_during_play: bool = False) -> str:
     """The whole page; ``items`` are (realm, report, printable board SVG or None)."""
-    official = ", ".join(str(n) for n in bands.players)
+    booklet = esc(standard.document["sources"]["booklet"])
     head = (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f"<title>Balance: {esc(title)}</title><style>{CSS}</style></head><body>"
             f"<h1>Balance report: {esc(title)}</h1><p class=\"muted\">{esc(source)}</p>"
-            f"<p>Each metric is shown against its range on the official Small World boards "
-            f"for {official} players (counts that grow with the board are scaled to the "
-            f"realm's player count). Reference: {esc(bands.provenance.get('source', ''))}</p>")
+            f"<p>{esc(STANDARD_LINE)}</p><p class=\"muted\">{booklet}</p>")
     body = "".join(_section(realm, report, picture, built_during_play)
                    for realm, report, picture in items)
     return head + body + "</body></html>\n"

@@ -19,6 +19,7 @@ from typing import Any
 
 import networkx as nx
 
+from editor.analysis.fifth import WorldCounts, count_world
 from editor.topology.realm import Realm, Region
 
 TERRAINS = ("farmland", "forest", "hill", "swamp", "mountain")
@@ -113,6 +114,18 @@ class BalanceMetrics:
     symbol_distances: dict[str, tuple[int, ...]] = field(repr=False)
     place_distances: tuple[int, ...] = ()
     diameter_exact: bool = True
+    # What the standard's 1/5 rule and its advice need (not in the JSON details): the
+    # counts of each world, and each walkable region's tiles, terrain, symbols, neighbours.
+    format_version: int = 1
+    surface: WorldCounts = field(default_factory=WorldCounts, repr=False)
+    underground: WorldCounts = field(default_factory=WorldCounts, repr=False)
+    tiles: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    terrain: dict[str, str] = field(default_factory=dict, repr=False)
+    symbols: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    adjacency: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    entries: tuple[str, ...] = field(default=(), repr=False)
+    water: tuple[str, ...] = field(default=(), repr=False)
+    below: frozenset[str] = field(default=frozenset(), repr=False)  # underground land
 
     def value(self, key: str) -> float | None:
         return self.values.get(key)
@@ -255,6 +268,9 @@ def measure(realm: Realm) -> BalanceMetrics:
     values["degree_max"] = max(degrees) if degrees else None
     diameter, exact = _diameter(graph)
     values["diameter"] = diameter
+    below = {b.id for b in realm.scenario.boards if b.kind == "underground"}
+    surface = count_world((r.terrain, r.symbols) for r in land if r.board not in below)
+    underground = count_world((r.terrain, r.symbols) for r in land if r.board in below)
     return BalanceMetrics(
         players=players, values=values,
         entry_terrains={t: entry_terrains.get(t, 0) for t in TERRAINS},
@@ -266,6 +282,15 @@ def measure(realm: Realm) -> BalanceMetrics:
         symbol_distances=symbol_distances,
         place_distances=place_distances,
         diameter_exact=exact,
+        format_version=realm.scenario.format_version,
+        surface=surface, underground=underground,
+        tiles={rid: r.tiles for rid, r in regions.items()},
+        terrain={rid: r.terrain for rid, r in regions.items()},
+        symbols={r.id: r.symbols for r in land if r.symbols},
+        adjacency={n: tuple(graph.adj[n]) for n in graph.nodes},  # (order: advice sorts)
+        entries=tuple(r.id for r in entries),
+        water=tuple(sorted(r.id for r in water)),
+        below=frozenset(r.id for r in land if r.board in below),
     )
 
 

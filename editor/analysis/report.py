@@ -1,6 +1,8 @@
-"""``realms balance`` as text and JSON: each metric of a realm beside its official band.
+"""``realms balance`` as text and JSON: each metric of a realm judged by the balance standard.
 
-Pure Python. Scenario text (title, path, region ids) is untrusted and is shown through
+Pure Python. The rows, numbers, bands and advice all come from
+:mod:`editor.analysis.standard`, so text, JSON, HTML, the site and the editor's dock agree.
+Scenario text (title, path, region ids) is untrusted and is shown through
 :mod:`editor.escaping`.
 """
 
@@ -9,64 +11,77 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from editor.analysis.bands import Band, Comparison, ReferenceBands
-from editor.analysis.metrics import BalanceMetrics, MetricInfo
+from editor.analysis.metrics import BalanceMetrics
+from editor.analysis.standard import SOURCE_WORDS, Flag, Row, Standard, fmt
 from editor.escaping import display_path, display_text
 
 REPORT_FORMAT = "realms-balance"
-REPORT_VERSION = 1
+REPORT_VERSION = 2
 GROUPS = (("tallies", "Tallies"), ("entry", "Entry regions"),
           ("distance", "Distances from the edge"), ("shape", "Shape of the graph of play"))
 MAX_LISTED = 12  # chokepoints named in the text report before "and N more"
+STANDARD_LINE = ("Judged by the balance standard (docs/balance.md): bands from the booklet's "
+                 "boards at this player count, the base game's where a metric transfers, and "
+                 "the booklet's rules; '!' marks a flag.")
 
 
 @dataclass(frozen=True)
 class RealmReport:
-    """One player count: the metrics and their comparisons."""
+    """One player count: the metrics and their judged rows (none without land)."""
 
     metrics: BalanceMetrics
-    comparisons: list[Comparison]
+    rows: list[Row]
 
     @property
     def players(self) -> int:
         return self.metrics.players
 
     @property
-    def flagged(self) -> list[Comparison]:
-        return [c for c in self.comparisons if c.outside]
+    def comparisons(self) -> list[Row]:
+        """The rows, by the name callers of the analysis API used before the standard."""
+        return self.rows
+
+    @property
+    def flagged(self) -> list[Row]:
+        return [r for r in self.rows if r.outside]
+
+    @property
+    def flags(self) -> list[Flag]:
+        return [r.flag() for r in self.flagged]
+
+    @property
+    def empty(self) -> bool:
+        return not self.rows
 
 
-def make_report(metrics: BalanceMetrics, bands: ReferenceBands) -> RealmReport:
-    return RealmReport(metrics, bands.compare(metrics))
+def make_report(metrics: BalanceMetrics, standard: Standard) -> RealmReport:
+    return RealmReport(metrics, standard.rows(metrics))
 
 
 def empty_message(built_during_play: bool) -> str:
-    """Why there is nothing to compare at a player count."""
+    """Why there is nothing to judge at a player count."""
     if built_during_play:
         return ("no land regions: this scenario's board is built during play; measure a "
                 "realised board instead")
-    return "no land regions at this player count: nothing to compare"
+    return "no land regions at this player count: nothing to judge"
 
 
-def number(value: float | None, info: MetricInfo | None = None) -> str:
-    """A metric value as shown: integers plain, shares and means with two decimals."""
+def number(value: float | None, decimals: int = 2) -> str:
+    """A value as the reports show it (integers plain): kept for callers of the API."""
     if value is None:
         return "n/a"
-    if (info is None or info.integer) and float(value).is_integer():
-        return str(int(value))
-    return f"{value:.2f}"
+    return fmt(value, 0 if float(value).is_integer() else decimals)
 
 
-def band_text(band: Band | None, info: MetricInfo, players: int, dash: str = "-",
-              with_official: bool = True) -> str:
-    """``"27-30 (3-player board: 27)"``; ``"no official reference"`` without a band."""
-    if band is None:
-        return "no official reference"
-    low, high = number(band.low, info), number(band.high, info)
-    text = low if low == high else f"{low}{dash}{high}"
-    if with_official and band.official is not None:
-        text += f" ({players}-player board: {number(band.official, info)})"
-    return text
+def band_text(row: Row, dash: str = "-") -> str:
+    """The band the row is judged against and its source; "not judged" without one."""
+    if row.band is None:
+        return "not judged"
+    return f"{row.band.text(dash)} ({SOURCE_WORDS[row.band.source]})"
+
+
+def flag_count(n: int) -> str:
+    return f"{n} flag{'s' if n != 1 else ''}"
 
 
 def _names(items: list[str]) -> str:
@@ -76,26 +91,23 @@ def _names(items: list[str]) -> str:
 
 
 def text_report(title: str, source: str, reports: list[RealmReport],
-                bands: ReferenceBands, built_during_play: bool = False) -> str:
+                standard: Standard, built_during_play: bool = False) -> str:
     """The human-readable report (``--format text``)."""
-    official = ", ".join(str(n) for n in bands.players)
-    lines = [f"{display_text(title)} ({display_path(source)})",
-             f"Compared with the official Small World boards for {official} players; "
-             "'!' marks a value outside their range.", ""]
+    lines = [f"{display_text(title)} ({display_path(source)})", STANDARD_LINE, ""]
     for report in reports:
         lines.append(f"== {report.players} players ==")
-        if not report.metrics.values.get("regions"):
+        if report.empty:
             lines += [f"  {empty_message(built_during_play)}", ""]
             continue
-        width = max(len(c.info.label) for c in report.comparisons) + 2
-        lines.append(f"  {'':{width}} {'your realm':>10}   official boards "
-                     f"(scaled to {report.players} players)")
+        width = max(len(r.label) for r in report.rows) + 2
+        lines.append(f"  {'':{width}} {'your realm':>10}   standard at {report.players} "
+                     "players")
         for key, heading in GROUPS:
             lines.append(f"  {heading}")
-            for c in (c for c in report.comparisons if c.info.group == key):
-                mark = "!" if c.outside else " "
-                lines.append(f"  {mark} {c.info.label:{width - 2}} {number(c.value, c.info):>10}"
-                             f"   {band_text(c.band, c.info, report.players)}")
+            for row in (r for r in report.rows if r.group == key):
+                mark = "!" if row.outside else " "
+                lines.append(f"  {mark} {display_text(row.label):{width - 2}} "
+                             f"{row.shown:>10}   {band_text(row)}")
         m = report.metrics
         lines.append("  Details")
         lines.append(f"    land masses (regions each): "
@@ -108,35 +120,42 @@ def text_report(title: str, source: str, reports: list[RealmReport],
             lines.append("    bridges: " + _names([f"{a}-{b}" for a, b in m.bridges]))
         if not m.diameter_exact:
             lines.append("    (diameter estimated: the realm is too large for the exact one)")
-        flagged = len(report.flagged)
-        lines.append(f"  {flagged} metric{'s' if flagged != 1 else ''} outside the official "
-                     "range")
+        flags = report.flags
+        lines.append(f"  {flag_count(len(flags))}" + (":" if flags else ""))
+        for flag in flags:
+            lines.append(f"  ! {display_text(flag.message)}")
+            lines.append(f"    what to change: {display_text(flag.advice)}")
         lines.append("")
     return "\n".join(lines)
 
 
-def _band_json(band: Band | None) -> dict[str, Any] | None:
-    if band is None:
-        return None
-    return {"low": band.low, "high": band.high, "median": band.median,
-            "official": band.official}
+def row_json(row: Row) -> dict[str, Any]:
+    band = None if row.band is None else {
+        "low": row.band.low, "high": row.band.high, "text": row.band.text(),
+        "source": row.band.source, "tolerance": row.band.tolerance,
+        "seen": None if row.band.seen is None else list(row.band.seen),
+        "per_count": row.band.per_count}
+    return {"key": row.key, "label": row.label, "group": row.group, "value": row.value,
+            "shown": row.shown, "band": band, "outside": row.outside, "advice": row.advice,
+            "regions": list(row.regions), "tiles": list(row.tiles)}
 
 
 def json_report(title: str, source: str, reports: list[RealmReport],
-                bands: ReferenceBands) -> dict[str, Any]:
+                standard: Standard, built_during_play: bool = False) -> dict[str, Any]:
     """The machine-readable report (``--format json``); keys sorted by the writer."""
     return {
         "format": REPORT_FORMAT,
         "version": REPORT_VERSION,
         "scenario": title,
         "source": source,
-        "reference": {"players": bands.players, "source": bands.provenance.get("source"),
-                      "command": bands.provenance.get("command")},
+        "standard": {"file": "editor/data/balance-standard.json",
+                     "command": standard.measured.get("command"),
+                     "booklet_players": standard.booklet_counts},
         "reports": [{
             **r.metrics.to_json(),
-            "comparisons": [{"key": c.info.key, "label": c.info.label, "group": c.info.group,
-                             "value": c.value, "band": _band_json(c.band),
-                             "outside": c.outside} for c in r.comparisons],
-            "outside": [c.info.key for c in r.flagged],
+            "comparisons": [row_json(row) for row in r.rows],
+            "flags": [f.to_json() for f in r.flags],
+            "outside": [row.key for row in r.flagged],
+            **({"note": empty_message(built_during_play)} if r.empty else {}),
         } for r in reports],
     }

@@ -1,4 +1,4 @@
-"""``realms balance FILE``: a realm's balance metrics against the official boards' bands.
+"""``realms balance FILE``: a realm's balance metrics judged by the balance standard.
 
 Text and JSON never import Qt; the HTML page draws the printable board (Qt, offscreen)
 when the scenario has geometry, and a pure-SVG graph of play otherwise. Output files are
@@ -32,11 +32,12 @@ SOURCES = ("scenario", "smawg", "cestpasphoto", "engine")
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "balance", help="balance metrics of a realm against the official boards",
+        "balance", help="balance metrics of a realm judged by the balance standard",
         description="Measure a realm's graph of play (tallies, entry regions, distances from "
-                    "the edge, chokepoints, land masses, degrees, diameter) and show each "
-                    "metric against its range on the official Small World boards for 2-5 "
-                    "players. See docs/balance.md.")
+                    "the edge, chokepoints, land masses, degrees, diameter) and judge each "
+                    "metric by the balance standard (bands from the booklet's boards at each "
+                    "player count, the base game's where a metric transfers, the booklet's "
+                    "rules), with what to change for each flag. See docs/balance.md.")
     parser.add_argument("file", type=Path, help="a *.realm.json file (or a board, see --from)")
     parser.add_argument("--players", type=int, metavar="N",
                         help="one player count (default: every count the scenario supports)")
@@ -82,9 +83,9 @@ def _board_svg(loaded: LoadedScenario, realm: Realm) -> bytes | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from editor.analysis.bands import load_bands
     from editor.analysis.metrics import measure
     from editor.analysis.report import json_report, make_report, text_report
+    from editor.analysis.standard import load_standard
     from editor.model.safe_write import WriteError, write_text
     from editor.topology import derive_realm
 
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     counts = player_counts(loaded, args.players)
     if counts is None:
         return EXIT_ERROR
-    bands = load_bands()
+    bands = load_standard()
     realms = [derive_realm(loaded, n) for n in counts]
     reports = [make_report(measure(realm), bands) for realm in realms]
     title, source = loaded.scenario.title, str(args.file)
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "text":
         output = text_report(title, source, reports, bands, dynamic)
     elif args.format == "json":
-        output = json.dumps(json_report(title, source, reports, bands), indent=2,
+        output = json.dumps(json_report(title, source, reports, bands, dynamic), indent=2,
                             sort_keys=True, ensure_ascii=False) + "\n"
     else:
         from editor.analysis.html_report import html_report

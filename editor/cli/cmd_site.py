@@ -88,8 +88,10 @@ def run(args: argparse.Namespace) -> int:
         report(f"realms site: cannot write {ci_path(str(where))}: {exc.strerror or exc}; "
                "check the output folder's permissions and free space")
         return EXIT_ERROR
-    print(f"{ci_path(str(args.output))}: {built.scenarios} scenarios, {len(built.rebuilt)} built,"
-          f" {len(built.unchanged)} unchanged, {len(built.failed)} could not be loaded")
+    plural = "" if built.scenarios == 1 else "s"
+    print(f"{ci_path(str(args.output))}: {built.scenarios} scenario{plural}, "
+          f"{len(built.rebuilt)} built, {len(built.unchanged)} unchanged, "
+          f"{len(built.failed)} could not be loaded")
     for source in built.failed:
         print(f"  cannot load: {ci_path(source)} (its card shows why)")
     for line in built.refused:  # nothing of these was read, copied or published

@@ -1,22 +1,19 @@
-"""The Balance panel: tallies against the booklet's targets, and every graph metric of
-``realms balance`` against its range on the official boards.
+"""The Balance panel: the balance standard's verdict on the shown realm, in one voice.
 
-Bar targets come from the lint defaults (``editor/data/lint-defaults.toml``,
-``[balance]``): about 9 regions per player, each terrain and symbol on about 1/5 of the
-land regions. The table below the bars shows :mod:`editor.analysis` metrics (entry
-regions, distances from the edge, chokepoints, land masses, degrees, diameter) beside the
-official boards' bands; clicking a row that names regions selects them in turn.
+Everything here comes from :mod:`editor.analysis.standard`, as ``realms balance`` and lint
+judge: the flags come first with what to change, then bars for the standard's rules
+(regions per player in lint's window, each terrain and symbol on about 1/5 of its world's
+land, world by world), and the table shows every metric beside its band. Clicking a flag selects
+the regions its advice names on the canvas, one per click, and shows them as the Issues
+dock does (``flagActivated``).
 """
 
 from __future__ import annotations
 
-import tomllib
-from collections import Counter
 from dataclasses import dataclass
-from functools import cache
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QHeaderView,
@@ -28,38 +25,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.analysis.bands import Comparison, load_bands
+from editor.analysis.fifth import UNDERGROUND
 from editor.analysis.metrics import BalanceMetrics, measure
-from editor.analysis.report import GROUPS, band_text, number
+from editor.analysis.report import GROUPS, band_text, flag_count
+from editor.analysis.standard import Flag, Row, load_standard
 from editor.escaping import display_text
+from editor.gui.analysis import Issue
 from editor.gui.document import ScenarioDocument
-from editor.model.paths import data_file
 from editor.render.paint import colour, font
 from editor.render.style import Style, default_style
 
 
 @dataclass(frozen=True)
 class BalanceTargets:
+    """The standard's rules, as the bars use them."""
+
     per_player: float
     per_player_warn: tuple[float, float]
     tolerance: float
-    terrains: tuple[str, ...]
-    symbols: tuple[str, ...]
-    count_water: bool
+    count_water: bool = False
 
 
-@cache
 def balance_targets() -> BalanceTargets:
-    with data_file("lint-defaults.toml").open("rb") as handle:
-        data = tomllib.load(handle).get("balance", {})
-    warn = data.get("regions-per-player-warn", [7.5, 10.5])
-    return BalanceTargets(float(data.get("regions-per-player-target", 9.0)),
-                          (float(warn[0]), float(warn[1])),
-                          float(data.get("fifth-rule-tolerance", 2.0)),
-                          tuple(data.get("terrains", ("farmland", "forest", "hill", "swamp",
-                                                      "mountain"))),
-                          tuple(data.get("symbols", ("cavern", "mine", "magic"))),
-                          bool(data.get("count-water", False)))
+    standard = load_standard()
+    return BalanceTargets(float(standard.rules["regions_per_player_target"]), standard.window,
+                          standard.fifth_tolerance)
 
 
 @dataclass(frozen=True)
@@ -70,38 +60,48 @@ class Bar:
     ok: bool
     colour: str
     text: str
+    key: str = ""
+
+
+def _bar(row: Row, style: Style) -> Bar:
+    kind, *rest = row.key.split(".")
+    name = rest[-1]
+    band = row.band
+    assert band is not None and band.low is not None and band.high is not None
+    target = (band.low + band.high) / 2
+    under = len(rest) == 2 and rest[0] == UNDERGROUND
+    if kind == "terrain":
+        label, fill = style.terrain(name).label, style.terrain(name).fill
+    else:
+        badge = style.symbol(name)
+        label, fill = badge.label, badge.fill
+    label += " (underground)" if under else ""
+    return Bar(label, float(row.value or 0), target, not row.outside, fill,
+               f"{row.shown} / {target:.1f}", row.key)
+
+
+def bars_of(rows: list[Row], metrics: BalanceMetrics, style: Style) -> list[Bar]:
+    """The standard's rule rows as bars (regions per player, then the 1/5 rule)."""
+    bars = []
+    for row in rows:
+        if row.key == "regions_per_player" and row.band is not None:
+            target = float(load_standard().rules["regions_per_player_target"])
+            bars.append(Bar("Regions / player", float(row.value or 0), target,
+                            not row.outside, "#4f79c9",
+                            f"{row.shown} ({int(metrics.values.get('regions') or 0)} for "
+                            f"{metrics.players})", row.key))
+        elif row.key.startswith(("terrain.", "symbol.")) and row.band is not None:
+            bars.append(_bar(row, style))
+    return bars
 
 
 def balance_bars(doc: ScenarioDocument, style: Style) -> list[Bar]:
-    """The bars for the shown player count, from the derived realm."""
+    """The bars for the shown player count, from the derived realm (none without land)."""
     realm = doc.analysis.realm
     if realm is None:
         return []
-    targets = balance_targets()
-    regions = [r for r in realm.regions.values() if not r.chasm]
-    land = [r for r in regions if r.is_land]
-    if not land:  # nothing to balance yet: no bars, and no green tick for "0 / 0.0"
-        return []
-    counted = regions if targets.count_water else land
-    players = doc.players
-    per_player = len(counted) / players
-    low, high = targets.per_player_warn
-    bars = [Bar("Regions / player", per_player, targets.per_player, low <= per_player <= high,
-                "#4f79c9", f"{per_player:.1f} ({len(counted)} for {players})")]
-    fifth = len(land) / 5
-    terrains = Counter(r.terrain for r in land)
-    symbols = Counter(s for r in land for s in r.symbols)
-    for name in targets.terrains:
-        value = terrains.get(name, 0)
-        bars.append(Bar(style.terrain(name).label, value, fifth,
-                        abs(value - fifth) <= targets.tolerance, style.terrain(name).fill,
-                        f"{value} / {fifth:.1f}"))
-    for name in targets.symbols:
-        value = symbols.get(name, 0)
-        badge = style.symbol(name)
-        bars.append(Bar(badge.label, value, fifth, abs(value - fifth) <= targets.tolerance,
-                        badge.fill, f"{value} / {fifth:.1f}"))
-    return bars
+    metrics = doc.analysis.metrics or measure(realm)
+    return bars_of(load_standard().rows(metrics), metrics, style)
 
 
 class BalanceBars(QWidget):
@@ -116,8 +116,8 @@ class BalanceBars(QWidget):
         self.bars: list[Bar] = []
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
 
-    def refresh(self) -> None:
-        self.bars = balance_bars(self.doc, self.theme)
+    def show_bars(self, bars: list[Bar]) -> None:
+        self.bars = bars
         self.setMinimumHeight(self.ROW * (len(self.bars) + 1) + 8)
         self.update()
 
@@ -134,7 +134,8 @@ class BalanceBars(QWidget):
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, empty)
             return
         metrics = QFontMetricsF(painter.font())
-        label_w = 110
+        # the labels column fits the longest label (underground terrains are long)
+        label_w = int(max(metrics.horizontalAdvance(b.label) for b in self.bars)) + 10
         # The figures column is as wide as its widest text (large realms have long numbers).
         text_w = int(max(metrics.horizontalAdvance("\u2713 " + b.text) for b in self.bars)) + 8
         width = max(40, self.width() - label_w - text_w - 12)
@@ -165,33 +166,68 @@ class BalanceBars(QWidget):
                              ("\u2713 " if bar.ok else "\u26a0 ") + bar.text)
 
 
-# Rows that name regions: clicking one selects the next of them on the board.
-def _regions_of(key: str, metrics: BalanceMetrics) -> list[str]:
-    if key == "articulation_points":
-        return list(metrics.articulation_points)
-    if key == "bridges":
-        return [rid for pair in metrics.bridges for rid in pair]
-    if key == "unreachable":
-        return sorted(r for r, d in metrics.edge_distance.items() if d is None)
-    if key == "edge_distance_max":
-        deepest = metrics.values.get(key)
-        return sorted(r for r, d in metrics.edge_distance.items()
-                      if d is not None and d == deepest)
-    return []
-
-
 ROLE_KEY = Qt.ItemDataRole.UserRole
 OUTSIDE_COLOUR = "#c62828"
 
 
+class FlagLabel(QLabel):
+    """One flag: the message in red, what to change underneath, word-wrapped; a click asks
+    the panel to show the regions it names."""
+
+    clicked = Signal(str)
+
+    def __init__(self, flag: Flag, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.key = flag.key
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setText(display_text(f"\u26a0 {flag.message}") + "\n"
+                     + display_text(f"What to change: {flag.advice}"))
+        self.setToolTip("Click to select the regions this flag names")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setStyleSheet(f"QLabel {{ color: #222; border-left: 3px solid {OUTSIDE_COLOUR};"
+                           " padding: 2px 4px; margin: 1px 0; }")
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(self.key)
+        super().mousePressEvent(event)
+
+
+class FlagList(QWidget):
+    """The flags, one word-wrapped label each, in the order of the table."""
+
+    clicked = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(0, 0, 0, 0)
+        self.box.setSpacing(2)
+        self.items: dict[str, FlagLabel] = {}
+
+    def show_flags(self, flags: list[Flag]) -> None:
+        for label in self.items.values():
+            self.box.removeWidget(label)
+            label.hide()  # (deleted later: never drawn under the new ones meanwhile)
+            label.deleteLater()
+        self.items = {}
+        for flag in flags:
+            label = FlagLabel(flag, self)
+            label.clicked.connect(self.clicked)
+            self.box.addWidget(label)
+            label.show()  # (a layout shows a new child only later, from the event loop)
+            self.items[flag.key] = label
+
+
 class BandsTable(QTreeWidget):
-    """Each metric of the realm beside the official boards' band, grouped; flagged rows
-    are red with a warning sign. No ticks: an empty realm shows a message instead."""
+    """Each metric of the realm beside the standard's band, grouped; flagged rows are red
+    with a warning sign. An empty realm shows a message instead."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setColumnCount(3)
-        self.setHeaderLabels(["Metric", "Realm", "Official boards"])
+        self.setHeaderLabels(["Metric", "Realm", "Standard"])
         self.setRootIsDecorated(True)
         self.setUniformRowHeights(True)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -206,30 +242,28 @@ class BandsTable(QTreeWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.rows: dict[str, QTreeWidgetItem] = {}
 
-    def show_comparisons(self, comparisons: list[Comparison], players: int) -> None:
+    def show_rows(self, rows: list[Row]) -> None:
         self.clear()
         self.rows = {}
         for key, heading in GROUPS:
             group = QTreeWidgetItem([heading])
             self.addTopLevelItem(group)
-            for c in (c for c in comparisons if c.info.group == key):
-                text = band_text(c.band, c.info, players, "\u2013")
-                short = band_text(c.band, c.info, players, "\u2013", with_official=False)
-                row = QTreeWidgetItem([("\u26a0 " if c.outside else "") + c.info.label,
-                                       number(c.value, c.info),
-                                       "none" if c.band is None else short])
-                row.setData(0, ROLE_KEY, c.info.key)
-                row.setTextAlignment(1, Qt.AlignmentFlag.AlignRight |
-                                     Qt.AlignmentFlag.AlignVCenter)
-                if c.outside:
+            for r in (r for r in rows if r.group == key):
+                short = "\u2014" if r.band is None else r.band.text()
+                item = QTreeWidgetItem([("\u26a0 " if r.outside else "") + r.label, r.shown,
+                                        short])
+                item.setData(0, ROLE_KEY, r.key)
+                item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight |
+                                      Qt.AlignmentFlag.AlignVCenter)
+                tip = f"{r.label}: {band_text(r)}"
+                if r.outside:
                     for column in range(3):
-                        row.setForeground(column, QBrush(colour(OUTSIDE_COLOUR)))
-                    row.setToolTip(0, f"{c.info.label}: outside the official range ({text})")
-                else:
-                    row.setToolTip(0, f"{c.info.label}: official boards {text}")
-                row.setToolTip(2, f"official boards at {players} players: {text}")
-                group.addChild(row)
-                self.rows[c.info.key] = row
+                        item.setForeground(column, QBrush(colour(OUTSIDE_COLOUR)))
+                    tip += f". What to change: {r.advice}"
+                item.setToolTip(0, display_text(tip))
+                item.setToolTip(2, display_text(band_text(r)))
+                group.addChild(item)
+                self.rows[r.key] = item
             group.setFirstColumnSpanned(True)
             group.setExpanded(True)
 
@@ -243,25 +277,31 @@ class BandsTable(QTreeWidget):
 
 
 class BalancePanel(QWidget):
-    """The Balance dock: a summary line, the tally bars and the metrics-vs-bands table."""
+    """The Balance dock: a summary line, the rule bars, the flags with their advice and the
+    metrics table, all from the balance standard."""
 
     ROW = BalanceBars.ROW
+    flagActivated = Signal(object)  # an Issue naming the clicked flag's regions: show them
 
     def __init__(self, doc: ScenarioDocument, style: Style | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc, self.theme = doc, style or default_style()
         self.metrics: BalanceMetrics | None = None
-        self.comparisons: list[Comparison] = []
+        self.rows: list[Row] = []
+        self.flags: list[Flag] = []
         self._cycle: dict[str, int] = {}
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.chart = BalanceBars(doc, self.theme)
+        self.flag_list = FlagList()
+        self.flag_list.clicked.connect(self.show_regions)
         self.table = BandsTable()
         self.table.itemClicked.connect(self._clicked)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.summary)
+        layout.addWidget(self.flag_list)  # first what to change: seen without scrolling
         layout.addWidget(self.chart)
         layout.addWidget(self.table, 1)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
@@ -274,46 +314,84 @@ class BalancePanel(QWidget):
         return self.chart.bars
 
     def refresh(self) -> None:
-        self.chart.refresh()
-        self.chart.setVisible(bool(self.chart.bars))
         realm = self.doc.analysis.realm
         if realm is not None and self.doc.measuring:
             return  # the worker's metrics follow (metricsChanged): not measured twice
         self.metrics = (None if realm is None
                         else self.doc.analysis.metrics or measure(realm))
         self._cycle = {}
-        if self.metrics is None or not self.metrics.values.get("regions"):
-            self.comparisons = []
+        standard = load_standard()
+        self.rows = [] if self.metrics is None else standard.rows(self.metrics)
+        self.flags = [r.flag() for r in self.rows if r.outside]
+        self.chart.show_bars([] if self.metrics is None
+                             else bars_of(self.rows, self.metrics, self.theme))
+        self.chart.setVisible(bool(self.chart.bars))
+        if not self.rows:  # no land: nothing judged (as realms balance says)
             self.table.clear()
             self.table.rows = {}
             self.table.hide()
-            self.summary.setText("No land on the board yet: nothing to compare with the "
-                                 "official boards" if realm is not None
-                                 else "No derived realm yet")
+            self.flag_list.show_flags([])
+            self.flag_list.hide()
+            self.summary.setText("No land on the board yet: nothing to judge"
+                                 if realm is not None else "No derived realm yet")
             return
-        bands = load_bands()
-        self.comparisons = bands.compare(self.metrics)
-        self.table.show_comparisons(self.comparisons, self.metrics.players)
+        assert self.metrics is not None
+        self.flag_list.show_flags(self.flags)
+        self.flag_list.setVisible(bool(self.flags))
+        self.table.show_rows(self.rows)
         self.table.show()
         self.table.updateGeometry()
         self.table.setMinimumHeight(self.table.sizeHint().height())
-        outside = sum(c.outside for c in self.comparisons)
-        official = ", ".join(str(n) for n in bands.players)
-        self.summary.setText(f"{outside} metric{'s' if outside != 1 else ''} outside the "
-                             f"range of the official {official}-player boards "
-                             f"(at {self.metrics.players} players)")
+        self.summary.setText(f"{flag_count(len(self.flags))} against the balance standard "
+                             f"at {self.metrics.players} players (bands from the booklet's "
+                             "boards, the base game's where a metric transfers, and the "
+                             "booklet's rules). Click a flag to see its regions.")
 
     def row_item(self, key: str) -> QTreeWidgetItem | None:
         return self.table.rows.get(key)
 
+    def flag_item(self, key: str) -> FlagLabel | None:
+        return self.flag_list.items.get(key)
+
+    def regions_of(self, key: str) -> list[str]:
+        """The regions a row names: its advice's when flagged, else what the metric lists."""
+        row = next((r for r in self.rows if r.key == key), None)
+        if row is not None and row.regions:
+            return list(row.regions)
+        m = self.metrics
+        if m is None:
+            return []
+        if key == "articulation_points":
+            return list(m.articulation_points)
+        if key == "bridges":
+            return list(dict.fromkeys(rid for pair in m.bridges for rid in pair))
+        if key == "unreachable":
+            return sorted(r for r, d in m.edge_distance.items() if d is None)
+        if key == "edge_distance_max":
+            deepest = m.values.get(key)
+            return sorted(r for r, d in m.edge_distance.items()
+                          if d is not None and d == deepest)
+        return []
+
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         key = item.data(0, ROLE_KEY)
-        if not isinstance(key, str) or self.metrics is None:
+        if isinstance(key, str):
+            self.show_regions(key)
+
+    def show_regions(self, key: str) -> None:
+        """Select the next region ``key``'s row or flag names, and ask for them all to be
+        shown on the canvas (the Issues dock's way: ``flagActivated``)."""
+        if self.metrics is None:
             return
-        regions = _regions_of(key, self.metrics)
+        regions = self.regions_of(key)
         if not regions:
             return
         index = self._cycle.get(key, 0) % len(regions)
         self._cycle[key] = index + 1
         self.doc.select_region(regions[index])
-        self.summary.setToolTip(display_text(f"{item.text(0)}: {regions[index]}"))
+        flag = next((f for f in self.flags if f.key == key), None)
+        row = next((r for r in self.rows if r.key == key), None)
+        message = flag.message if flag is not None else (row.label if row else key)
+        self.summary.setToolTip(display_text(f"{message}: {regions[index]}"))
+        self.flagActivated.emit(Issue(key, "warning", message, tuple(regions),
+                                      tuple(flag.tiles) if flag else (), source="balance"))

@@ -250,6 +250,7 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.connect(self._show_zoom)
         self.issues.issueActivated.connect(lambda issue: self.reveal_issue(issue))
         self.issues.issueZoomRequested.connect(lambda issue: self.reveal_issue(issue, zoom=True))
+        self.balance.flagActivated.connect(lambda issue: self.reveal_issue(issue))
         doc.pathChanged.connect(self._update_title)
         doc.viewChanged.connect(self._sync_view_controls)
         doc.scenarioReset.connect(self._sync_view_controls)

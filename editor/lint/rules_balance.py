@@ -2,7 +2,9 @@
 
 About 9 regions per player; each terrain and each symbol on about 1/5 of the
 regions; lost tribes (or monsters) breaking up runs of empty land. Thresholds
-come from the ``[balance]`` settings; the defaults pass the official boards.
+come from the ``[balance]`` settings, whose defaults are the balance standard's rules
+(``editor/data/balance-standard.json``: the same window and 1/5 tolerance as
+``realms balance``); the 1/5 rule is counted by :mod:`editor.analysis.fifth`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from editor.analysis.fifth import (
+    SURFACE,
+    UNDERGROUND,
+    FifthCheck,
+    WorldCounts,
+    count_world,
+    fifth_checks,
+    fifth_groups,
+)
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
@@ -51,60 +62,62 @@ def _advice(ctx: CountContext, per: float) -> str:
     return f"aim for about {wanted} ({target:g} per player): {verb} for this player count"
 
 
-def _fifth(ctx: CountContext, code: str, label: str, names: Iterable[str],
-           found: dict[str, int], total: int | None = None, where: str = "") -> Iterator[Hit]:
-    """``names`` (in that order, each once) whose count in ``found`` is far from a fifth
-    of the counted regions (``total``: of one world's, named by ``where``)."""
-    if total is None:
-        total = ctx.facts.total  # how many regions the balance rules count
-    if total == 0:
-        return
-    target = total / 5
+def _fifth(ctx: CountContext, code: str, check: FifthCheck) -> Iterator[Hit]:
+    """One terrain or symbol of one world far from a fifth of that world's counted land."""
     tolerance = ctx.config.balance.fifth_rule_tolerance
-    for name in dict.fromkeys(names):  # (a configured name listed twice is told once)
-        count = found.get(name, 0)
-        if abs(count - target) > tolerance:
-            verb = "add" if count < target else "remove"
-            yield Hit(code, f"{label} {name} on {count} of {total}{where} {_kind_word(ctx)}, "
-                      f"the 1/5 rule wants about {target:.1f}",
-                      f"{verb} {name} regions (tolerance {tolerance:g} is "
-                      "balance.fifth-rule-tolerance)", ("boards",))
+    if not check.outside(tolerance):
+        return
+    where = {SURFACE: " surface", UNDERGROUND: " underground"}.get(check.world, "")
+    if check.kind == "terrain" and check.world == SURFACE:
+        where = ""  # (the surface is the realm's own world: said for symbols only)
+    verb = "add" if check.count < check.target else "remove"
+    yield Hit(code, f"{check.kind} {check.name} on {check.count} of {check.total}{where} "
+              f"{_kind_word(ctx)}, the 1/5 rule wants about {check.target:.1f}",
+              f"{verb} {check.name} regions (tolerance {tolerance:g} is "
+              "balance.fifth-rule-tolerance)", ("boards",))
+
+
+def _worlds(ctx: CountContext) -> tuple[WorldCounts, WorldCounts]:
+    """(surface, underground) counts: the realm's counted regions, world by world.
+
+    The lint facts count every world together; a format-2 realm with underground land is
+    counted again here per world (a region counts in the world of its board), as the
+    balance standard and the generator count it (:mod:`editor.analysis.fifth`)."""
+    facts = ctx.facts
+    whole = WorldCounts(facts.total, facts.terrains, facts.symbols)
+    if not facts.underground_land or ctx.scenario.format_version < 2:
+        return whole, WorldCounts()
+    below = {b.id for b in ctx.scenario.boards if b.kind == "underground"}
+    land = [r for r in ctx.realm.regions.values() if r.kind == "land" and not r.chasm]
+    return (count_world((r.terrain, r.symbols) for r in land if r.board not in below),
+            count_world((r.terrain, r.symbols) for r in land if r.board in below))
+
+
+def _checks(ctx: CountContext, kind: str) -> list[FifthCheck]:
+    b = ctx.config.balance
+    surface, underground = _worlds(ctx)
+    groups = fifth_groups(surface, underground, format_version=ctx.scenario.format_version,
+                          terrains=b.terrains, underground_terrains=b.underground_terrains,
+                          symbols=b.symbols)
+    return [c for c in fifth_checks(groups) if c.kind == kind]
 
 
 @rule("B003", "warning", "a land terrain far from 1/5 of the regions", "realm")
 def terrain_fifth(ctx: CountContext) -> Iterator[Hit]:
-    # counted land regions per terrain, world by world: the surface and underground faces
-    # print different terrains, and a mountain piece counts in the world it is laid in
-    # (format 1 files use the invented faces, which print surface terrains underground)
-    facts = ctx.facts
-    below, below_mountains = facts.underground_land, facts.underground_mountains
-    above = sum(facts.terrains.values()) - below
-    if not below or ctx.scenario.format_version < 2:
-        return _fifth(ctx, "B003", "terrain", ctx.config.balance.terrains, facts.terrains)
-    found = dict(facts.terrains)
-    hits: list[Hit] = []
-    if above:
-        found["mountain"] = facts.terrains.get("mountain", 0) - below_mountains
-        hits += _fifth(ctx, "B003", "terrain", ctx.config.balance.terrains, found, above)
-    found["mountain"] = below_mountains
-    hits += _fifth(ctx, "B003", "terrain", ctx.config.balance.underground_terrains, found,
-                   below, " underground")
-    return iter(hits)
+    # each world's terrains against that world's land (format 2: the faces print different
+    # terrains on each side; a mountain piece counts in the world it is laid in; tile E's
+    # underground swamp is underground land, never surface swamp)
+    for check in _checks(ctx, "terrain"):
+        yield from _fifth(ctx, "B003", check)
 
 
 @rule("B004", "warning", "a symbol far from 1/5 of the regions", "realm")
 def symbol_fifth(ctx: CountContext) -> Iterator[Hit]:
-    # counted regions per symbol (regions, not symbols). The box prints no symbol on its
-    # underground faces (as far as the sources tell), so from format 2 the rule counts the
-    # surface land only, and says nothing of a realm with no surface land.
-    facts = ctx.facts
-    if not facts.underground_land or ctx.scenario.format_version < 2:
-        return _fifth(ctx, "B004", "symbol", ctx.config.balance.symbols, facts.symbols)
-    above = facts.total - facts.underground_land
-    if above <= 0:
-        return iter(())
-    return _fifth(ctx, "B004", "symbol", ctx.config.balance.symbols, facts.symbols, above,
-                  " surface")
+    # regions per symbol (regions, not symbols). The box prints no symbol on its underground
+    # faces (as far as the sources tell), so from format 2 the rule counts the surface land
+    # only, and says nothing of a realm with no surface land.
+    for check in _checks(ctx, "symbol"):
+        yield from _fifth(ctx, "B004", check)
 
 
 @rule("B005", "warning", "a lost tribe on a mountain or on water", "realm")

@@ -36,7 +36,7 @@ RESOURCES = frozenset({
     "lint-defaults.toml",
     "generate-spread.json",
     "schema-messages.toml",
-    "reference-bands.json",
+    "balance-standard.json",
     "schemas/scenario.schema.json",
     "schemas/catalogue.schema.json",
     "schemas/engine.schema.json",
@@ -49,6 +49,8 @@ RESOURCES = frozenset({
     "site/site.css",
     "site/board.css",
     "site/site.js",
+    "site/site.json",
+    "site/balance.html.j2",
 })
 
 _KEEP = ExitStack()  # files extracted from a zipped install live until the process ends

@@ -62,13 +62,34 @@ def slug_for(source: str, taken: set[str]) -> str:
     return slug
 
 
-def _shown_source(path: Path) -> str:
-    """The path as a visitor should read it: relative to the working folder when inside it."""
+def collection_root(files: Sequence[Path]) -> Path:
+    """The folder the site's paths are shown relative to: the collection root (the nearest
+    folder holding ``realms.toml``, a ``[tool.realms]`` ``pyproject.toml`` or ``.git``) of
+    the folder all files share, else that folder. Never the builder's working folder: a
+    page must not depend on, or print, where the site was built from."""
+    from editor.model.catalogue_refs import ReferenceRefused, collection_roots
+
+    folders = [Path(os.path.abspath(f)).parent for f in files]
+    if not folders:
+        return Path(os.path.abspath("."))
+    shared = Path(os.path.commonpath(folders))
     try:
-        relative = path.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
-        relative = path
-    return display_path(relative.as_posix())
+        root = collection_roots(shared).root
+    except ReferenceRefused:  # an unreadable realms.toml: the shared folder will do
+        return shared
+    return root if Path(os.path.realpath(shared)).is_relative_to(root) else shared
+
+
+def shown_source(path: Path, root: Path) -> str:
+    """The path as a visitor reads it: relative to the collection root, never absolute
+    (a file outside the root, through a link, shows its name alone)."""
+    real = Path(os.path.realpath(Path(os.path.abspath(path)).parent)) / path.name
+    for base, candidate in ((root, real), (root, Path(os.path.abspath(path)))):
+        try:
+            return display_path(candidate.relative_to(base).as_posix())
+        except ValueError:
+            continue
+    return display_path(path.name)
 
 
 def _common_folder(sources: Sequence[str]) -> str:
@@ -122,14 +143,13 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
     if content is not None and entry.load_error is None:  # only a file that loaded
         files[entry.file_name] = content
     if entry.counts:
-        board_css = data_file("site/board.css").read_text(encoding="utf-8")
-        svg = entry.counts[0].svg.replace('class="board"', 'class="board thumb"', 1).replace(
-            "<defs>", f"<defs><style>{board_css}</style>", 1)
-        files["thumb.svg"] = svg.encode("utf-8")
+        files["thumb.svg"] = entry.counts[0].thumbnail.encode("utf-8")
     for view in entry.counts:
         files.update(view.files)
     views = [{"players": v.players, "svg": v.svg, "summary": v.summary, "balance": v.balance,
-              "downloads": v.downloads, "regions_json": script_json(v.regions)}
+              "downloads": v.downloads, "regions_json": script_json(v.regions),
+              "example": v.example, "graph_nodes": v.graph_nodes, "graph_edges": v.graph_edges,
+              "land_regions": v.land_regions}
              for v in entry.counts]
     root = _page_root(base_url)
     html = render("scenario.html.j2", entry=entry, views=views, site_title=site_title,
@@ -181,7 +201,8 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     report.refused = [f"{f.path}: {f.message}" for f in refused]
     taken: set[str] = set()
     pages: dict[str, Any] = {}
-    sources = [_shown_source(path) for path in files]
+    shown_root = collection_root(files)
+    sources = [shown_source(path, shown_root) for path in files]
     common = _common_folder(sources)
     todo: list[PageJob] = []
     for path, source in zip(files, sources, strict=True):

@@ -7,7 +7,10 @@ file never stops the rest of the collection from being built.
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +21,10 @@ from editor.lint.findings import Finding
 from editor.lint.runner import lint_path
 from editor.model.errors import LoadError
 from editor.model.jsonio import decode_json_bytes
+from editor.model.paths import data_file
 from editor.model.scenario_io import LoadedScenario, parse_scenario
 from editor.render.style import Style, default_style, marker_glyph
-from editor.site.svg_board import board_svg
+from editor.site.svg_board import board_svg, thumbnail_svg, unused_boards
 from editor.topology import derive_realm
 from editor.topology.realm import Realm
 
@@ -57,6 +61,11 @@ class CountView:
     balance: str = ""  # the balance report's HTML for this count (metrics against bands)
     downloads: list[Download] = field(default_factory=list)
     files: dict[str, bytes] = field(default_factory=dict, repr=False)
+    example: str = ""  # set when the board shown is an example realised from the rules
+    graph_nodes: int = 0  # the graph of play `realms balance` measures
+    graph_edges: int = 0
+    land_regions: int = 0  # `realms balance`'s "Land regions"
+    thumbnail: str = ""  # the card's picture of this count's board
 
 
 @dataclass
@@ -76,6 +85,7 @@ class ScenarioEntry:
     rules: list[tuple[str, str]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     counts: list[CountView] = field(default_factory=list)
+    in_play: str = ""  # how a board built during play is built (the rules' own text)
 
     @property
     def errors(self) -> int:
@@ -98,7 +108,8 @@ class ScenarioEntry:
                 "worlds": list(self.worlds), "expansions": list(self.expansions),
                 "errors": self.errors, "warnings": self.warnings, "status": self.status,
                 "load_error": self.load_error,
-                "thumbnail": "thumb.svg" if self.counts else None}
+                "thumbnail": "thumb.svg" if self.counts else None,
+                "example": bool(self.counts and self.counts[0].example)}
 
 
 def content_key(content: bytes, options: str) -> str:
@@ -158,6 +169,12 @@ def _region_details(realm: Realm, style: Style) -> dict[str, dict[str, Any]]:
     return out
 
 
+def visitor_reason(message: str) -> str:
+    """An export's refusal as a visitor reads it: what is missing, without the command-line
+    advice after the "; " (``export with --players 2``), which a page reader cannot follow."""
+    return message.split("; ", 1)[0]
+
+
 def _downloads(loaded: LoadedScenario, realm: Realm, stem: str,
                images: tuple[str, ...]) -> tuple[list[Download], dict[str, bytes]]:
     wanted = DATA_EXPORTS + tuple(e for e in IMAGE_EXPORTS if e[0] in images)
@@ -168,7 +185,7 @@ def _downloads(loaded: LoadedScenario, realm: Realm, stem: str,
         try:
             data = export_realm(loaded, realm, fmt)
         except (ExportError, ValueError) as exc:
-            downloads.append(Download(label, None, str(exc)))
+            downloads.append(Download(label, None, visitor_reason(str(exc))))
             continue
         if fmt == "pdf":
             from editor.site.reproducible import stable_pdf
@@ -178,29 +195,88 @@ def _downloads(loaded: LoadedScenario, realm: Realm, stem: str,
     return downloads, files
 
 
-def _balance_html(realm: Realm, built_during_play: bool) -> str:
-    from editor.analysis.bands import load_bands
-    from editor.analysis.html_report import balance_section
-    from editor.analysis.metrics import measure
-    from editor.analysis.report import make_report
+@cache
+def site_settings() -> dict[str, Any]:
+    """``editor/data/site/site.json``: the example boards' seed and the thumbnails' shape."""
+    data: dict[str, Any] = json.loads(data_file("site/site.json").read_text(encoding="utf-8"))
+    return data
 
-    return balance_section(realm, make_report(measure(realm), load_bands()), built_during_play)
+
+def _example(loaded: LoadedScenario, players: int, seed: int) -> LoadedScenario | None:
+    """One board of a scenario built during play, realised by its own building rules
+    (``realms realise`` at ``seed``); None when the rules cannot make one."""
+    from editor.generate.confirm import loaded_from
+    from editor.generate.realise import RealiseError, realise
+
+    try:
+        result = realise(loaded, players, seed)
+    except RealiseError:
+        return None
+    example: LoadedScenario = loaded_from(result.data, str(loaded.path))
+    example.path = loaded.path
+    return example
+
+
+def _accessible_names(details: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """What a screen reader says on reaching a region: its id, terrain, symbols, markers."""
+    return {rid: ", ".join([rid, d["terrain"], *d["symbols"], *d["markers"]])
+            for rid, d in details.items()}
 
 
 def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
-                images: tuple[str, ...]) -> CountView:
-    realm = derive_realm(loaded, players)
+                images: tuple[str, ...], thumbnail: bool = False) -> CountView:
+    from editor.analysis.bands import load_bands
+    from editor.analysis.metrics import measure, play_graph
+    from editor.analysis.report import make_report
+    from editor.site.balance import balance_html
+
+    dynamic = loaded.scenario.built_during_play
+    seed = int(site_settings()["example_seed"])
+    shown = _example(loaded, players, seed) if dynamic else None
+    board = shown if shown is not None else loaded
+    realm = derive_realm(board, players)
     page = layout_page(realm)
-    view = CountView(players, loaded.scenario.turns(players), board_svg(realm, page, style),
-                     _region_details(realm, style), page.subtitle,
-                     _balance_html(realm, loaded.scenario.built_during_play))
+    details = _region_details(realm, style)
+    metrics = measure(realm)
+    graph = play_graph(realm)
+    example = (f"Example board, seed {seed}: one board the scenario's building rules give "
+               "(every game builds its own).") if shown is not None else ""
+    svg = board_svg(page, style, graph, name=f"Board for {players} players"
+                    + (f", example at seed {seed}" if shown is not None else ""),
+                    details=_accessible_names(details))
+    unused = unused_boards(page)
+    summary = page.subtitle + (f" \u00b7 not used at {players} players: " + "; ".join(unused)
+                               if unused else "")
+    view = CountView(players, loaded.scenario.turns(players), svg, details, summary,
+                     balance_html(make_report(metrics, load_bands()), dynamic,
+                                  f"Measured on the example board (seed {seed})."
+                                  if shown is not None else ""))
+    view.example = example
+    view.graph_nodes = graph.number_of_nodes()
+    view.graph_edges = graph.number_of_edges()
+    view.land_regions = int(metrics.values.get("regions") or 0)
+    if thumbnail:  # the card shows the first count's board
+        view.thumbnail = thumbnail_svg(page, style, data_file("site/board.css").read_text(
+            encoding="utf-8"), float(site_settings()["thumbnail_max_aspect"]))
     if realm.regions:
-        view.downloads, view.files = _downloads(loaded, realm, stem, images)
+        name = f"{stem}.seed{seed}" if shown is not None else stem
+        view.downloads, view.files = _downloads(board, realm, name, images)
+        if shown is not None:
+            for download in view.downloads:
+                download.label += f" of the example board (seed {seed})"
     else:
-        from editor.export import empty_board_message
-        view.downloads = [Download(label, None, empty_board_message(loaded, players))
-                          for _f, _s, label in DATA_EXPORTS]
+        reason = ("its board is built during play" if dynamic
+                  else f"the board has no tiles for {players} players")
+        view.downloads = [Download(label, None, reason) for _f, _s, label in DATA_EXPORTS]
     return view
+
+
+def _as_shown(text: str, path: Path, source: str) -> str:
+    """``text`` with the file's path as typed, or as resolved, replaced by its shown path."""
+    for form in sorted({str(path), os.path.abspath(path), os.path.realpath(path)},
+                       key=len, reverse=True):
+        text = text.replace(form, source)
+    return text
 
 
 def build_entry(path: Path, source: str, slug: str, content: bytes | None,
@@ -211,14 +287,16 @@ def build_entry(path: Path, source: str, slug: str, content: bytes | None,
     errors become the entry's ``load_error``."""
     if content is None:
         entry = ScenarioEntry(slug, source, path.name, b"", title=path.name)
-        entry.load_error = unread or f"{path}: could not be read"
+        entry.load_error = _as_shown(unread or f"{path}: could not be read", path, source)
         return entry
     entry = ScenarioEntry(slug, source, path.name, content, title=path.name)
     try:
-        loaded = parse_scenario(decode_json_bytes(content, str(path)), str(path), path.parent)
-        loaded.path = path
+        # Named by its shown path: messages and the exports' provenance never carry the
+        # builder's own folders (catalogues still resolve from the real folder).
+        loaded = parse_scenario(decode_json_bytes(content, source), source, path.parent)
+        loaded.path = Path(source)
     except LoadError as exc:
-        entry.load_error = exc.one_line()
+        entry.load_error = _as_shown(exc.one_line(), path, source)
         entry.findings = lint_path(path, raw=content)
         return entry
     scenario = loaded.scenario
@@ -230,13 +308,20 @@ def build_entry(path: Path, source: str, slug: str, content: bytes | None,
     entry.stars = stars if isinstance(stars, int) and not isinstance(stars, bool) else None
     entry.worlds = tuple(sorted({b.kind for b in scenario.boards})) or _strings(
         sections.get("world"))
-    entry.expansions = _strings(sections.get("expansions"))
+    # An expansion that is also a world shown (underground) would be the same pill twice.
+    entry.expansions = tuple(e for e in _strings(sections.get("expansions"))
+                             if e not in entry.worlds)
     entry.texts = [(name, sections[name]) for name in TEXT_SECTIONS
                    if isinstance(sections.get(name), str)]
     entry.rules = _rule_texts(sections)
+    if scenario.built_during_play:
+        text = scenario.section("dynamic").get("text")
+        entry.in_play = text if isinstance(text, str) else (
+            "the players lay the tiles during the game, by the scenario's building rules")
     entry.findings = lint_path(path, raw=content)
     style = default_style()
     stem = path.name.removesuffix(".json").removesuffix(".realm")
     for players in scenario.player_counts:
-        entry.counts.append(_count_view(loaded, players, stem, style, images))
+        entry.counts.append(_count_view(loaded, players, stem, style, images,
+                                        thumbnail=not entry.counts))
     return entry

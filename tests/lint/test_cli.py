@@ -17,6 +17,13 @@ from editor.lint.registry import is_enabled
 TINY = scenario([tile("L1", 0, 0), tile("L2", 1, 0)])  # B001 error for 2 players
 
 
+def strict_fifths(folder: Path) -> None:
+    """base() is 2.2 regions off a fifth: inside the default 1/5 tolerance (2.5, the balance
+    standard's), a B003 warning at 2.0 (set here for the files in ``folder``)."""
+    (folder / "realms.toml").write_text("[lint.balance]\nfifth-rule-tolerance = 2.0\n",
+                                        encoding="utf-8")
+
+
 def test_clean_file_exits_0(tmp_path: Path) -> None:
     path = write(tmp_path, base())
     result = run_cli(str(path), "--select", "G,S,I,R")
@@ -34,6 +41,7 @@ def test_error_exits_1_and_exit_zero_exits_0(tmp_path: Path) -> None:
 
 
 def test_fail_on_warning_counts_warnings(tmp_path: Path) -> None:
+    strict_fifths(tmp_path)
     path = write(tmp_path, base())  # warnings only (balance), no errors
     assert run_cli(str(path), "--select", "B003").returncode == 0
     assert run_cli(str(path), "--select", "B003", "--fail-on", "warning").returncode == 1
@@ -232,6 +240,7 @@ def test_engine_files_are_linted_as_graph_only_boards(tmp_path: Path) -> None:
 def test_every_format_exits_alike(tmp_path: Path, fmt: str) -> None:
     """JSON and GitHub output keep only what the exit status needs, not every finding:
     the status is the same in every format, with and without --statistics."""
+    strict_fifths(tmp_path)
     clean = write(tmp_path, base(), "clean.realm.json")
     warned = write(tmp_path, base(), "warned.realm.json")
     failing = write(tmp_path, TINY, "failing.realm.json")

@@ -9,6 +9,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from tests.site.conftest import SCENARIOS, build, hostile_scenario
@@ -69,7 +70,7 @@ def test_scenario_page_switches_player_counts(browser: Any, shipped_site: Path) 
     assert "5 players" in figures[1].find_element(By.TAG_NAME, "figcaption").text
     balance = browser.find_elements(By.CSS_SELECTOR, ".balance-count")
     assert [b.is_displayed() for b in balance] == [False, True]
-    assert "official boards at 5 players" in balance[1].text
+    assert "Standard at 5 players" in balance[1].text
     assert browser.current_url.endswith("#players=5")
     assert _console_errors(browser) == []
 
@@ -139,3 +140,52 @@ def test_markup_in_every_string_stays_text(browser: Any, hostile_site: Path) -> 
         assert browser.find_element(By.CSS_SELECTOR, heading).text.startswith(
             "title <script>window.__pwned=1</script><img src=x onerror=")
         assert _console_errors(browser) == []
+
+
+def test_a_keyboard_reaches_every_region_and_sees_its_details(browser: Any,
+                                                              shipped_site: Path) -> None:
+    """Regions could only be pointed at with a mouse (issue 29): Tab now reaches each one and
+    shows what hovering shows; Enter pins it, Escape unpins."""
+    _open(browser, shipped_site / SCENARIO)
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.click()
+    reached = None
+    for _ in range(30):  # the links and the count switch come first
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        reached = browser.execute_script(
+            "return document.activeElement.getAttribute('data-region')")
+        if reached:
+            break
+    assert reached, "Tab never reached a region of the board"
+    info = browser.find_element(By.ID, "region-info")
+    assert info.find_element(By.TAG_NAME, "h3").text == reached
+    first = reached
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    second = browser.execute_script("return document.activeElement.getAttribute('data-region')")
+    assert second and second != first
+    assert info.find_element(By.TAG_NAME, "h3").text == second
+    details = [d.text.lower() for d in info.find_elements(By.TAG_NAME, "dt")]
+    assert details == ["terrain", "symbols", "markers", "neighbours", "board edge", "tiles"]
+    active = browser.find_element(By.CSS_SELECTOR,
+                                  f'figure.count path[data-region="{second}"]')
+    assert "active" in active.get_attribute("class")
+    ActionChains(browser).send_keys(Keys.ENTER).perform()  # pinned: the mouse no longer moves it
+    other = browser.find_element(By.CSS_SELECTOR, f'figure.count path[data-region="{first}"]')
+    ActionChains(browser).move_to_element(other).perform()
+    assert info.find_element(By.TAG_NAME, "h3").text == second
+    ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+    assert info.find_elements(By.TAG_NAME, "h3") == []
+
+
+@pytest.mark.parametrize("page", ["index.html", SCENARIO, "s/highland-crossing/index.html",
+                                  "s/booklet-09-a-game-of-gods/index.html"])
+def test_no_sideways_scroll_on_a_phone(browser: Any, shipped_site: Path, page: str) -> None:
+    """At 390 px the balance table made the page scroll sideways to 546 px (issue 29)."""
+    browser.set_window_size(390, 844)
+    try:
+        _open(browser, shipped_site / page)
+        width, inner = browser.execute_script(
+            "return [document.scrollingElement.scrollWidth, window.innerWidth]")
+        assert width <= inner, (page, width, inner)
+    finally:
+        browser.set_window_size(1280, 900)

@@ -146,3 +146,29 @@ def test_a_one_star_scenario_is_not_called_1_stars(shipped_site: Path) -> None:
     index = (shipped_site / "index.html").read_text(encoding="utf-8")
     assert 'title="1 star"' in index
     assert "1 stars" not in index
+
+
+def test_paths_are_shown_relative_to_the_collection_never_absolute(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: cards and pages printed the builder's path as typed (``/home/…``)."""
+    collection = tmp_path / "home" / "someone" / "my-realms"
+    (collection / "booklet").mkdir(parents=True)
+    (collection / "realms.toml").write_text("", encoding="utf-8")  # marks the collection root
+    for name in ("05-the-rusted-throne.realm.json", "07-crops-of-power.realm.json"):
+        shutil.copy(BOOKLET / name, collection / "booklet" / name)
+    (collection / "booklet" / "broken.realm.json").write_text('{"title": "half',
+                                                              encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    out = tmp_path / "out"
+    assert build([collection.resolve() / "booklet"], out) == 0
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "<code>booklet/05-the-rusted-throne.realm.json</code>" in index
+    page = (out / "s" / "05-the-rusted-throne" / "index.html").read_text(encoding="utf-8")
+    assert ">booklet/05-the-rusted-throne.realm.json</a>" in page
+    broken = (out / "s" / "broken" / "index.html").read_text(encoding="utf-8")
+    assert "booklet/broken.realm.json:1:" in broken
+    leaks = {name: data for name, data in _tree(out).items()
+             if str(tmp_path).encode() in data or str(tmp_path.resolve()).encode() in data}
+    assert leaks == {}, sorted(leaks)

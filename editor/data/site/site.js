@@ -61,6 +61,7 @@
     data[fig.dataset.count] = JSON.parse(fig.querySelector("script.regions").textContent);
   });
   var pinned = null;
+  var HINT = "Point at a region, or reach it with the Tab key, to see its details.";
 
   function clear(fig) {
     fig.querySelectorAll(".region.active, .region.neighbour").forEach(function (el) {
@@ -72,7 +73,7 @@
     var region = data[fig.dataset.count][id];
     clear(fig);
     info.textContent = "";
-    if (!region) { info.appendChild(text("p", "Point at a region to see its details.", "hint")); return; }
+    if (!region) { info.appendChild(text("p", HINT, "hint")); return; }
     info.appendChild(text("h3", id));
     var dl = document.createElement("dl");
     var rows = [["Terrain", region.terrain],
@@ -100,6 +101,27 @@
       var el = ev.target.closest(".region");
       pinned = el ? el.getAttribute("data-region") : null;
       show(fig, pinned);
+    });
+    // Keyboard: every region is a tab stop; reaching one shows what pointing at it shows,
+    // Enter or Space pins it (as a click does), Escape unpins.
+    fig.addEventListener("focusin", function (ev) {
+      var el = ev.target.closest(".region");
+      if (!el) { return; }
+      var id = el.getAttribute("data-region");
+      if (pinned !== null) { pinned = id; }
+      show(fig, id);
+    });
+    fig.addEventListener("keydown", function (ev) {
+      var el = ev.target.closest(".region");
+      if (!el) { return; }
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        pinned = el.getAttribute("data-region");
+        show(fig, pinned);
+      } else if (ev.key === "Escape") {
+        pinned = null;
+        show(fig, null);
+      }
     });
   });
 
