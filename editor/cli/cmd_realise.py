@@ -81,8 +81,8 @@ def run(args: argparse.Namespace) -> int:
         tiles = sum(len(b["tiles"]) for b in result.data["boards"])
         print(f"wrote {ci_path(args.output)}: {tiles} tiles, {result.world}, "
               f"{args.players} players, seed {args.seed}")
-    if result.flags:  # the building rules decide the board; say where it leaves the booklet
-        print(f"{shown}: note: outside the booklet boards' range at {args.players} players: "
-              f"{', '.join(result.flags)} (see docs/balance.md#generated-realms)",
+    if result.flags:  # the building rules decide the board; say what the standard flags
+        print(f"{shown}: note: the balance standard flags at {args.players} players: "
+              f"{', '.join(result.flags)} (`realms balance` says what to change)",
               file=sys.stderr)
     return EXIT_OK

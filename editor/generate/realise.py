@@ -25,7 +25,7 @@ from editor.generate.layout import Layout, Placed, Tallies, play_graph, tallies,
 from editor.generate.pieces import Part, box_tiles, side_facts
 from editor.generate.score import balance_penalty, fifth_penalty, inventory_penalty, violations
 from editor.generate.shape import Figures
-from editor.generate.standard import FlagsFor, booklet_flags
+from editor.generate.standard import FlagsFor, standard_flags
 from editor.generate.write import boards_data
 from editor.lint.config import LintConfig, default_config
 from editor.model.rules import water_rules
@@ -263,7 +263,7 @@ def scenario_data(loaded: LoadedScenario, layout: Layout, players: int, world: s
 
 def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None = None,
             config: LintConfig | None = None,
-            flags_for: FlagsFor | None = booklet_flags) -> Realised:
+            flags_for: FlagsFor | None = standard_flags) -> Realised:
     """A lint-clean concrete board, or the best one found (check ``errors``).
 
     The board is built as a careful player would (compact, few entries); ``flags_for`` then

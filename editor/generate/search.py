@@ -44,7 +44,7 @@ from editor.generate.layout import (
 from editor.generate.pieces import SideFacts, box_tiles, side_facts
 from editor.generate.score import fifth_totals
 from editor.generate.shape import shape_penalty
-from editor.generate.standard import FlagsFor, Spread, booklet_flags, spread
+from editor.generate.standard import FlagsFor, Spread, spread, standard_flags
 from editor.generate.write import boards_data
 from editor.lint.config import LintConfig, default_config
 from editor.model.catalogue import Catalogue, default_catalogue
@@ -465,7 +465,7 @@ def tile_pool(catalogue: Catalogue, tiles: Sequence[str] | None) -> list[str]:
 def generate(players: int, world: str = "surface", seed: int = 0,
              tiles: Sequence[str] | None = None, config: LintConfig | None = None,
              catalogue: Catalogue | None = None,
-             flags_for: FlagsFor = booklet_flags) -> Generated:
+             flags_for: FlagsFor = standard_flags) -> Generated:
     """A realm with 0 lint errors, 0 warnings and nothing ``flags_for`` flags, or the best
     found (check ``errors``, ``warnings`` and ``flags``).
 

@@ -4,9 +4,11 @@
 of the metrics the generators aim at (the keys of :mod:`editor.analysis.metrics`) over the
 booklet scenarios laid at that count, measured exactly as ``realms balance`` measures.
 The search uses them through cheap combinatorial estimates; the finished realm is judged
-by a ``flags_for(realm, players)`` function, by default :func:`booklet_flags` below. When
-the one balance standard's ``flags(realm, players)`` exists, passing it instead is the
-whole switch: any function returning the flagged metrics (a collection) will do.
+by a ``flags_for(realm, players)`` function, by default :func:`standard_flags`: the one
+balance standard's flags (:mod:`editor.analysis.standard`, issue 31), so the generators are
+held to what ``realms balance``, lint and the editor judge. The spread is the search's aim,
+tighter than the standard's bands; :func:`booklet_flags` measures a realm against it (the
+benchmark and tests use it). Any function returning the flagged metrics will do.
 """
 
 from __future__ import annotations
@@ -52,9 +54,17 @@ def spread(players: int) -> Spread:
     return {m: (float(v[0]), float(v[1]), float(v[2])) for m, v in counts[key].items()}
 
 
+def standard_flags(realm: Realm, players: int) -> list[str]:
+    """The keys of the metrics the one balance standard flags on a derived realm (the
+    generators' default ``flags_for``)."""
+    from editor.analysis.standard import flags
+
+    return [flag.key for flag in flags(realm, players)]
+
+
 def booklet_flags(realm: Realm, players: int) -> list[str]:
     """The targeted metrics of a derived realm that lie outside the booklet's spread at
-    ``players`` (the generators' default ``flags_for``)."""
+    ``players``: the search's aim, not its judge."""
     from editor.analysis.metrics import measure
 
     values = measure(realm).values
