@@ -17,9 +17,9 @@ in one process after loading (``RealmDeriver().derive``, as ``bench_derive.py`` 
 first on ``PYTHONPATH`` (``git worktree add /tmp/perf-base-derive <commit>``), in the same
 round, the order alternating between rounds; the ratio is of CPU medians.
 
-``--bytecode`` first compiles each checkout's ``editor`` package to bytecode (``python -m
-compileall``), as an installed wheel is; without it, a process started under
-``PYTHONDONTWRITEBYTECODE`` compiles every module of the package it imports.
+``--bytecode`` first compiles each checkout's ``editor`` package and the venv's packages the
+commands import to bytecode (``bytecode.py``), as an installed wheel is; without it, a
+process started under ``PYTHONDONTWRITEBYTECODE`` compiles every such module it imports.
 
 Budget (issue 27): ``realms derive`` of the 4,000-tile ring in at most 2 s of CPU (JSON
 and DOT; GraphML is shown beside them), judged on the CPU median of this checkout. The
@@ -44,6 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bytecode import compile_all
 from layouts import ring
 
 REPO = Path(__file__).resolve().parents[1]
@@ -117,13 +118,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--base", type=Path, help="another checkout, measured alongside")
     parser.add_argument("--bytecode", action="store_true",
-                        help="compile each checkout's package to bytecode first")
+                        help="compile the checkouts' and the venv's packages to bytecode first")
     args = parser.parse_args()
     checkouts = {"this": REPO} | ({"base": args.base.resolve()} if args.base else {})
     if args.bytecode:
-        for checkout in checkouts.values():
-            subprocess.run([sys.executable, "-m", "compileall", "-q", str(checkout / "editor")],
-                           check=True, stdout=subprocess.DEVNULL)
+        compile_all(checkouts.values())
     results: dict[tuple[str, str], list[tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         paths = write_rings(Path(tmp))

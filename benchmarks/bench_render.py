@@ -1,6 +1,7 @@
 """Big boards (issue 27, point 9): SVG export, `realms derive` on a ring, `realms site`.
 
 Run:  python benchmarks/bench_render.py [--rounds 3] [--base PATH] [--site] [--skip-derive]
+      [--bytecode]
 
 Every measured command is a whole ``realms`` command in a fresh process; its wall time and
 its CPU time (user + system, from ``resource.getrusage(RUSAGE_CHILDREN)``) are taken for
@@ -23,6 +24,9 @@ works; a scenario may list eight catalogues, hence 4,000 tiles at most from file
   same with ``--format dot`` (``bench_derive_ring.py`` has these on rings of three sizes);
 * with ``--site``, ``realms site`` on a folder holding the 1,000- and the 2,000-tile
   spiral (the growth exponent of its CPU is printed).
+
+``--bytecode`` first compiles both checkouts' ``editor`` and the venv's packages the
+commands import (``bytecode.py``), as an installed wheel has them.
 
 Budgets (issue 27), judged on the CPU median: SVG export of 2,000 tiles <= 3 s and of
 4,000 tiles <= 6 s; the derive ring of 4,000 tiles <= 2 s; and growth near linear (the
@@ -47,6 +51,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bytecode import compile_all
 from layouts import ring, spiral
 
 REPO = Path(__file__).resolve().parents[1]
@@ -136,8 +141,12 @@ def main() -> int:
                         help="leave out the 4,000-tile export (a minute with old code)")
     parser.add_argument("--skip-derive", action="store_true",
                         help="leave out the ring's derive rows (more rounds of the exports)")
+    parser.add_argument("--bytecode", action="store_true",
+                        help="compile the checkouts' and the venv's packages to bytecode first")
     args = parser.parse_args()
     checkouts = {"this": REPO} | ({"base": args.base.resolve()} if args.base else {})
+    if args.bytecode:
+        compile_all(checkouts.values())
     realms = [sys.executable, "-m", "editor"]
     sizes = [n for n in SIZES if not (args.skip_4000 and n == 4_000)]
     results: dict[tuple[str, str], list[tuple[float, float]]] = {}

@@ -41,8 +41,10 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "generate", help="search for a balanced realm and write it as a scenario",
         description="Search tiles, sides, rotations, positions and mountains for a realm "
-                    "that meets every default `realms lint` threshold (0 errors, 0 warnings), "
-                    "and write it. See docs/generate.md.")
+                    "that meets every default `realms lint` threshold (0 errors, 0 warnings) "
+                    "and has the shape of a booklet board at that player count (an interior, "
+                    "few chokepoints, no tile hanging by one edge), and write it. See "
+                    "docs/generate.md.")
     parser.add_argument("--players", type=player_count, required=True, metavar="N",
                         help="player count, 2-6")
     parser.add_argument("--world", choices=WORLDS, default="surface",
@@ -81,4 +83,8 @@ def run(args: argparse.Namespace) -> int:
         tiles = sum(len(b["tiles"]) for b in result.data["boards"])
         print(f"wrote {ci_path(args.output)}: {tiles} tiles, {args.world}, {args.players} "
               f"players, seed {seed} ({result.seconds:.2f} s)")
+    if result.flags:  # lint-clean, but the balance standard flags it (the closest try)
+        print(f"realms generate: note: the balance standard flags at {args.players} "
+              f"players: {', '.join(result.flags)} (the closest of the tries; `realms "
+              "balance` says what to change, or try another seed)", file=sys.stderr)
     return EXIT_OK

@@ -81,4 +81,8 @@ def run(args: argparse.Namespace) -> int:
         tiles = sum(len(b["tiles"]) for b in result.data["boards"])
         print(f"wrote {ci_path(args.output)}: {tiles} tiles, {result.world}, "
               f"{args.players} players, seed {args.seed}")
+    if result.flags:  # the building rules decide the board; say what the standard flags
+        print(f"{shown}: note: the balance standard flags at {args.players} players: "
+              f"{', '.join(result.flags)} (`realms balance` says what to change)",
+              file=sys.stderr)
     return EXIT_OK

@@ -13,7 +13,6 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import networkx as nx
 import numpy as np
 import shapely
 from shapely.ops import polylabel
@@ -131,6 +130,7 @@ class PageLayout:
     title_baseline: float = MARGIN + 44.0
     title_line_height: float = TITLE_FONT * 1.2
     subtitle_baseline: float = MARGIN + 84.0
+    left_out: tuple[str, ...] = ()  # captions of the boards with no tile at this count
 
 
 def _ring(coords: object, dx: float, dy: float) -> Ring:
@@ -211,6 +211,10 @@ def _geometric_board(realm: Realm, board_id: str, regions: list[Region]) -> Boar
 
 
 def _graph_board(realm: Realm, board_id: str, regions: list[Region]) -> BoardShape:
+    # networkx only here: a board drawn from tiles never needs it, and importing it was
+    # 0.14 s of CPU of every printable export's start, 0.75 s without bytecode (issue 27)
+    import networkx as nx
+
     ids = sorted(r.id for r in regions)
     # nodes and edges in a fixed order: spring_layout's result depends on it, and the
     # realm's graph is built from sets (their order changes from run to run)
@@ -476,6 +480,7 @@ def _layout_page(realm: Realm, source: str | None) -> PageLayout:
     # A board with no tile at this player count (the Sky Islands at 2-3 players) is left
     # out; an empty frame is drawn only when no board has anything to show.
     drawn = [s for s in shapes if not s.empty and s.regions] or shapes[:1]
+    left_out = tuple(s.caption or s.id for s in shapes if s not in drawn)
     title = document_line(scenario.title)
     widths = [max(s.size[0], len(s.caption) * CAPTION_CHAR_WIDTH) for s in drawn]
     boards_width = sum(widths) + BOARD_GAP * (len(drawn) - 1) if drawn else 0.0
@@ -513,4 +518,4 @@ def _layout_page(realm: Realm, source: str | None) -> PageLayout:
                       _crop_spaces(realm, by_id),
                       board_bottom + LEGEND_GAP, content_width, marks, tuple(lines), size,
                       title_baseline, line_height,
-                      title_baseline + extra + 40.0)
+                      title_baseline + extra + 40.0, left_out)

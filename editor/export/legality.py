@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from editor.model.travel import APART_BOARD_KINDS, walkable_regions
 from editor.topology.realm import Realm
 
-APART_BOARDS = frozenset({"necromancer_island"})
+APART_BOARDS = APART_BOARD_KINDS  # engine files name board kinds as scenarios do
 SHOWN = 5
 
 
@@ -85,20 +86,10 @@ def check_graph(players: int, land: set[str], walkable: list[str], entries: set[
 
 def realm_problems(realm: Realm) -> list[str]:
     """:func:`check_graph` on a derived realm."""
-    kinds = {b.id: b.kind for b in realm.scenario.boards}
-    walkable = []
-    land: set[str] = set()
-    entries: set[str] = set()
-    for rid, region in realm.regions.items():
-        if region.chasm or region.impassable or kinds.get(region.board) in APART_BOARDS:
-            continue
-        if region.is_land:
-            land.add(rid)
-            walkable.append(rid)
-            if region.first_conquest:
-                entries.add(rid)
-        elif region.water_kind == "river":
-            walkable.append(rid)
+    walkable = walkable_regions(realm)
+    regions = realm.regions
+    land = {rid for rid in walkable if regions[rid].is_land}
+    entries = {rid for rid in land if regions[rid].first_conquest}
     return check_graph(realm.players, land, walkable, entries, realm.graph.adj)
 
 

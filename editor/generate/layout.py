@@ -85,8 +85,24 @@ def hexes_connected(hexes: set[Hex]) -> bool:
     return len(seen) == len(hexes)
 
 
+_OUTSIDE: dict[frozenset[Hex], tuple[set[Hex], set[Hex]]] = {}
+_OUTSIDE_KEPT = 4096  # the search revisits the same few hex sets (rotations and swaps keep
+# a board's hexes): remember the last few thousand answers
+
+
 def outside_hexes(taken: set[Hex]) -> tuple[set[Hex], set[Hex]]:
-    """(empty hexes around the tiles reachable from outside, enclosed empty hexes = holes)."""
+    """(empty hexes around the tiles reachable from outside, enclosed empty hexes = holes);
+    the caller must not change the sets returned."""
+    key = frozenset(taken)
+    hit = _OUTSIDE.get(key)
+    if hit is None:
+        if len(_OUTSIDE) >= _OUTSIDE_KEPT:
+            _OUTSIDE.clear()
+        hit = _OUTSIDE[key] = _outside_hexes(taken)
+    return hit
+
+
+def _outside_hexes(taken: set[Hex]) -> tuple[set[Hex], set[Hex]]:
     if not taken:
         return set(), set()
     around = {(q + dq, r + dr) for (q, r) in taken for dq, dr in NEIGHBOUR_DIRECTIONS}
@@ -195,6 +211,57 @@ class PlayGraph:
         return found
 
 
+@dataclass(frozen=True)
+class _SideParts:
+    """One tile side's parts, ready to use: (part, is land) and the parts meeting inside."""
+
+    parts: tuple[tuple[Part, bool], ...]
+    inner: tuple[tuple[Part, Part], ...]
+
+
+_PARTS: dict[int, tuple[object, dict[tuple[str, str], _SideParts],
+                        dict[tuple[str, str, int], tuple[tuple[Part, Part], ...]]]] = {}
+
+
+def _tables(facts: dict[tuple[str, str], SideFacts]) -> tuple[
+        dict[tuple[str, str], _SideParts], dict[tuple[str, str, int], tuple[tuple[Part, Part],
+                                                                          ...]]]:
+    """Per-catalogue caches (the facts object is kept alive beside them, so its id is not
+    reused): the search builds the graph of play thousands of times from the same sides."""
+    hit = _PARTS.get(id(facts))
+    if hit is None or hit[0] is not facts:
+        hit = (facts, {}, {})
+        _PARTS[id(facts)] = hit
+    return hit[1], hit[2]
+
+
+def _side_parts(table: dict[tuple[str, str], _SideParts], facts: dict[tuple[str, str],
+                SideFacts], tile: str, side: str) -> _SideParts:
+    found = table.get((tile, side))
+    if found is None:
+        sf = facts[(tile, side)]
+        found = table[(tile, side)] = _SideParts(
+            tuple(((tile, r.local_id), r.is_land) for r in sf.regions),
+            tuple(((tile, a), (tile, b)) for a, b in sf.inner_pairs))
+    return found
+
+
+def _seams(table: dict[tuple[str, str, int], tuple[tuple[Part, Part], ...]],
+           facts: dict[tuple[str, str], SideFacts], p: Placed) -> tuple[tuple[Part, Part], ...]:
+    """For each board direction e, the parts owning the two halves of the placed tile's edge
+    that faces e (in the side's own half-edge order)."""
+    key = (p.tile, p.side, p.rotation)
+    found = table.get(key)
+    if found is None:
+        owners = facts[(p.tile, p.side)].half_edge_owner
+        rows = []
+        for e in range(6):
+            local = (e - p.rotation) % 6
+            rows.append(((p.tile, owners[2 * local]), (p.tile, owners[2 * local + 1])))
+        found = table[key] = tuple(rows)
+    return found
+
+
 def play_graph(layout: Layout, rivers: bool) -> PlayGraph:
     """Regions that touch, board edges and first conquests; ``rivers``: water is river (walkable),
     else water bodies touching the outer edge are seas (entry edges) and the rest lakes."""
@@ -204,42 +271,41 @@ def play_graph(layout: Layout, rivers: bool) -> PlayGraph:
     edge_parts: set[Part] = set()
     outer_tiles: set[str] = set()
     holes = 0
+    side_table, seam_table = _tables(layout.facts)
+    markers = layout.markers
     for tile in sorted(layout.placed):
-        side = layout.side_of(tile)
-        for region in side.regions:
-            part = (tile, region.local_id)
+        p = layout.placed[tile]
+        side = _side_parts(side_table, layout.facts, tile, p.side)
+        for part, is_land in side.parts:
             adjacency[part] = set()
-            if region.is_land:
-                if layout.markers.get(part) != "chasm":
+            if is_land:
+                if markers.get(part) != "chasm":
                     land.add(part)
             else:
                 water.add(part)
-        for a, b in side.inner_pairs:
-            adjacency[(tile, a)].add((tile, b))
-            adjacency[(tile, b)].add((tile, a))
+        for a, b in side.inner:
+            adjacency[a].add(b)
+            adjacency[b].add(a)
     for board in range(len(layout.boards)):
         taken = layout.occupied(board)
         outside, hole_hexes = outside_hexes(set(taken))
         holes += len(hole_hexes)
         for (q, r), tile in taken.items():
-            p = layout.placed[tile]
-            owners = layout.facts[(tile, p.side)].half_edge_owner
+            mine = _seams(seam_table, layout.facts, layout.placed[tile])
             for e in range(6):
                 dq, dr = NEIGHBOUR_DIRECTIONS[e]
                 n = (q + dq, r + dr)
-                local = (e - p.rotation) % 6
                 other = taken.get(n)
+                a0, a1 = mine[e]
                 if other is None:
                     if n in outside:
                         outer_tiles.add(tile)
-                        edge_parts.add((tile, owners[2 * local]))
-                        edge_parts.add((tile, owners[2 * local + 1]))
+                        edge_parts.add(a0)
+                        edge_parts.add(a1)
                     continue
-                op = layout.placed[other]
-                o_owners = layout.facts[(other, op.side)].half_edge_owner
-                o_local = ((e + 3) % 6 - op.rotation) % 6
-                adjacency[(tile, owners[2 * local])].add((other, o_owners[2 * o_local + 1]))
-                adjacency[(tile, owners[2 * local + 1])].add((other, o_owners[2 * o_local]))
+                b0, b1 = _seams(seam_table, layout.facts, layout.placed[other])[(e + 3) % 6]
+                adjacency[a0].add(b1)
+                adjacency[a1].add(b0)
     for end_a, end_b in layout.tunnels:
         adjacency[end_a].add(end_b)
         adjacency[end_b].add(end_a)
@@ -264,7 +330,8 @@ def play_graph(layout: Layout, rivers: bool) -> PlayGraph:
                 entry_water |= body
     first = {p for p in land if p in edge_parts or adjacency[p] & entry_water}
     first -= chasms
-    edge_tiles = {t: any(p[0] == t for p in first) for t in sorted(outer_tiles)}
+    first_tiles = {p[0] for p in first}
+    edge_tiles = {t: t in first_tiles for t in sorted(outer_tiles)}
     return PlayGraph(adjacency, land, walkable - chasms, first, edge_tiles, holes)
 
 

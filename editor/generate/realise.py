@@ -20,9 +20,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from editor.generate.compact import touching
 from editor.generate.layout import Layout, Placed, Tallies, play_graph, tallies, tile_tallies
 from editor.generate.pieces import Part, box_tiles, side_facts
 from editor.generate.score import balance_penalty, fifth_penalty, inventory_penalty, violations
+from editor.generate.shape import Figures
+from editor.generate.standard import FlagsFor, standard_flags
 from editor.generate.write import boards_data
 from editor.lint.config import LintConfig, default_config
 from editor.model.rules import water_rules
@@ -32,6 +35,9 @@ WORLDS = ("surface", "underground", "both")
 CANDIDATES = 24  # legal moves drawn per tile laid
 ATTEMPTS = 8  # realisations tried per world before the next world
 TUNNELS = 2  # tunnel pairs linking the two boards when both worlds are played
+# the shape's weight beside the balance tallies when a tile is laid (see shape_cost)
+REALISE_WEIGHTS = {"missing_neighbours": 3.0, "entry_share": 40.0, "water_regions": 3.0,
+                   "articulation_points": 1.0}
 
 
 class RealiseError(Exception):
@@ -61,6 +67,7 @@ class Realised:
     errors: int
     warnings: tuple[str, ...]  # "CODE message" of the warnings left
     notes: tuple[str, ...] = ()  # why no clean board could be found, when it is known
+    flags: tuple[str, ...] = ()  # what ``flags_for`` flags on the board (reported, not searched)
 
 
 def _board_kinds(world: str) -> tuple[str, ...]:
@@ -116,6 +123,19 @@ def _progress_penalty(t: Tallies, config: LintConfig, target: int, by_world: boo
     return penalty
 
 
+def shape_cost(layout: Layout, board: int, spot: tuple[int, int], rivers: bool) -> float:
+    """What a careful player weighs besides the tallies: lay the tile where it touches the
+    most placed tiles (a compact blob, not a snake whose every tile is on the edge), turned
+    so that few regions become entries and the water joins water already laid (few water
+    bodies, as on the booklet's boards)."""
+    taken = set(layout.occupied(board))
+    figures = Figures(layout, play_graph(layout, rivers))
+    cost = REALISE_WEIGHTS["missing_neighbours"] * (6 - touching(taken, spot))
+    for key in ("entry_share", "water_regions", "articulation_points"):
+        cost += REALISE_WEIGHTS[key] * figures.value(key)
+    return cost
+
+
 def build(loaded: LoadedScenario, players: int, world: str, rng: random.Random,
           config: LintConfig) -> Layout:
     """One play of the building rules."""
@@ -144,6 +164,7 @@ def build(loaded: LoadedScenario, players: int, world: str, rng: random.Random,
             spots = [(0, 0)] if empty else trial.frontier(board)
             q, r = spots[rng.randrange(len(spots))]
             trial.placed[tile] = Placed(tile, kinds[board], board, q, r, rng.randrange(6))
+            shape = shape_cost(trial, board, (q, r), rivers)
             for overlay in _overlay_options(trial, tile, rng):
                 option = trial.copy()
                 option.markers.update(overlay)
@@ -151,7 +172,7 @@ def build(loaded: LoadedScenario, players: int, world: str, rng: random.Random,
                 t = base.plus(tile_tallies(option, tile))
                 penalty = _progress_penalty(t, config, target, rules.by_world,
                                             world == "both")
-                scored.append((penalty, len(scored), option))
+                scored.append((penalty + shape, len(scored), option))
         chosen = None
         for _, _, option in sorted(scored, key=lambda s: (s[0], s[1])):
             if "chasm" in option.markers.values():
@@ -241,8 +262,13 @@ def scenario_data(loaded: LoadedScenario, layout: Layout, players: int, world: s
 
 
 def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None = None,
-            config: LintConfig | None = None) -> Realised:
-    """A lint-clean concrete board, or the best one found (check ``errors``)."""
+            config: LintConfig | None = None,
+            flags_for: FlagsFor | None = standard_flags) -> Realised:
+    """A lint-clean concrete board, or the best one found (check ``errors``).
+
+    The board is built as a careful player would (compact, few entries); ``flags_for`` then
+    says what the balance standard still flags on it (``flags``), without a further search:
+    the building rules, not a search, decide a realised board."""
     from editor.generate.confirm import confirm
 
     if not loaded.scenario.built_during_play:
@@ -276,12 +302,23 @@ def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None =
             if crossed == 0:
                 errors, warnings = confirm(data, players, config)
                 if errors == 0 and not warnings:
-                    return Realised(data, chosen, errors, warnings)
+                    return Realised(data, chosen, errors, warnings,
+                                    flags=_flags(data, players, flags_for))
             penalty = balance_penalty(t, players, config, by_world)
             tried.append((crossed, penalty, len(tried), chosen, data))
     _, _, _, chosen, data = min(tried)
     errors, warnings = confirm(data, players, config)
     return Realised(data, chosen, errors, warnings, _shortfall(loaded, data, config))
+
+
+def _flags(data: dict[str, Any], players: int,
+           flags_for: FlagsFor | None) -> tuple[str, ...]:
+    if flags_for is None:
+        return ()
+    from editor.generate.confirm import loaded_from
+    from editor.topology import derive_realm
+
+    return tuple(str(f) for f in flags_for(derive_realm(loaded_from(data), players), players))
 
 
 def _shortfall(loaded: LoadedScenario, data: dict[str, Any],

@@ -23,24 +23,34 @@ def region_count_penalty(t: Tallies, players: int, config: LintConfig) -> float:
     return penalty
 
 
-def fifth_groups(t: Tallies, config: LintConfig,
-                 by_world: bool = True) -> list[tuple[Counter[str], tuple[str, ...], int]]:
-    """(counts, names, regions counted) for each group lint's 1/5 rule checks.
+def fifth_totals(land: int, under_land: int, by_world: bool = True) -> list[tuple[str, int]]:
+    """(group, regions counted against) for each group lint's 1/5 rule checks; a group is
+    ``terrains`` (the surface's, or all land's), ``underground_terrains`` or ``symbols``.
 
     As B003/B004 count them: with ``by_world`` (format 2, the box's faces) and land
     underground, surface terrains against the surface land, underground terrains against
     the underground land, and symbols against the surface land only (the box prints none
-    underground); otherwise every terrain and symbol against all the land."""
+    underground); otherwise every terrain and symbol against all the land. The one place
+    that says which counts go against which total: the tallies below and the generator's
+    tally vectors (:mod:`editor.generate.search`) both read it."""
+    if not by_world or not under_land:
+        return [("terrains", land), ("symbols", land)]
+    above = land - under_land
+    groups = [("terrains", above), ("symbols", above)] if above else []
+    return [*groups, ("underground_terrains", under_land)]
+
+
+def fifth_groups(t: Tallies, config: LintConfig,
+                 by_world: bool = True) -> list[tuple[Counter[str], tuple[str, ...], int]]:
+    """(counts, names, regions counted) for each group of :func:`fifth_totals`."""
     b = config.balance
-    if not by_world or not t.under_land:
-        return [(t.terrains, b.terrains, t.land), (t.symbols, b.symbols, t.land)]
-    above = t.land - t.under_land
-    groups: list[tuple[Counter[str], tuple[str, ...], int]] = []
-    if above:
-        surface = t.terrains - t.under_terrains
-        groups += [(surface, b.terrains, above), (t.symbols, b.symbols, above)]
-    groups.append((t.under_terrains, b.underground_terrains, t.under_land))
-    return groups
+    split = by_world and bool(t.under_land)
+    counts = {"terrains": t.terrains - t.under_terrains if split else t.terrains,
+              "symbols": t.symbols, "underground_terrains": t.under_terrains}
+    names = {"terrains": b.terrains, "symbols": b.symbols,
+             "underground_terrains": b.underground_terrains}
+    return [(counts[g], names[g], total) for g, total in fifth_totals(t.land, t.under_land,
+                                                                       by_world)]
 
 
 def fifth_penalty(t: Tallies, config: LintConfig, by_world: bool = True) -> float:

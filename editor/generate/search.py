@@ -9,12 +9,15 @@ Two simulated-annealing stages, each scored with cheap tallies:
    boxes hold). A move adds, drops or swaps a tile, moves it to the other board, or moves
    its mountain; each updates the totals by one tile's vector.
 2. *Where they go*: positions on a compact hex blob and rotations, scored on the
-   combinatorial graph of play (:mod:`editor.generate.layout`): one landmass, every outer
-   tile holding a first-conquest region, no holes. Moves swap two tiles, turn one, or move
-   an outer tile to another outer spot.
+   combinatorial graph of play (:mod:`editor.generate.layout`): one landmass, no holes, no
+   tile hanging by one edge, then the shape against the booklet boards' spread at this
+   player count (:mod:`editor.generate.shape`, :mod:`editor.generate.standard`). Moves swap
+   two tiles, turn one, or move an outer tile to another outer spot.
 
 The full ``realms lint`` then confirms the result; a result with any error or warning is
-thrown away and the search goes on from the next random state. All randomness comes from
+thrown away and the search goes on from the next random state. A lint-clean result is
+derived and judged by ``flags_for``; the first with no flag is kept, else the one with the
+fewest flags of ``JUDGED`` lint-clean tries. All randomness comes from
 one ``random.Random(seed)``; iteration is over sorted data only.
 """
 
@@ -27,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from editor.generate.compact import hanging
 from editor.generate.layout import (
     Hex,
     Layout,
@@ -38,6 +42,9 @@ from editor.generate.layout import (
     play_graph,
 )
 from editor.generate.pieces import SideFacts, box_tiles, side_facts
+from editor.generate.score import fifth_totals
+from editor.generate.shape import shape_penalty
+from editor.generate.standard import FlagsFor, Spread, spread, standard_flags
 from editor.generate.write import boards_data
 from editor.lint.config import LintConfig, default_config
 from editor.model.catalogue import Catalogue, default_catalogue
@@ -48,9 +55,17 @@ BOARD_KINDS = {"surface": ("surface",), "underground": ("underground",),
                "both": ("surface", "underground")}
 ROUNDS = 60  # rounds before giving up: a count, not a clock, so a seed always gives one file
 PIECE_STEPS = 4000
-PLACE_STEPS = 60  # short runs and fresh restarts beat long ones (benchmarks/bench_generate.py)
+POLISH_STEPS = 150  # greedy piece moves after every threshold is met
+PLACE_STEPS = 400  # enough to reach the booklet's shape; then a fresh restart
+# (benchmarks/bench_generate_balance.py)
 TUNNELS = 2
 HARD = 100.0
+HOPELESS = 6.0  # a move costing this many temperatures more is refused unmeasured
+# (annealing would accept it with a chance below e**-6)
+STALL = 120  # placement steps without a better layout before the round gives up
+JUDGED = 3  # lint-clean realms measured before the one with the fewest flags is kept
+WATER_PULL = 1.5  # per water part chosen: water breaks the land graph and, on the edge,
+# turns its shores into entries
 
 
 class GenerateError(Exception):
@@ -64,6 +79,7 @@ class Generated:
     warnings: tuple[str, ...]
     rounds: int
     seconds: float
+    flags: tuple[str, ...] = ()  # what ``flags_for`` flagged on the result (none when clean)
 
 
 # -- stage 1: the pieces ----------------------------------------------------------------
@@ -78,8 +94,11 @@ class PieceScorer:
     """Per-tile tally vectors (cached) and the penalty of their sum."""
 
     def __init__(self, facts: dict[tuple[str, str], SideFacts], players: int,
-                 config: LintConfig) -> None:
+                 config: LintConfig, regions: tuple[float, float] | None = None) -> None:
         self.facts = facts
+        # the booklet boards' land regions at this count (min, max): a realm inside it
+        # is the size of a table board, not just inside lint's wider window
+        self.regions = regions
         self.players = players
         self.config = config
         self.terrains = config.balance.terrains
@@ -88,7 +107,8 @@ class PieceScorer:
         self.first_under = 2 + len(self.terrains)
         self.first_symbol = self.first_under + len(self.under_terrains)
         self.first_piece = self.first_symbol + len(self.symbols)
-        self.size = self.first_piece + len(PIECE_KINDS)
+        self.water = self.first_piece + len(PIECE_KINDS)  # water parts: fewer is closer
+        self.size = self.water + 1  # to the booklet, whose boards hold 1-5 water bodies
         self.cache: dict[tuple[str, str, str | None], tuple[int, ...]] = {}
 
     def vector(self, tile: str, side: str, mountain: str | None) -> tuple[int, ...]:
@@ -104,6 +124,7 @@ class PieceScorer:
             if region.printed_lost_tribe:
                 v[self.first_piece] += 1
             if not region.is_land:
+                v[self.water] += 1
                 continue
             v[0] += 1
             if below:
@@ -122,18 +143,15 @@ class PieceScorer:
         return result
 
     def fifths(self, total: Sequence[int]) -> list[tuple[int, float]]:
-        """(count, a fifth of the land it is counted against) for every terrain of each
-        world with land and every symbol (of all land)."""
-        land, below = total[0], total[1]
-        above = land - below
+        """(count, a fifth of the land it is counted against) for every name of each group
+        lint's 1/5 rule checks (:func:`editor.generate.score.fifth_totals`)."""
+        starts = {"terrains": (2, len(self.terrains)),
+                  "underground_terrains": (self.first_under, len(self.under_terrains)),
+                  "symbols": (self.first_symbol, len(self.symbols))}
         out: list[tuple[int, float]] = []
-        if above:
-            out += [(total[2 + i], above / 5) for i in range(len(self.terrains))]
-        if below:
-            out += [(total[self.first_under + i], below / 5)
-                    for i in range(len(self.under_terrains))]
-        if above:  # (the box prints no symbol underground: lint's B004 counts the surface)
-            out += [(total[self.first_symbol + i], above / 5) for i in range(len(self.symbols))]
+        for group, counted in fifth_totals(total[0], total[1]):
+            first, size = starts[group]
+            out += [(total[first + i], counted / 5) for i in range(size)]
         return out
 
     def over_inventory(self, total: Sequence[int]) -> list[int]:
@@ -164,6 +182,10 @@ class PieceScorer:
         for over in self.over_inventory(total):
             if over > 0:
                 hard += 10 * HARD * over
+        if self.regions is not None:
+            least, most = self.regions
+            hard += HARD * (max(0.0, least - land) + max(0.0, land - most))
+        soft += WATER_PULL * total[self.water]
         return hard, soft
 
 
@@ -209,9 +231,12 @@ def choose_pieces(pool: list[str], kinds: tuple[str, ...], scorer: PieceScorer,
     score = hard + soft
     temperature = 30.0
     cooling = (0.05 / temperature) ** (1.0 / max(1, steps))
+    polish = 0
     for _ in range(steps):
-        if hard == 0:
-            break
+        if hard == 0:  # every threshold met: a few greedy moves that keep it so and
+            polish += 1  # lower the soft aims (fewer water parts, nearer the exact fifths)
+            if polish > POLISH_STEPS:
+                break
         used = sorted(board_of)
         unused = [t for t in usable if t not in board_of]
         move = rng.randrange(6)
@@ -251,7 +276,12 @@ def choose_pieces(pool: list[str], kinds: tuple[str, ...], scorer: PieceScorer,
                     new_total[i] += x
         new_hard, new_soft = scorer.penalty(new_total)
         new_score = new_hard + new_soft
-        if new_score <= score or rng.random() < math.exp((score - new_score) / temperature):
+        if polish:
+            accept = new_hard == 0 and new_score <= score
+        else:
+            accept = new_score <= score or \
+                rng.random() < math.exp((score - new_score) / temperature)
+        if accept:
             total, score, hard = new_total, new_score, new_hard
             for tile, dest, m in changes:
                 if dest is None:
@@ -282,7 +312,7 @@ def compact_blob(count: int, rng: random.Random) -> list[Hex]:
 
 
 def place(pieces: Pieces, kinds: tuple[str, ...], facts: dict[tuple[str, str], SideFacts],
-          rng: random.Random, steps: int) -> tuple[Layout, float]:
+          rng: random.Random, steps: int, target: Spread) -> tuple[Layout, float]:
     layout = Layout(kinds, facts)
     for board in range(len(kinds)):
         tiles = sorted(t for t, b in pieces.board_of.items() if b == board)
@@ -296,12 +326,18 @@ def place(pieces: Pieces, kinds: tuple[str, ...], facts: dict[tuple[str, str], S
             layout.markers[(tile, local)] = kind
     if len(kinds) > 1:
         _tunnels(layout, rng)
-    score = graph_penalty(play_graph(layout, rivers=False))
+    hard, soft = _place_score(layout, target)
+    score = hard + soft
+    best = (score, dict(layout.placed))
     temperature = 20.0
     cooling = (0.05 / temperature) ** (1.0 / max(1, steps))
     tiles = sorted(layout.placed)
+    stalled = 0
     for _ in range(steps):
-        if score < 1e-9:
+        if hard == 0:  # inside the booklet's spread, structure sound: good enough
+            break
+        stalled += 1
+        if stalled > STALL:  # no better placement for a while: a fresh round does better
             break
         move = rng.randrange(3)
         saved = dict(layout.placed)
@@ -328,13 +364,41 @@ def place(pieces: Pieces, kinds: tuple[str, ...], facts: dict[tuple[str, str], S
                 continue
             q, r = spots[rng.randrange(len(spots))]
             layout.placed[a] = Placed(a, pa.side, pa.board, q, r, rng.randrange(6))
-        new_score = graph_penalty(play_graph(layout, rivers=False))
+        new_hard, new_soft = _place_score(layout, target, score + HOPELESS * temperature)
+        new_score = new_hard + new_soft
         if new_score <= score or rng.random() < math.exp((score - new_score) / temperature):
-            score = new_score
+            score, hard = new_score, new_hard
+            if score < best[0]:
+                best = (score, dict(layout.placed))
+                stalled = 0
         else:
             layout.placed = saved
         temperature *= cooling
-    return layout, score
+    layout.placed = best[1]
+    return layout, _structure(layout)
+
+
+def _structure(layout: Layout) -> float:
+    """0 for one landmass that entries reach, without holes, with no tile hanging by one
+    edge: what a placement must have to be worth a full lint."""
+    hang = sum(hanging(layout.occupied(board)) for board in range(len(layout.boards)))
+    return graph_penalty(play_graph(layout, rivers=False), spread_weight=0.0) + HARD * hang
+
+
+def _place_score(layout: Layout, target: Spread,
+                 give_up: float = math.inf) -> tuple[float, float]:
+    """(hard, soft): hard is 0 for one landmass that entries reach, without holes, whose
+    shape lies inside the booklet's spread (an interior, few chokepoints, no tile hanging
+    by one edge); soft pulls towards the booklet's medians. The spread is a goal, not a
+    gate: :func:`generate` lets ``flags_for`` judge the derived result. When the landmass
+    and holes alone, or with the shape measured so far, already cost ``give_up`` or more,
+    the rest is not measured (the move will be refused anyway)."""
+    graph = play_graph(layout, rivers=False)
+    structure = graph_penalty(graph, holes_weight=HARD, spread_weight=0.0)
+    if structure >= give_up:
+        return structure, 0.0
+    outside, pull = shape_penalty(layout, graph, target, give_up - structure)
+    return structure + outside, pull
 
 
 def _tunnels(layout: Layout, rng: random.Random) -> None:
@@ -400,8 +464,13 @@ def tile_pool(catalogue: Catalogue, tiles: Sequence[str] | None) -> list[str]:
 
 def generate(players: int, world: str = "surface", seed: int = 0,
              tiles: Sequence[str] | None = None, config: LintConfig | None = None,
-             catalogue: Catalogue | None = None) -> Generated:
-    """A realm with 0 lint errors and 0 warnings, or the best found (check ``errors``)."""
+             catalogue: Catalogue | None = None,
+             flags_for: FlagsFor = standard_flags) -> Generated:
+    """A realm with 0 lint errors, 0 warnings and nothing ``flags_for`` flags, or the best
+    found (check ``errors``, ``warnings`` and ``flags``).
+
+    ``flags_for(realm, players)`` judges the derived realm against the balance standard;
+    by default the booklet's spread of the metrics the search aims at."""
     from editor.generate.confirm import confirm
 
     if world not in WORLDS:
@@ -414,7 +483,8 @@ def generate(players: int, world: str = "surface", seed: int = 0,
     facts = side_facts(catalogue)
     pool = tile_pool(catalogue, tiles)
     kinds = BOARD_KINDS[world]
-    scorer = PieceScorer(facts, players, config)
+    target = spread(players)
+    scorer = PieceScorer(facts, players, config, _region_range(target, players, config))
     most = sum(max(scorer.vector(t, k, None)[0] for k in kinds if (t, k) in facts)
                for t in pool if any((t, k) in facts for k in kinds))
     if most < config.balance.regions_per_player_warn[0] * players:
@@ -425,27 +495,57 @@ def generate(players: int, world: str = "surface", seed: int = 0,
     tiles_arg = ",".join(sorted(set(tiles))) if tiles is not None else None
     rng = random.Random(seed)
     best: Generated | None = None
+    judged = 0
     for round_ in range(1, ROUNDS + 1):
         pieces, _ = choose_pieces(pool, kinds, scorer, rng, PIECE_STEPS)
         if _violates(scorer, pieces, kinds):
             continue
-        layout, place_score = place(pieces, kinds, facts, rng, PLACE_STEPS)
+        layout, place_score = place(pieces, kinds, facts, rng, PLACE_STEPS, target)
         if place_score > 0:
             continue
         if "underground" in kinds:
             _places_and_relics(layout, players, rng)
         data = scenario_data(layout, players, world, seed, tiles_arg)
         errors, warnings = confirm(data, players, config)
-        found = Generated(data, errors, warnings, round_, time.perf_counter() - started)
-        if errors == 0 and not warnings:
+        flags = _flags(data, players, flags_for) if errors == 0 else ("not measured",)
+        found = Generated(data, errors, warnings, round_, time.perf_counter() - started,
+                          flags)
+        if errors == 0 and not warnings and not flags:
             return found
-        if best is None or (errors, len(warnings)) < (best.errors, len(best.warnings)):
+        if best is None or _rank(found) < _rank(best):
             best = found
+        if errors == 0 and not warnings:
+            judged += 1
+            if judged == JUDGED:  # lint-clean, the fewest flags of JUDGED tries
+                return best
     if best is None:
         raise GenerateError(f"no balanced realm found for {players} players on the {world} "
                             f"with seed {seed} after {ROUNDS} rounds; try another seed, "
                             "more tiles or --world both")
     return best
+
+
+def _flags(data: dict[str, Any], players: int, flags_for: FlagsFor) -> tuple[str, ...]:
+    """What the balance standard flags on the derived realm, as text."""
+    from editor.generate.confirm import loaded_from
+    from editor.topology import derive_realm
+
+    return tuple(str(f) for f in flags_for(derive_realm(loaded_from(data), players), players))
+
+
+def _rank(found: Generated) -> tuple[int, int, int]:
+    return found.errors, len(found.warnings), len(found.flags)
+
+
+def _region_range(target: Spread, players: int,
+                  config: LintConfig) -> tuple[float, float] | None:
+    """The booklet's land-region range at this count, inside lint's window (B001)."""
+    if "regions" not in target:
+        return None
+    low, high = config.balance.regions_per_player_warn
+    least = max(target["regions"][0], low * players + 0.5)
+    most = min(target["regions"][2], high * players - 0.5)
+    return (least, most) if least <= most else None
 
 
 def _violates(scorer: PieceScorer, pieces: Pieces, kinds: tuple[str, ...]) -> bool:

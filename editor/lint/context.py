@@ -16,6 +16,7 @@ from editor.lint.config import LintConfig
 from editor.model.jsonpos import PathKey
 from editor.model.scenario import Board, Link, Marker, Placement, RiverMarker, Scenario
 from editor.model.scenario_io import LoadedScenario
+from editor.model.travel import apart_boards, walks_over
 
 if TYPE_CHECKING:
     from editor.topology import Realm, Region
@@ -232,10 +233,9 @@ class RegionFacts:
 
     def __init__(self, ctx: CountContext) -> None:
         water = ctx.config.balance.count_water
-        apart: set[str] | None = ctx.doc.cache.get("apart")
+        apart: frozenset[str] | None = ctx.doc.cache.get("apart")
         if apart is None:  # (once per document)
-            apart = ctx.doc.cache["apart"] = {b.id for b in ctx.scenario.boards
-                                              if b.kind == "necromancer_island"}
+            apart = ctx.doc.cache["apart"] = apart_boards(ctx.scenario.boards)
         # whether there is land; how many regions the balance rules count (land, and water
         # when configured; no chasms); the ones a race can move over (land and passable
         # rivers, never chasms, nothing on a necromancer-island board)
@@ -295,7 +295,7 @@ class RegionFacts:
                     for symbol in (set(region_symbols) if len(region_symbols) > 1
                                    else region_symbols):
                         symbols[symbol] = symbols.get(symbol, 0) + 1
-                if region.impassable or (apart and region.board in apart):
+                if not walks_over(region, apart):
                     continue
                 walkable.append(rid)
                 if plain and terrain != "mountain":
@@ -306,8 +306,7 @@ class RegionFacts:
                     for symbol in (set(region_symbols) if len(region_symbols) > 1
                                    else region_symbols):
                         symbols[symbol] = symbols.get(symbol, 0) + 1
-                if (region.water_kind == "river" and not region.impassable
-                        and not (apart and region.board in apart)):
+                if walks_over(region, apart):
                     walkable.append(rid)
         self._regions = regions
         self._water = water

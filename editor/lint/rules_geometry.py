@@ -183,8 +183,11 @@ def connected(ctx: CountContext) -> Iterator[Hit]:
     first = ctx.realm.regions[stray[0]]
     yield Hit("G003", f"the land falls apart into {len(pieces)} pieces; {_short_list(stray)} "
               f"{'is' if len(stray) == 1 else 'are'} cut off from the main landmass",
-              "move the tiles so they share sides with the rest (land, rivers, tunnels and "
-              "bridges connect; seas, lakes and chasms do not)",
+              ("move the tiles so they share sides with the rest (land, rivers, tunnels and "
+               "bridges connect; seas, lakes and chasms do not)") if first.tiles else
+              ("give the cut-off regions a border with the rest, or join them with a tunnel "
+               "or a link (this board is a graph with no tiles; seas, lakes and chasms do "
+               "not connect)"),
               ctx.locate.tile(first.board, first.tiles[0]) if first.tiles else
               ctx.locate.region(ctx.scenario, stray[0]),
               regions=tuple(stray))

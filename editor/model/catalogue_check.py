@@ -12,7 +12,6 @@ Python plus shapely (imported when a side is checked); never Qt.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -462,17 +461,16 @@ def _side_defects(regions_spec: Sequence[Any], tile: str, side: str,
 
     A side is checked in full once per content: the verdict depends only on its regions
     and which side it is (the tile key and path appear only in the words of a defect), so
-    a side found clean is remembered by its canonical JSON, and a catalogue whose tiles
-    share designs (copies, variants of a few drawings) checks each design once. A side
-    with defects is checked again each time, for its own tile's wording."""
-    try:
-        key: str | None = json.dumps(regions_spec, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError):
-        key = None
-    if key is not None and (side, key) in _CLEAN_SIDES:
+    a side found clean is remembered by its ``repr`` (exact for parsed JSON, and half the
+    cost of canonical JSON; a side with its members in another order is only checked
+    again), and a catalogue whose tiles share designs (copies, variants of a few drawings)
+    checks each design once. A side with defects is checked again each time, for its own
+    tile's wording."""
+    key = repr(regions_spec)
+    if (side, key) in _CLEAN_SIDES:
         return []
     defects = _check_side(regions_spec, tile, side, base)
-    if key is not None and not defects:
+    if not defects:
         if len(_CLEAN_SIDES) >= _CLEAN_SIDES_MAX:
             _CLEAN_SIDES.clear()
         _CLEAN_SIDES.add((side, key))
@@ -588,17 +586,19 @@ def _side_surely_valid(data: Any) -> bool:
 
 # --- public API ------------------------------------------------------------------------------
 
-def check_catalogue(data: object, *, text: str | None = None,
-                    shown: str = "") -> list[CatalogueDefect]:
+def check_catalogue(data: object, *, text: str | None = None, shown: str = "",
+                    schema_checked: bool = False) -> list[CatalogueDefect]:
     """Every defect of a parsed catalogue, in file order (schema first within a side).
 
-    ``text`` (the file's source) adds line:column; ``shown`` is the file name printed."""
+    ``text`` (the file's source) adds line:column; ``shown`` is the file name printed;
+    ``schema_checked``: the caller has just found ``data`` valid against the catalogue
+    schema (the loader), so the schema pass is skipped: it could find nothing."""
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else f"{type(data).__name__}"
         found = [CatalogueDefect("C002", f"a catalogue must be a JSON object, not {kind}",
                                  "start from `realms catalogue new`")]
         return _placed(found, text, shown)
-    defects = _schema_defects("catalogue", data)
+    defects = [] if schema_checked else _schema_defects("catalogue", data)
     broken = {d.path[:3] for d in defects if d.code != "C003"}
     whole = any(len(d.path) < 2 for d in defects) or not isinstance(data.get("tiles"), dict)
     if not whole:

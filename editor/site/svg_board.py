@@ -14,10 +14,8 @@ from html import escape
 
 import networkx as nx
 
-from editor.escaping import document_line
 from editor.export.board_layout import (
     BADGE_RADIUS,
-    BOARD_NAMES,
     CAPTION_CHAR_WIDTH,
     LABEL_SIZES,
     LINK_STUB,
@@ -28,7 +26,6 @@ from editor.export.board_layout import (
 )
 from editor.render.labels import CHIP, MARKER, NAME
 from editor.render.style import BadgeStyle, Style, marker_glyph
-from editor.topology.realm import Realm
 
 NAME_FONT = LABEL_SIZES.name_font
 # One stroke pattern per hatch name of style.json, on a 12-unit tile.
@@ -246,19 +243,11 @@ def _graph(graph: nx.Graph, anchors: dict[str, Point], boards: dict[str, str]) -
     return out
 
 
-def unused_boards(page: PageLayout, realm: Realm) -> list[str]:
-    """Captions of the scenario's boards the printable page leaves out at this count (no
-    tile: the Sky Islands at 2-3 players): the page names them instead of drawing empty
-    boxes. The layout decides which boards are drawn, for the site as for print."""
-    shown = {b.id for b in page.boards}
-    many = len(realm.scenario.boards) > 1
-    out = []
-    for board in realm.scenario.boards:
-        if board.id not in shown:
-            label = BOARD_NAMES.get(board.kind, board.kind)
-            title = document_line(board.title) if board.title else ""
-            out.append(f"{label}: {title}" if title and many else label)
-    return out
+def unused_boards(page: PageLayout) -> list[str]:
+    """Captions of the boards the printable page leaves out at this count (no tile: the
+    Sky Islands at 2-3 players): the site names them instead of drawing empty boxes. The
+    layout decides which boards are drawn, for the site as for print."""
+    return list(page.left_out)
 
 
 def _bounds(page: PageLayout) -> tuple[float, float, float, float]:

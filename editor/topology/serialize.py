@@ -8,13 +8,10 @@ places, so output diffs cleanly between runs and machines.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from editor.escaping import document_text
 from editor.topology.realm import EdgeData, Hole, Realm, Region
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 ROUND = 6
 # The derive document's shape: 2 since holes are printed as runs (1, with no such key:
@@ -23,7 +20,8 @@ DERIVE_FORMAT_VERSION = 2
 LINK_KINDS = frozenset({"tunnel", "access", "cloud_bridge", "custom"})
 
 
-def _round(value: float) -> float:
+def round_value(value: float) -> float:
+    """``value`` to ``ROUND`` places, as every derive output prints it."""
     return round(float(value), ROUND) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
@@ -40,8 +38,8 @@ def region_to_dict(region: Region) -> dict[str, Any]:
                           key=lambda m: (m["kind"], str(sorted(m.items())))),
         "parts": list(region.parts),
         "tiles": list(region.tiles),
-        "area": _round(region.area),
-        "centroid": [_round(region.centroid[0]), _round(region.centroid[1])],
+        "area": round_value(region.area),
+        "centroid": [round_value(region.centroid[0]), round_value(region.centroid[1])],
         "flags": {
             "board_edge": region.board_edge,
             "first_conquest": region.first_conquest,
@@ -77,10 +75,10 @@ def border_rows(realm: Realm) -> list[BorderRow]:
     keyed = []
     for segment in realm.borders:
         (x0, y0), (x1, y1) = segment.start, segment.end
-        start = [rounded[x0] if x0 in rounded else rounded.setdefault(x0, _round(x0)),
-                 rounded[y0] if y0 in rounded else rounded.setdefault(y0, _round(y0))]
-        end = [rounded[x1] if x1 in rounded else rounded.setdefault(x1, _round(x1)),
-               rounded[y1] if y1 in rounded else rounded.setdefault(y1, _round(y1))]
+        start = [rounded[x0] if x0 in rounded else rounded.setdefault(x0, round_value(x0)),
+                 rounded[y0] if y0 in rounded else rounded.setdefault(y0, round_value(y0))]
+        end = [rounded[x1] if x1 in rounded else rounded.setdefault(x1, round_value(x1)),
+               rounded[y1] if y1 in rounded else rounded.setdefault(y1, round_value(y1))]
         kinds = kinds_of.get(segment.kinds)
         if kinds is None:
             kinds = kinds_of[segment.kinds] = sorted(segment.kinds)
@@ -105,7 +103,7 @@ def edge_rows(realm: Realm) -> list[EdgeRow]:
     edges: list[EdgeRow] = []
     for a, b, data in adjacency_edges(realm):
         first, second = (a, b) if a <= b else (b, a)
-        edges.append((first, second, sorted(data["kinds"]), _round(data["length"])))
+        edges.append((first, second, sorted(data["kinds"]), round_value(data["length"])))
     edges.sort(key=lambda e: (e[0], e[1]))
     return edges
 
@@ -160,71 +158,15 @@ def _realm_dict(realm: Realm) -> dict[str, Any]:
     }
 
 
-def flat_graph(realm: Realm) -> nx.Graph:
-    """The graph with scalar attributes only (GraphML and DOT reject lists and None)."""
-    import networkx as nx
-
-    graph = nx.Graph(name=document_text(realm.scenario.title), players=realm.players)
-    for rid, region in realm.regions.items():
-        graph.add_node(rid, board=region.board, kind=region.kind, terrain=region.terrain,
-                       symbols=" ".join(sorted(region.symbols)),
-                       markers=" ".join(sorted(m.kind for m in region.markers)),
-                       board_edge=region.board_edge, first_conquest=region.first_conquest,
-                       coastal=region.coastal, chasm=region.chasm,
-                       x=_round(region.centroid[0]), y=_round(region.centroid[1]))
-    for a, b, data in sorted(realm.graph.edges(data=True)):
-        graph.add_edge(a, b, kinds=" ".join(sorted(data["kinds"])),
-                       length=_round(data["length"]))
-    return graph
-
-
 def realm_to_graphml(realm: Realm) -> str:
     return realms_to_graphml([realm])
 
 
-# Line breaks and tabs in a string value become character references (``&#10;``): XML keeps
-# them in the value, but a raw newline in the text would let a title such as
-# "x\n::stop-commands::x" start a line of the document (a CI log prints it as is).
-# They stand in as characters ``document_text`` never lets through until the end.
-_XML_BREAKS = {"\n": ("\x01", "&#10;"), "\r": ("\x02", "&#13;"), "\t": ("\x03", "&#9;")}
-
-
-def _xml_value(text: str) -> str:
-    text = document_text(text)
-    for char, (stand_in, _) in _XML_BREAKS.items():
-        text = text.replace(char, stand_in)
-    return text
-
-
 def realms_to_graphml(realms: Sequence[Realm]) -> str:
-    """One GraphML document: a ``<graph>`` per realm (a player count). With several, each
-    graph's id is ``players-N`` and its node ids ``REGION@N`` (GraphML wants node ids unique
-    in the whole document); one realm gives the plain region ids."""
-    from xml.etree import ElementTree
+    """One GraphML document, a ``<graph>`` per realm: see :mod:`editor.topology.graphml`."""
+    from editor.topology import graphml
 
-    import networkx as nx
-    from networkx.readwrite.graphml import GraphMLWriter
-
-    writer = GraphMLWriter(encoding="utf-8", prettyprint=True)
-    several = len(realms) > 1
-    for realm in realms:
-        graph = flat_graph(realm)
-        if several:
-            graph = nx.relabel_nodes(graph, {rid: f"{rid}@{realm.players}" for rid in graph})
-            graph.graph["id"] = f"players-{realm.players}"
-        writer.add_graph_element(graph)
-        writer.attributes.clear()  # else the next graph appends this one's data again
-    for element in writer.xml.iter():  # before indenting: only values hold text yet
-        if element.text:
-            element.text = _xml_value(element.text)
-        for name, value in element.attrib.items():
-            element.attrib[name] = _xml_value(value)
-    writer.indent(writer.xml)
-    text = ("<?xml version='1.0' encoding='utf-8'?>\n"
-            + ElementTree.tostring(writer.xml, encoding="unicode"))
-    for stand_in, reference in _XML_BREAKS.values():
-        text = text.replace(stand_in, reference)
-    return text
+    return graphml.realms_to_graphml(realms)
 
 
 def _dot_id(text: str) -> str:

@@ -121,3 +121,26 @@ def test_a_reason_added_by_hand_hides_nothing(tmp_path: Path) -> None:
     sneaky = _write(tmp_path / "sneaky.engine.json", document)
     code, findings = _lint(sneaky)
     assert code == 1 and {"G010", "R001"} <= {f["code"] for f in findings}, findings
+
+
+def test_lint_and_export_agree_on_a_board_that_falls_apart(tmp_path: Path) -> None:
+    """One definition of walkable (editor.model.travel): an engine board with a land
+    region cut off is a G003 error in lint, with a hint for a board of no tiles, and export
+    refuses it for the same reason (issue 29: the hint spoke of moving tiles)."""
+    _, document = _export_highland(tmp_path)
+    lonely = next(r["id"] for r in document["regions"] if r["kind"] == "land"
+                  and not r["flags"]["chasm"])
+    document["adjacency"] = [e for e in document["adjacency"] if lonely not in (e["a"], e["b"])]
+    broken = _write(tmp_path / "cut.engine.json", document)
+    code, findings = _lint(broken)
+    g003 = [f for f in findings if f["code"] == "G003"]
+    assert code == 1 and g003 and all(lonely in f["message"] for f in g003), findings
+    assert all("move the tiles" not in f["message"] and "a border with the rest" in f["message"]
+               for f in g003), g003
+    imported = tmp_path / "cut.realm.json"
+    done = run_cli("import", "--from", "engine", broken, "-o", imported)
+    assert done.returncode == 0, done.stderr
+    refused = run_cli("export", imported, "--players", str(document["players"]), "--to",
+                      "engine", "-o", tmp_path / "again.json")
+    assert refused.returncode != 0 and "falls apart" in refused.stderr, refused.stderr
+    assert lonely in refused.stderr
