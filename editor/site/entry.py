@@ -243,7 +243,7 @@ def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
                "(every game builds its own).") if shown is not None else ""
     svg = board_svg(page, style, graph, name=f"Board for {players} players"
                     + (f", example at seed {seed}" if shown is not None else ""),
-                    details=_accessible_names(details))
+                    details=_accessible_names(details), ids=f"p{players}-")
     unused = unused_boards(page)
     summary = page.subtitle + (f" \u00b7 not used at {players} players: " + "; ".join(unused)
                                if unused else "")

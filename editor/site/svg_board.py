@@ -8,6 +8,7 @@ and glyphs from the shared drawing style.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from html import escape
 
@@ -17,8 +18,9 @@ from editor.export.board_layout import (
     BADGE_RADIUS,
     CAPTION_CHAR_WIDTH,
     LABEL_SIZES,
-    MARGIN,
+    LINK_STUB,
     BoardShape,
+    LinkMark,
     PageLayout,
     Point,
 )
@@ -54,11 +56,15 @@ def _ring_path(rings: Iterable[tuple[Point, ...]]) -> str:
     return "".join(parts)
 
 
-def _pattern_id(terrain: str, side: str) -> str:
-    return f"h-{side}-{terrain}"
+def _pattern_id(terrain: str, side: str, prefix: str = "") -> str:
+    """A pattern's id. A page holds one board per player count, the hidden ones in
+    ``display: none``, where Chromium does not paint a pattern from: each board's patterns
+    need ids of their own (``prefix``), or the regions of all but the first count were
+    drawn white."""
+    return f"{prefix}h-{side}-{terrain}"
 
 
-def _patterns(page: PageLayout, style: Style) -> list[str]:
+def _patterns(page: PageLayout, style: Style, prefix: str = "") -> list[str]:
     """One <pattern> per (terrain, side) drawn on the page, hatch over fill."""
     seen: dict[str, str] = {}
     for board in page.boards:
@@ -66,7 +72,7 @@ def _patterns(page: PageLayout, style: Style) -> list[str]:
         for shape in board.regions:
             terrain = shape.region.drawn_terrain
             spec = style.terrain(terrain, side)
-            key = _pattern_id(terrain, side)
+            key = _pattern_id(terrain, side, prefix)
             if key in seen:
                 continue
             strokes = "".join(
@@ -131,8 +137,9 @@ def _annotations(board: BoardShape, style: Style) -> list[str]:
 
 
 def _board(board: BoardShape, style: Style, details: dict[str, str] | None,
-           caption: bool = True) -> list[str]:
-    """One board. On a page (``details``: each region's accessible name) every region is
+           caption: bool = True, prefix: str = "") -> list[str]:
+    """One board's shapes (its labels come later, over the links, as on the printable
+    board). On a page (``details``: each region's accessible name) every region is
     focusable and named, so a keyboard reaches every region a mouse can point at; a
     thumbnail (``None``) is a plain picture."""
     side = "underground" if board.kind == "underground" else "surface"
@@ -157,27 +164,76 @@ def _board(board: BoardShape, style: Style, details: dict[str, str] | None,
         rid = shape.region.id
         focus = ("" if details is None else
                  f' tabindex="0" role="button" aria-label="{escape(details.get(rid, rid))}"')
+        fill = _pattern_id(terrain, side, prefix)
         out.append(f'<path class="region{chasm}" data-region="{escape(rid)}"{focus} '
-                   f'fill="url(#{_pattern_id(terrain, side)})" d="{_ring_path(shape.rings)}"/>')
+                   f'fill="url(#{fill})" d="{_ring_path(shape.rings)}"/>')
     if board.tile_outlines:
         out.append(f'<path class="tile" d="{_ring_path(board.tile_outlines)}"/>')
     for a, b in board.river_markers:
         out.append(f'<line class="river-marker" x1="{_num(a[0])}" y1="{_num(a[1])}" '
                    f'x2="{_num(b[0])}" y2="{_num(b[1])}"/>')
-    out.append('<g class="labels" aria-hidden="true">')
-    out += _annotations(board, style)
-    out.append("</g>")
     return out
 
 
-def _graph(graph: nx.Graph, anchors: dict[str, Point]) -> list[str]:
+def _labels(board: BoardShape, style: Style) -> list[str]:
+    return ['<g class="labels" aria-hidden="true">', *_annotations(board, style), "</g>"]
+
+
+def _link_lines(marks: Iterable[LinkMark]) -> list[str]:
+    """The printable board's link strokes, from the layout's own marks: a dashed line
+    between two regions of one board, a short arrow from each end of a link between
+    boards (never a line across the page)."""
+    out = []
+    for mark in marks:
+        (x1, y1), (x2, y2) = mark.start, mark.end
+        kind = escape(mark.kind)
+        across = " across" if mark.across else ""
+        out.append(f'<line class="link link-{kind}{across}" x1="{_num(x1)}" y1="{_num(y1)}" '
+                   f'x2="{_num(x2)}" y2="{_num(y2)}"/>')
+        if mark.across:
+            out.append(f'<path class="link-arrow" d="{_ring_path([mark.arrow])}"/>')
+    return out
+
+
+def _link_notes(marks: Iterable[LinkMark]) -> list[str]:
+    """Each link's label, or where a link to another board leads, on a pill where the
+    layout put it (the label placement kept names and tokens clear of it). Read aloud:
+    the notes say what no region's name says."""
+    out = []
+    for mark in marks:
+        if not mark.text:
+            continue
+        x0, y0, x1, y1 = mark.box
+        out.append(f'<g class="link-note"><rect x="{_num(x0)}" y="{_num(y0)}" '
+                   f'width="{_num(x1 - x0)}" height="{_num(y1 - y0)}" rx="6"/>'
+                   f'<text x="{_num((x0 + x1) / 2)}" '
+                   f'y="{_num(y0 + mark.pad + mark.line_height / 2 + 0.35 * mark.font)}" '
+                   f'style="font-size:{_num(mark.font)}px">')
+        for index, line in enumerate(mark.lines):
+            dy = "" if index == 0 else f' dy="{_num(mark.line_height)}"'
+            out.append(f'<tspan x="{_num((x0 + x1) / 2)}"{dy}>{escape(line)}</tspan>')
+        out.append("</text></g>")
+    return out
+
+
+def _graph(graph: nx.Graph, anchors: dict[str, Point], boards: dict[str, str]) -> list[str]:
     """The graph of play ``realms balance`` measures (``play_graph``): one line per
-    adjacency between region anchors, hidden by default. Seas and lakes are not in it."""
+    adjacency between region anchors, hidden by default. Seas and lakes are not in it. An
+    edge between two boards (a link) is two short stubs, one from each end towards the
+    other, as the link is drawn: a line across the page would run over the boards between."""
     out = ['<g class="graph" aria-hidden="true">']
     for a, b in sorted(tuple(sorted(e)) for e in graph.edges):
-        if a in anchors and b in anchors:
-            (x1, y1), (x2, y2) = anchors[a], anchors[b]
+        if a not in anchors or b not in anchors:
+            continue
+        (x1, y1), (x2, y2) = anchors[a], anchors[b]
+        if boards[a] == boards[b]:
             out.append(f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}"/>')
+            continue
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = (x2 - x1) / length * LINK_STUB, (y2 - y1) / length * LINK_STUB
+        for (x, y), sign in (((x1, y1), 1.0), ((x2, y2), -1.0)):
+            out.append(f'<line class="across" x1="{_num(x)}" y1="{_num(y)}" '
+                       f'x2="{_num(x + sign * ux)}" y2="{_num(y + sign * uy)}"/>')
     for node in sorted(graph.nodes):
         if node in anchors:
             x, y = anchors[node]
@@ -188,63 +244,61 @@ def _graph(graph: nx.Graph, anchors: dict[str, Point]) -> list[str]:
 
 
 def unused_boards(page: PageLayout) -> list[str]:
-    """Captions of the boards with no tile at this count, when others have tiles: the page
-    names them instead of drawing empty boxes (Sky Islands at 2-3 players)."""
+    """Captions of the boards the printable page leaves out at this count (no tile: the
+    Sky Islands at 2-3 players): the site names them instead of drawing empty boxes. The
+    layout decides which boards are drawn, for the site as for print."""
     return list(page.left_out)
 
 
-def _shifts(page: PageLayout) -> list[tuple[BoardShape, float]]:
-    """The boards drawn, each with the leftward shift that closes the gaps of the unused
-    boards before it (the layout puts the boards in one row)."""
-    if not unused_boards(page):
-        return [(b, 0.0) for b in page.boards]
-    kept, shift = [], 0.0
-    for i, board in enumerate(page.boards):
-        if board.empty:
-            following = page.boards[i + 1].origin[0] if i + 1 < len(page.boards) else None
-            shift += (following - board.origin[0]) if following is not None else 0.0
-            continue
-        kept.append((board, -shift))
-    return kept
-
-
-def _shifted(point: Point, dx: float) -> Point:
-    return (point[0] + dx, point[1])
+def _bounds(page: PageLayout) -> tuple[float, float, float, float]:
+    """The boards, their captions and the links' notes (a note may stand past a board's
+    edge), with a margin: left, top, width, height of the site's picture. Not the page's
+    width: a narrow board is centred on a page at least MIN_WIDTH wide, and on a phone,
+    where the board scrolls in its frame, it began with a blank stretch and ran off the
+    right edge."""
+    pad = 40.0
+    boxes = [(b.origin[0], b.origin[1] - (60 if b.caption else 20),
+              b.origin[0] + max(b.size[0], len(b.caption) * CAPTION_CHAR_WIDTH),
+              b.origin[1] + b.size[1]) for b in page.boards]
+    boxes += [m.box for m in page.link_marks if m.text]
+    if not boxes:
+        return 0.0, 0.0, page.width, 300.0
+    left = min(x0 for x0, _y0, _x1, _y1 in boxes) - pad
+    top = min(y0 for _x0, y0, _x1, _y1 in boxes) - pad
+    right = max(x1 for _x0, _y0, x1, _y1 in boxes) + pad
+    bottom = max(y1 for _x0, _y0, _x1, y1 in boxes) + pad
+    return left, top, right - left, bottom - top
 
 
 def board_svg(page: PageLayout, style: Style, graph: nx.Graph, *, name: str,
-              details: dict[str, str]) -> str:
-    """The boards of the page (title and legend left to the HTML) as one ``<svg>``: a named
-    group of focusable regions (``details``: each region's accessible name). Unused boards
-    are left out (``unused_boards`` names them) and the others close up."""
-    top = min((b.origin[1] for b in page.boards), default=0.0) - 60
-    height = max((b.origin[1] + b.size[1] for b in page.boards), default=300.0) + 40 - top
-    drawn = _shifts(page)
-    left, width = 0.0, page.width
-    if len(drawn) < len(page.boards):
-        left = min(b.origin[0] + dx for b, dx in drawn) - MARGIN
-        width = max(b.origin[0] + dx + max(b.size[0], len(b.caption) * CAPTION_CHAR_WIDTH)
-                    for b, dx in drawn) + MARGIN - left
+              details: dict[str, str], ids: str = "") -> str:
+    """The boards of the printable page (title and legend left to the HTML) as one
+    ``<svg>``: a named group of focusable regions (``details``: each region's accessible
+    name), the links as the printable board draws them. The boards are those the page
+    draws (``unused_boards`` names the others), where the page draws them. ``ids``
+    prefixes the picture's ids, unique on its page."""
+    box = _bounds(page)
+    # --units: the picture's width in page units, so a phone's style sheet can keep a hex
+    # big enough to tap and read (the board then scrolls sideways in its frame)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
-           f'viewBox="{_num(left)} {_num(top)} {_num(width)} {_num(height)}" role="group" '
-           f'aria-label="{escape(name)}">',
-           "<defs>", *_patterns(page, style), "</defs>"]
-    moved: dict[Point, float] = {}
+           f'viewBox="{" ".join(_num(v) for v in box)}" style="--units:{box[2]:.0f}" '
+           f'role="group" aria-label="{escape(name)}">',
+           "<defs>", *_patterns(page, style, ids), "</defs>"]
     anchors: dict[str, Point] = {}
-    for board, dx in drawn:
-        out.append(f'<g transform="translate({_num(dx)} 0)">' if dx else "<g>")
-        out += _board(board, style, details)
+    on_board: dict[str, str] = {}
+    for board in page.boards:
+        out.append(f'<g class="board-shapes" data-board="{escape(board.id)}">')
+        out += _board(board, style, details, prefix=ids)
         out.append("</g>")
-        for shape in board.regions:
-            moved[shape.anchor] = dx
-            anchors[shape.region.id] = _shifted(shape.anchor, dx)
-    for a, b, kind in page.links:
-        if a not in moved or b not in moved:
-            continue
-        (x1, y1), (x2, y2) = _shifted(a, moved[a]), _shifted(b, moved[b])
-        out.append(f'<line class="link link-{escape(kind)}" x1="{_num(x1)}" y1="{_num(y1)}"'
-                   f' x2="{_num(x2)}" y2="{_num(y2)}"/>')
-    out += _graph(graph, anchors)
+        anchors.update((shape.region.id, shape.anchor) for shape in board.regions)
+        on_board.update((shape.region.id, board.id) for shape in board.regions)
+    out.append('<g class="links" aria-hidden="true">')
+    out += _link_lines(page.link_marks)
+    out.append("</g>")
+    for board in page.boards:
+        out += _labels(board, style)
+    out += _link_notes(page.link_marks)
+    out += _graph(graph, anchors, on_board)
     out.append("</svg>")
     return "".join(out)
 
@@ -260,7 +314,8 @@ def thumbnail_svg(page: PageLayout, style: Style, css: str, max_aspect: float) -
     height, else the main board alone (a row of four boards at card size is a strip)."""
     top = min((b.origin[1] for b in page.boards), default=0.0) - 60
     height = max((b.origin[1] + b.size[1] for b in page.boards), default=300.0) + 40 - top
-    boards, links = page.boards, page.links
+    boards = page.boards
+    links = [m for m in page.link_marks if not m.across]  # a note is unreadable at card size
     box = (0.0, top, page.width, height)
     main = _main_board(page)
     if page.width > max_aspect * height and main is not None:
@@ -273,8 +328,6 @@ def thumbnail_svg(page: PageLayout, style: Style, css: str, max_aspect: float) -
            f"<defs><style>{css}</style>", *_patterns(page, style), "</defs>"]
     for board in boards:
         out += _board(board, style, None, caption=len(boards) > 1)
-    for a, b, kind in links:
-        out.append(f'<line class="link link-{escape(kind)}" x1="{_num(a[0])}" y1="{_num(a[1])}"'
-                   f' x2="{_num(b[0])}" y2="{_num(b[1])}"/>')
+    out += _link_lines(links)
     out.append("</svg>")
     return "".join(out)
