@@ -39,9 +39,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bytecode import compile_all
 from layouts import ring
-from rounds import DERIVE_ONLY, header, row_cell, run_rounds, timed
+from rounds import (
+    DERIVE_ONLY,
+    add_bytecode_option,
+    add_rounds_options,
+    checkouts_of,
+    header,
+    row_cell,
+    run_rounds,
+    timed,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 PER_CATALOGUE = 500  # the catalogue schema's maxProperties
@@ -80,14 +88,10 @@ def write_rings(folder: Path) -> dict[int, Path]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--base", type=Path, help="another checkout, measured alongside")
-    parser.add_argument("--bytecode", action="store_true",
-                        help="compile the checkouts' and the venv's packages to bytecode first")
+    add_rounds_options(parser)
+    add_bytecode_option(parser)
     args = parser.parse_args()
-    checkouts = {"this": REPO} | ({"base": args.base.resolve()} if args.base else {})
-    if args.bytecode:
-        compile_all(checkouts.values())
+    checkouts = checkouts_of(args, REPO)
     with tempfile.TemporaryDirectory() as tmp:
         paths = write_rings(Path(tmp))
         commands: dict[str, list[str]] = {}

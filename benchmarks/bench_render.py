@@ -47,9 +47,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bytecode import compile_all
 from layouts import ring, spiral
-from rounds import DERIVE_ONLY, Sample, header, row_cell, run_rounds, timed
+from rounds import (
+    DERIVE_ONLY,
+    Sample,
+    add_bytecode_option,
+    add_rounds_options,
+    checkouts_of,
+    header,
+    row_cell,
+    run_rounds,
+    timed,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 CATALOGUES = 8
@@ -98,19 +107,15 @@ def write_inputs(folder: Path) -> dict[str, Path]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--base", type=Path, help="another checkout, measured alongside")
+    add_rounds_options(parser)
     parser.add_argument("--site", action="store_true", help="also `realms site`, 2,000 tiles")
     parser.add_argument("--skip-4000", action="store_true",
                         help="leave out the 4,000-tile export (a minute with old code)")
     parser.add_argument("--skip-derive", action="store_true",
                         help="leave out the ring's derive rows (more rounds of the exports)")
-    parser.add_argument("--bytecode", action="store_true",
-                        help="compile the checkouts' and the venv's packages to bytecode first")
+    add_bytecode_option(parser)
     args = parser.parse_args()
-    checkouts = {"this": REPO} | ({"base": args.base.resolve()} if args.base else {})
-    if args.bytecode:
-        compile_all(checkouts.values())
+    checkouts = checkouts_of(args, REPO)
     realms = [sys.executable, "-m", "editor"]
     sizes = [n for n in SIZES if not (args.skip_4000 and n == 4_000)]
     with tempfile.TemporaryDirectory() as tmp:

@@ -5,6 +5,7 @@ Shared by ``bench_render.py`` and ``bench_derive_ring.py`` so both measure "this
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
 import statistics
@@ -13,6 +14,8 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+
+from bytecode import compile_all
 
 # The derivation alone, in one process after loading (as bench_derive.py measures it):
 # prints its wall and CPU seconds.
@@ -28,6 +31,25 @@ print(time.perf_counter() - wall, time.process_time() - cpu)
 """
 
 Sample = tuple[float, float]
+
+
+def add_rounds_options(parser: argparse.ArgumentParser) -> None:
+    """``--rounds`` and ``--base``, the first options of every such benchmark."""
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--base", type=Path, help="another checkout, measured alongside")
+
+
+def add_bytecode_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bytecode", action="store_true",
+                        help="compile the checkouts' and the venv's packages to bytecode first")
+
+
+def checkouts_of(args: argparse.Namespace, repo: Path) -> dict[str, Path]:
+    """"this" (``repo``) and, with ``--base``, "base"; compiled first with ``--bytecode``."""
+    checkouts = {"this": repo} | ({"base": args.base.resolve()} if args.base else {})
+    if args.bytecode:
+        compile_all(checkouts.values())
+    return checkouts
 
 
 def timed(argv: list[str], checkout: Path, *, env: Mapping[str, str] | None = None,
