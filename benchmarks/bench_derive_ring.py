@@ -33,19 +33,23 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
-import resource
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bytecode import compile_all
 from layouts import ring
+from rounds import (
+    DERIVE_ONLY,
+    add_bytecode_option,
+    add_rounds_options,
+    checkouts_of,
+    header,
+    row_cell,
+    run_rounds,
+    timed,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 PER_CATALOGUE = 500  # the catalogue schema's maxProperties
@@ -53,18 +57,6 @@ RADII = (166, 333, 666)
 OUTSIDE = 4  # tiles outside each ring, on the next ring out
 BUDGET = 2.0
 BUDGET_FORMATS = ("json", "dot")
-
-DERIVE_ONLY = """
-import sys, time
-from pathlib import Path
-from editor.model.scenario_io import load_scenario
-from editor.topology import RealmDeriver
-loaded = load_scenario(Path(sys.argv[1]))
-wall, cpu = time.perf_counter(), time.process_time()
-realm = RealmDeriver().derive(loaded, 2)
-print(time.perf_counter() - wall, time.process_time() - cpu)
-"""
-
 
 def write_rings(folder: Path) -> dict[int, Path]:
     """A scenario per radius, each in its own folder with its catalogues."""
@@ -94,36 +86,12 @@ def write_rings(folder: Path) -> dict[int, Path]:
     return paths
 
 
-def timed(argv: list[str], checkout: Path) -> tuple[float, float]:
-    """Wall and CPU seconds of one command with ``checkout`` first on the path (for the
-    derivation alone, the figures it prints)."""
-    env = {**os.environ, "PYTHONPATH": str(checkout)}
-    inside = DERIVE_ONLY in argv
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(argv, check=False, stderr=subprocess.PIPE, env=env, cwd=checkout,
-                          stdout=subprocess.PIPE if inside else subprocess.DEVNULL)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        sys.exit(f"{' '.join(argv)} failed in {checkout}:\n{done.stderr.decode()[-2000:]}")
-    if inside:
-        inside_wall, inside_cpu = done.stdout.split()
-        return float(inside_wall), float(inside_cpu)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--base", type=Path, help="another checkout, measured alongside")
-    parser.add_argument("--bytecode", action="store_true",
-                        help="compile the checkouts' and the venv's packages to bytecode first")
+    add_rounds_options(parser)
+    add_bytecode_option(parser)
     args = parser.parse_args()
-    checkouts = {"this": REPO} | ({"base": args.base.resolve()} if args.base else {})
-    if args.bytecode:
-        compile_all(checkouts.values())
-    results: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    checkouts = checkouts_of(args, REPO)
     with tempfile.TemporaryDirectory() as tmp:
         paths = write_rings(Path(tmp))
         commands: dict[str, list[str]] = {}
@@ -135,32 +103,16 @@ def main() -> int:
         biggest = max(paths)
         commands[f"derivation alone, {biggest:,}"] = [sys.executable, "-c", DERIVE_ONLY,
                                                      str(paths[biggest])]
-        for index in range(args.rounds):
-            order = list(checkouts.items())
-            if index % 2:
-                order.reverse()
-            for label, argv in commands.items():
-                for name, checkout in order:
-                    sample = timed(argv, checkout)
-                    results.setdefault((label, name), []).append(sample)
-                    print(f"round {index + 1}: {label}, {name}: wall {sample[0]:.2f} s, "
-                          f"CPU {sample[1]:.2f} s", flush=True)
-    print(f"{args.rounds} rounds, {os.cpu_count()} CPUs, load average "
-          f"{os.getloadavg()[0]:.1f}; seconds (wall median / CPU min / CPU median)")
-    header = f"{'command':<32}{'this':>24}"
-    if args.base:
-        header += f"{'base':>24}{'CPU ratio':>11}"
-    print(header + f"{'budget':>9}{'verdict':>9}")
+        results = run_rounds(commands, checkouts, args.rounds,
+                             lambda _label, argv, checkout: timed(argv, checkout))
+    print(header(32, args.rounds, bool(args.base)))
     cpu: dict[tuple[str, str], float] = {}
     missed = False
     for label in commands:
         row = f"{label:<32}"
         for name in checkouts:
-            samples = results[(label, name)]
-            cpus = [c for _, c in samples]
-            cpu[(label, name)] = statistics.median(cpus)
-            row += (f"{statistics.median(w for w, _ in samples):>10.2f} /{min(cpus):>5.2f} /"
-                    f"{cpu[(label, name)]:>5.2f}")
+            cell, cpu[(label, name)] = row_cell(results[(label, name)])
+            row += cell
         if args.base:
             row += f"{cpu[(label, 'this')] / cpu[(label, 'base')]:>10.2f}x"
         if label.endswith(f"ring of {biggest:,}") and label.split()[1].rstrip(",") in \

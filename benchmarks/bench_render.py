@@ -39,20 +39,26 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
-import resource
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bytecode import compile_all
 from layouts import ring, spiral
+from rounds import (
+    DERIVE_ONLY,
+    Sample,
+    add_bytecode_option,
+    add_rounds_options,
+    checkouts_of,
+    header,
+    row_cell,
+    run_rounds,
+    timed,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 CATALOGUES = 8
@@ -99,57 +105,19 @@ def write_inputs(folder: Path) -> dict[str, Path]:
     return paths
 
 
-# The derivation alone, in one process after loading (as bench_derive.py measures it):
-# prints its wall and CPU seconds.
-DERIVE_ONLY = """
-import sys, time
-from pathlib import Path
-from editor.model.scenario_io import load_scenario
-from editor.topology import RealmDeriver
-loaded = load_scenario(Path(sys.argv[1]))
-wall, cpu = time.perf_counter(), time.process_time()
-realm = RealmDeriver().derive(loaded, 2)
-print(time.perf_counter() - wall, time.process_time() - cpu)
-"""
-
-
-def timed(argv: list[str], checkout: Path) -> tuple[float, float]:
-    """Wall and CPU seconds of one command run with ``checkout`` first on the path (for
-    the in-process derivation, the figures it prints)."""
-    env = {**os.environ, "PYTHONPATH": str(checkout), "QT_QPA_PLATFORM": "offscreen"}
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    inside = DERIVE_ONLY in argv
-    done = subprocess.run(argv, check=False, stderr=subprocess.PIPE, env=env, cwd=checkout,
-                          stdout=subprocess.PIPE if inside else subprocess.DEVNULL)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode not in (0, 1):  # 1: the stress boards have lint warnings
-        sys.exit(f"{' '.join(argv)} failed in {checkout}:\n{done.stderr.decode()[-2000:]}")
-    if inside:
-        inside_wall, inside_cpu = done.stdout.split()
-        return float(inside_wall), float(inside_cpu)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--base", type=Path, help="another checkout, measured alongside")
+    add_rounds_options(parser)
     parser.add_argument("--site", action="store_true", help="also `realms site`, 2,000 tiles")
     parser.add_argument("--skip-4000", action="store_true",
                         help="leave out the 4,000-tile export (a minute with old code)")
     parser.add_argument("--skip-derive", action="store_true",
                         help="leave out the ring's derive rows (more rounds of the exports)")
-    parser.add_argument("--bytecode", action="store_true",
-                        help="compile the checkouts' and the venv's packages to bytecode first")
+    add_bytecode_option(parser)
     args = parser.parse_args()
-    checkouts = {"this": REPO} | ({"base": args.base.resolve()} if args.base else {})
-    if args.bytecode:
-        compile_all(checkouts.values())
+    checkouts = checkouts_of(args, REPO)
     realms = [sys.executable, "-m", "editor"]
     sizes = [n for n in SIZES if not (args.skip_4000 and n == 4_000)]
-    results: dict[tuple[str, str], list[tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         paths = write_inputs(folder)
@@ -171,34 +139,22 @@ def main() -> int:
                 commands[f"site, {n:,} tiles"] = [
                     *realms, "site", str(paths[f"spiral-{n}"].parent), "-o",
                     str(folder / "site"), "--jobs", "1", "--progress", "never"]
-        for index in range(args.rounds):
-            order = list(checkouts.items())
-            if index % 2:
-                order.reverse()
-            for label, argv in commands.items():
-                for name, checkout in order:
-                    if label.startswith("site"):
-                        subprocess.run(["rm", "-rf", str(folder / "site")], check=True)
-                    sample = timed(argv, checkout)
-                    results.setdefault((label, name), []).append(sample)
-                    print(f"round {index + 1}: {label}, {name}: wall {sample[0]:.2f} s, "
-                          f"CPU {sample[1]:.2f} s", flush=True)
-    print(f"{args.rounds} rounds, {os.cpu_count()} CPUs, load average "
-          f"{os.getloadavg()[0]:.1f}; seconds (wall median / CPU min / CPU median)")
-    header = f"{'command':<34}{'this':>24}"
-    if args.base:
-        header += f"{'base':>24}{'CPU ratio':>11}"
-    print(header + f"{'budget':>9}{'verdict':>9}")
+
+        def measure(label: str, argv: list[str], checkout: Path) -> Sample:
+            if label.startswith("site"):
+                subprocess.run(["rm", "-rf", str(folder / "site")], check=True)
+            # exit 1 is fine: the stress boards have lint warnings
+            return timed(argv, checkout, env={"QT_QPA_PLATFORM": "offscreen"}, ok=(0, 1))
+
+        results = run_rounds(commands, checkouts, args.rounds, measure)
+    print(header(34, args.rounds, bool(args.base)))
     missed = False
     cpu_of: dict[str, float] = {}
     for label in commands:
         row = f"{label:<34}"
         for name in checkouts:
-            samples = results[(label, name)]
-            walls, cpus = [w for w, _ in samples], [c for _, c in samples]
-            cpu_of[f"{label}|{name}"] = statistics.median(cpus)
-            row += (f"{statistics.median(walls):>10.2f} /{min(cpus):>5.2f} /"
-                    f"{statistics.median(cpus):>5.2f}")
+            cell, cpu_of[f"{label}|{name}"] = row_cell(results[(label, name)])
+            row += cell
         if args.base:
             row += f"{cpu_of[f'{label}|this'] / cpu_of[f'{label}|base']:>10.2f}x"
         budget = next((b for n, b in SVG_BUDGETS.items() if label == f"svg export, {n:,} tiles"),

@@ -6,8 +6,8 @@ import json
 import random
 from itertools import count
 
-from editor.model import lattice
 from editor.model.catalogue import Catalogue, Tile, default_catalogue
+from editor.model.lattice import ring
 from editor.model.scenario import Board, Placement, Presence, Scenario
 from editor.model.scenario_io import LoadedScenario, scenario_text
 
@@ -15,18 +15,6 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # Booklet scenario 1 ("My Precious (World)!"): the player count each tile joins at.
 SCENARIO_1 = {**{c: 2 for c in "CDFLORTXY"}, **{c: 3 for c in "HIQW"},
               **{c: 4 for c in "EKNPZ"}, **{c: 5 for c in "BJMV"}, **{c: 6 for c in "AGSU"}}
-
-
-def ring(radius: int) -> list[tuple[int, int]]:
-    """The ``6 * radius`` cells at distance ``radius`` from (0, 0), in walking order."""
-    dq, dr = lattice.NEIGHBOUR_DIRECTIONS[4]
-    q, r = dq * radius, dr * radius
-    cells = []
-    for direction in range(6):
-        for _ in range(radius):
-            cells.append((q, r))
-            q, r = lattice.neighbour(q, r, direction)
-    return cells
 
 
 def spiral(n: int) -> list[tuple[int, int]]:

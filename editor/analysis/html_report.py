@@ -25,6 +25,7 @@ from editor.analysis.report import (
     flag_count,
 )
 from editor.analysis.standard import Band, Row, Standard, fmt
+from editor.analysis.svg_marks import bar_marks, strip_marks
 from editor.escaping import document_line
 from editor.render.style import default_style
 from editor.topology.realm import Realm
@@ -57,17 +58,7 @@ def band_svg(value: float | None, band: Band | None, outside: bool) -> str:
     top = max(value or 0.0, band.high or 0.0, band.low or 0.0, 1.0) * 1.15
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img">',
-             f'<rect x="0" y="5" width="{width}" height="4" fill="#e6e1d6"/>']
-    if band is not None:
-        x0 = (band.low or 0.0) / top * width
-        x1 = width if band.high is None else band.high / top * width
-        parts.append(f'<rect x="{x0:.1f}" y="2" width="{max(x1 - x0, 2):.1f}" height="10" '
-                     'fill="#9cc3a0"/>')
-    if value is not None:
-        x = min(value / top * width, width - 1.5)
-        colour = "#c62828" if outside else "#1f4e9c"
-        parts.append(f'<rect x="{max(x - 1.5, 0):.1f}" y="0" width="3" height="{height}" '
-                     f'fill="{colour}"/>')
+             *strip_marks(value, (band.low, band.high), top, width, height, outside)]
     parts.append("</svg>")
     return "".join(parts)
 
@@ -79,19 +70,10 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float]], colour: str = "#4f7
     # wide enough for the longest label at 11 px (terrain names are written out in full)
     step, chart_h = max(34, int(6.5 * max(len(label) for label, _ in bars)) + 10), 120
     width = max(step * len(bars) + 20, 160)
-    peak = max(v for _, v in bars) or 1.0
     parts = [f'<figure><figcaption>{esc(title)}</figcaption>'
              f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{chart_h + 40}" '
              f'viewBox="0 0 {width} {chart_h + 40}" role="img">']
-    for i, (label, value) in enumerate(bars):
-        h = value / peak * chart_h
-        x = 10 + i * step
-        parts.append(f'<rect x="{x}" y="{chart_h - h + 14:.1f}" width="{step - 8}" '
-                     f'height="{h:.1f}" fill="{colour}"/>')
-        parts.append(f'<text x="{x + (step - 8) / 2}" y="{chart_h - h + 10:.1f}" '
-                     f'font-size="11" text-anchor="middle">{esc(fmt(value, 0))}</text>')
-        parts.append(f'<text x="{x + (step - 8) / 2}" y="{chart_h + 30}" font-size="11" '
-                     f'text-anchor="middle">{esc(label)}</text>')
+    parts += bar_marks(bars, step, chart_h, colour, lambda value: esc(fmt(value, 0)), esc)
     parts.append("</svg></figure>")
     return "".join(parts)
 

@@ -88,6 +88,19 @@ def neighbour(q: int, r: int, direction: int) -> tuple[int, int]:
     return (q + dq, r + dr)
 
 
+def ring(radius: int, centre: tuple[int, int] = (0, 0)) -> list[tuple[int, int]]:
+    """The ``6 * radius`` cells at distance ``radius`` from ``centre``, in walking order:
+    the one walk the benchmarks' spirals and rings and the growth tests build boards from."""
+    dq, dr = NEIGHBOUR_DIRECTIONS[4]
+    q, r = centre[0] + dq * radius, centre[1] + dr * radius
+    cells = []
+    for direction in range(6):
+        for _ in range(radius):
+            cells.append((q, r))
+            q, r = neighbour(q, r, direction)
+    return cells
+
+
 def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

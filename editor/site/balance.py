@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from editor.analysis import standard
 from editor.analysis.report import GROUPS, RealmReport, band_text, empty_message, number
+from editor.analysis.svg_marks import bar_marks, strip_marks
 from editor.site.pages import render
 
 EN_DASH = "\u2013"
@@ -50,18 +51,9 @@ def strip_svg(value: float | None, low: float | None, high: float | None,
     top = max(value or 0.0, high or 0.0, 1.0) * 1.15
     parts = [f'<svg class="strip" xmlns="http://www.w3.org/2000/svg" width="{STRIP_WIDTH}" '
              f'height="{STRIP_HEIGHT}" viewBox="0 0 {STRIP_WIDTH} {STRIP_HEIGHT}" '
-             'aria-hidden="true" focusable="false">',
-             f'<rect x="0" y="5" width="{STRIP_WIDTH}" height="4" fill="#e6e1d6"/>']
-    if low is not None or high is not None:  # a one-sided band runs to the strip's end
-        x0 = (low or 0.0) / top * STRIP_WIDTH
-        x1 = (high if high is not None else top) / top * STRIP_WIDTH
-        parts.append(f'<rect x="{x0:.1f}" y="2" width="{max(x1 - x0, 2):.1f}" height="10" '
-                     'fill="#9cc3a0"/>')
-    if value is not None:
-        x = min(value / top * STRIP_WIDTH, STRIP_WIDTH - 1.5)
-        colour = "#c62828" if outside else "#1f4e9c"
-        parts.append(f'<rect x="{max(x - 1.5, 0):.1f}" y="0" width="3" height="{STRIP_HEIGHT}" '
-                     f'fill="{colour}"/>')
+             'aria-hidden="true" focusable="false">']
+    shaded = (low, high) if low is not None or high is not None else None
+    parts += strip_marks(value, shaded, top, STRIP_WIDTH, STRIP_HEIGHT, outside)
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -74,22 +66,13 @@ def chart_svg(title: str, unit: str, bars: Sequence[tuple[str, float]],
         return Markup("")
     step = max(34, int(7.5 * max(len(label) for label, _ in bars)) + 12)
     width = max(step * len(bars) + 20, 160)
-    peak = max(v for _, v in bars) or 1.0
     said = "; ".join(f"{label}: {number(value)} {unit}" for label, value in bars)
     parts = [f'<figure class="chart"><figcaption>{escape(title)}</figcaption>'
              f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
              f'height="{CHART_HEIGHT + 40}" viewBox="0 0 {width} {CHART_HEIGHT + 40}" '
              f'role="img" aria-label="{escape(title)}: {escape(said)}">']
-    for i, (label, value) in enumerate(bars):
-        h = value / peak * CHART_HEIGHT
-        x = 10 + i * step
-        middle = x + (step - 8) / 2
-        parts.append(f'<rect x="{x}" y="{CHART_HEIGHT - h + 14:.1f}" width="{step - 8}" '
-                     f'height="{h:.1f}" fill="{colour}"/>')
-        parts.append(f'<text x="{middle}" y="{CHART_HEIGHT - h + 10:.1f}" font-size="11" '
-                     f'text-anchor="middle">{escape(number(value))}</text>')
-        parts.append(f'<text x="{middle}" y="{CHART_HEIGHT + 30}" font-size="11" '
-                     f'text-anchor="middle">{escape(label)}</text>')
+    parts += bar_marks(bars, step, CHART_HEIGHT, colour,
+                       lambda value: escape(number(value)), escape)
     parts.append("</svg></figure>")
     return Markup("".join(parts))
 

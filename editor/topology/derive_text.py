@@ -216,12 +216,19 @@ _FLAGS = ("board_edge", "chasm", "coastal", "entry_edge", "first_conquest", "imp
 _FLAG_KEYS = frozenset(_FLAGS)
 
 
-def _regions(rows: Sequence[dict[str, Any]], nl: str) -> list[str]:
-    """Each region's object (:func:`region_to_dict`). Its scalars and flags take few
-    distinct values (terrains, kinds, areas), so each distinct one is encoded once."""
-    template, inner = _region_template(nl), nl + "  "
+_FieldTexts = tuple[Callable[[Any], str], Callable[[Sequence[Any]], str],
+                    Callable[[tuple[bool, ...]], str]]
+
+
+def _field_texts(nl: str) -> _FieldTexts:
+    """The texts of a region's scalars, short lists and flags at the indent of ``nl``, for
+    :func:`_regions` and :func:`_region_objects` alike. Scalars and flags take few distinct
+    values (terrains, kinds, areas), so each distinct one is encoded once per call; closures
+    rather than methods, since they run for every region of a 10,000-region board."""
+    inner = nl + "  "
     deep = inner + "  "
     known: dict[Any, str] = {}
+    known_flags: dict[tuple[bool, ...], str] = {}
 
     def scalar(value: Any) -> str:
         key = (type(value), value)  # 1, 1.0 and True are equal keys with different texts
@@ -230,13 +237,30 @@ def _regions(rows: Sequence[dict[str, Any]], nl: str) -> list[str]:
             text = known[key] = _scalar(value)
         return text
 
-    def listed(values: list[Any]) -> str:
+    def listed(values: Sequence[Any]) -> str:
         if not values:
             return "[]"
         if len(values) == 1 and type(values[0]) is str:
             return "[" + deep + _STR(values[0]) + inner + "]"
         return _list(values, inner)
 
+    def flagged(flags: tuple[bool, ...]) -> str:
+        """The flags object, ``flags`` in :data:`_FLAGS` order."""
+        text = known_flags.get(flags)
+        if text is None:
+            text = known_flags[flags] = "{" + ",".join(
+                f'{deep}"{name}": {"true" if flag else "false"}'
+                for name, flag in zip(_FLAGS, flags, strict=True)) + inner + "}"
+        return text
+
+    return scalar, listed, flagged
+
+
+def _regions(rows: Sequence[dict[str, Any]], nl: str) -> list[str]:
+    """Each region's object (:func:`region_to_dict`). Its scalars and flags take few
+    distinct values (terrains, kinds, areas), so each distinct one is encoded once."""
+    template, inner = _region_template(nl), nl + "  "
+    scalar, listed, flagged = _field_texts(nl)
     texts = []
     for row in rows:
         flags = row.get("flags")
@@ -245,11 +269,7 @@ def _regions(rows: Sequence[dict[str, Any]], nl: str) -> list[str]:
                 or not all(type(flags[f]) is bool for f in _FLAGS)):  # not the usual shape
             texts.append(_any(row, nl))
             continue
-        flag_key = ("flags", *[flags[f] for f in _FLAGS])
-        flag_text = known.get(flag_key)
-        if flag_text is None:
-            flag_text = known[flag_key] = "{" + ",".join(
-                f'{deep}"{f}": {"true" if flags[f] else "false"}' for f in _FLAGS) + inner + "}"
+        flag_text = flagged(tuple([flags[f] for f in _FLAGS]))
         markers = row["markers"]
         texts.append(template % (
             scalar(row["area"]), scalar(row["base_terrain"]), scalar(row["board"]),
@@ -267,23 +287,7 @@ def _region_objects(regions: Sequence[Region], nl: str) -> list[str]:
     themselves: the 10,000 dicts of a big board are not made. A region with markers, or
     with a flag that is not a bool, goes through its dict."""
     template, inner = _region_template(nl), nl + "  "
-    deep = inner + "  "
-    known: dict[Any, str] = {}
-
-    def scalar(value: Any) -> str:
-        key = (type(value), value)  # 1, 1.0 and True are equal keys with different texts
-        text = known.get(key)
-        if text is None:
-            text = known[key] = _scalar(value)
-        return text
-
-    def listed(values: Sequence[Any]) -> str:
-        if not values:
-            return "[]"
-        if len(values) == 1 and type(values[0]) is str:
-            return "[" + deep + _STR(values[0]) + inner + "]"
-        return _list(values, inner)
-
+    scalar, listed, flagged = _field_texts(nl)
     texts = []
     for region in regions:
         flags = (region.board_edge, region.chasm, region.coastal, region.entry_edge,
@@ -291,11 +295,7 @@ def _region_objects(regions: Sequence[Region], nl: str) -> list[str]:
         if region.markers or not all(type(flag) is bool for flag in flags):
             texts.extend(_regions([region_to_dict(region)], nl))
             continue
-        flag_text = known.get(flags)
-        if flag_text is None:
-            flag_text = known[flags] = "{" + ",".join(
-                f'{deep}"{name}": {"true" if flag else "false"}'
-                for name, flag in zip(_FLAGS, flags, strict=True)) + inner + "}"
+        flag_text = flagged(flags)
         cx, cy = region.centroid
         rid = region.id
         texts.append(template % (

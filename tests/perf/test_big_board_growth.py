@@ -99,17 +99,6 @@ def _flood_holes(cells: set[Cell]) -> dict[Cell, str]:
     return result
 
 
-def _ring(radius: int, centre: Cell = (0, 0)) -> list[Cell]:
-    dq, dr = lattice.NEIGHBOUR_DIRECTIONS[4]
-    q, r = centre[0] + dq * radius, centre[1] + dr * radius
-    cells = []
-    for direction in range(6):
-        for _ in range(radius):
-            cells.append((q, r))
-            q, r = lattice.neighbour(q, r, direction)
-    return cells
-
-
 def _check(cells: set[Cell]) -> None:
     expected = _flood_holes(cells)
     runs: dict[str, tuple[Run, ...]] = {}
@@ -131,8 +120,9 @@ def test_holes_are_those_of_a_cell_by_cell_fill() -> None:
                 if abs(q + r) <= radius}
         _check({c for c in disc if rng.random() < rng.uniform(0.5, 0.9)})
     # nested rings: the outer hole's fill takes the inner one (ids as shapely orders them)
-    _check(set(_ring(2) + _ring(5) + _ring(8)))
-    _check(set(_ring(1) + _ring(4) + _ring(7) + _ring(1, (30, 0)) + _ring(2, (30, 0))))
+    _check(set(lattice.ring(2) + lattice.ring(5) + lattice.ring(8)))
+    _check(set(lattice.ring(1) + lattice.ring(4) + lattice.ring(7)
+               + lattice.ring(1, (30, 0)) + lattice.ring(2, (30, 0))))
 
 
 def test_finding_a_hole_grows_with_its_ring_not_its_area(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -147,7 +137,7 @@ def test_finding_a_hole_grows_with_its_ring_not_its_area(monkeypatch) -> None:  
     work = {}
     for radius in (30, 120):
         calls["between"] = 0
-        found = _find_holes(_layout(set(_ring(radius))))
+        found = _find_holes(_layout(set(lattice.ring(radius))))
         assert set(found.values()) == {"b:h1"}
         work[radius] = calls["between"]
     # four times the ring, sixteen times the area: the work follows the ring

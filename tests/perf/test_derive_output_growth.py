@@ -25,22 +25,11 @@ REPO = Path(__file__).resolve().parents[2]
 SMALL, BIG = 12, 48  # radii: 72 and 288 tiles around 397 and 6,769 hexes
 
 
-def _ring(radius: int) -> list[tuple[int, int]]:
-    dq, dr = lattice.NEIGHBOUR_DIRECTIONS[4]
-    q, r = dq * radius, dr * radius
-    cells = []
-    for direction in range(6):
-        for _ in range(radius):
-            cells.append((q, r))
-            q, r = lattice.neighbour(q, r, direction)
-    return cells
-
-
 def _write_ring(folder: Path, radius: int) -> Path:
     """A scenario of one ring of distinct tile keys (sides copied from the box's tiles)."""
     shipped = json.loads((REPO / "editor" / "data" / "tiles.json").read_text("utf-8"))
     designs = sorted(shipped["tiles"])
-    cells = _ring(radius)
+    cells = lattice.ring(radius)
     tiles = {f"K{i}": shipped["tiles"][designs[i % len(designs)]] for i in range(len(cells))}
     (folder / "ring-tiles.json").write_text(json.dumps(
         {"catalogue_version": 1, "id": "ring-tiles", "name": "ring", "tiles": tiles}), "utf-8")

@@ -38,12 +38,7 @@ def spiral(n: int) -> list[tuple[int, int]]:
     for radius in count(1):
         if len(cells) >= n:
             break
-        dq, dr = lattice.NEIGHBOUR_DIRECTIONS[4]
-        q, r = dq * radius, dr * radius
-        for direction in range(6):
-            for _ in range(radius):
-                cells.append((q, r))
-                q, r = lattice.neighbour(q, r, direction)
+        cells += lattice.ring(radius)
     return cells[:n]
 
 
