@@ -9,6 +9,7 @@ caller can say so in its note."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +21,10 @@ STEPS = 24  # tokens moved or added at most: a board has a handful of runs, each
 RUN_CODE = "B006"
 
 ToData = Callable[[Layout], dict[str, Any]]
-Score = tuple[int, int, int]  # errors, warnings, runs left
+Score = tuple[int, int, int, int]  # errors, warnings, runs left, empty land around them
+# B006 names one run per stretch of empty land; a token that splits a stretch without ending
+# its last run still shortens the stretch, which its message counts
+STRETCH = re.compile(r"and (\d+) empty regions in that stretch")
 
 
 def _score(layout: Layout, to_data: ToData, players: int,
@@ -31,8 +35,10 @@ def _score(layout: Layout, to_data: ToData, players: int,
     findings = lint_loaded(loaded_from(to_data(layout)), players, config)
     errors = sum(1 for f in findings if f.severity == "error")
     warnings = sum(1 for f in findings if f.severity == "warning")
-    runs = [f.regions for f in findings if f.code == RUN_CODE]
-    return (errors, warnings, len(runs)), runs
+    runs = [f for f in findings if f.code == RUN_CODE]
+    stretch = sum(int(m.group(1)) if (m := STRETCH.search(f.message)) else len(f.regions)
+                  for f in runs)
+    return (errors, warnings, len(runs), stretch), [f.regions for f in runs]
 
 
 def _part(region: str) -> Part:
@@ -86,7 +92,7 @@ def break_runs(layout: Layout, to_data: ToData, players: int, config: LintConfig
             for number, option in enumerate(_candidates(layout, run, add, inventory)):
                 option_score, option_runs = _score(option, to_data, players, config)
                 if (option_score[0] > score[0] or option_score[1] > score[1]
-                        or option_score[2] >= score[2]):
+                        or option_score[2:] >= score[2:]):
                     continue
                 if best is None or (option_score, number) < best[:2]:
                     best = (option_score, number, option, option_runs)
