@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from editor.generate.compact import touching
@@ -262,6 +263,11 @@ def scenario_data(loaded: LoadedScenario, layout: Layout, players: int, world: s
     return data
 
 
+def _data_of(loaded: LoadedScenario, players: int, world: str, seed: int,
+             layout: Layout) -> dict[str, Any]:
+    return scenario_data(loaded, layout, players, world, seed)
+
+
 def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None = None,
             config: LintConfig | None = None,
             flags_for: FlagsFor | None = standard_flags) -> Realised:
@@ -305,9 +311,8 @@ def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None =
                 errors, warnings = confirm(data, players, config)
                 if errors == 0 and not warnings:
                     layout, runs = break_runs(
-                        layout, lambda lay, w=chosen: scenario_data(loaded, lay, players, w,
-                                                                    seed),
-                        players, config, add=False)
+                        layout, partial(_data_of, loaded, players, chosen, seed), players,
+                        config, add=False)
                     data = scenario_data(loaded, layout, players, chosen, seed)
                     if runs == 0:
                         return Realised(data, chosen, 0, (),
@@ -318,8 +323,9 @@ def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None =
             tried.append((crossed, penalty, len(tried), chosen, data))
     if with_runs is not None:  # lint-clean but for runs no rule tribe could break
         chosen, data, runs = with_runs
-        return Realised(data, chosen, 0, (), _runs_note(loaded, runs, config),
-                        _flags(data, players, flags_for))
+        notes = _runs_note(loaded, runs, config)
+        data["layout_note"] = f"{data['layout_note']} Left as it is: {notes[0]}."
+        return Realised(data, chosen, 0, (), notes, _flags(data, players, flags_for))
     _, _, _, chosen, data = min(tried)
     errors, warnings = confirm(data, players, config)
     return Realised(data, chosen, errors, warnings, _shortfall(loaded, data, config))

@@ -21,9 +21,9 @@ STEPS = 24  # tokens moved or added at most: a board has a handful of runs, each
 RUN_CODE = "B006"
 
 ToData = Callable[[Layout], dict[str, Any]]
-Score = tuple[int, int, int, int]  # errors, warnings, runs left, empty land around them
-# B006 names one run per stretch of empty land; a token that splits a stretch without ending
-# its last run still shortens the stretch, which its message counts
+Score = tuple[int, int, int, int]  # errors, warnings, empty land in long stretches, runs
+# B006 names one run per stretch of empty land; every token laid on a stretch shortens it
+# (none left means no run left), even one that splits it into two long ones
 STRETCH = re.compile(r"and (\d+) empty regions in that stretch")
 
 
@@ -38,7 +38,7 @@ def _score(layout: Layout, to_data: ToData, players: int,
     runs = [f for f in findings if f.code == RUN_CODE]
     stretch = sum(int(m.group(1)) if (m := STRETCH.search(f.message)) else len(f.regions)
                   for f in runs)
-    return (errors, warnings, len(runs), stretch), [f.regions for f in runs]
+    return (errors, warnings, stretch, len(runs)), [f.regions for f in runs]
 
 
 def _part(region: str) -> Part:
