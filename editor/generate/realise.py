@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from editor.generate.compact import touching
 from editor.generate.layout import Layout, Placed, Tallies, play_graph, tallies, tile_tallies
 from editor.generate.pieces import Part, box_tiles, side_facts
+from editor.generate.runs import break_runs
 from editor.generate.score import balance_penalty, fifth_penalty, inventory_penalty, violations
 from editor.generate.shape import Figures
 from editor.generate.standard import FlagsFor, standard_flags
@@ -261,6 +263,11 @@ def scenario_data(loaded: LoadedScenario, layout: Layout, players: int, world: s
     return data
 
 
+def _data_of(loaded: LoadedScenario, players: int, world: str, seed: int,
+             layout: Layout) -> dict[str, Any]:
+    return scenario_data(loaded, layout, players, world, seed)
+
+
 def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None = None,
             config: LintConfig | None = None,
             flags_for: FlagsFor | None = standard_flags) -> Realised:
@@ -293,6 +300,7 @@ def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None =
     by_world = BuildRules.of(loaded).by_world
     rng = random.Random(seed)
     tried: list[tuple[int, float, int, str, dict[str, Any]]] = []
+    with_runs: tuple[str, dict[str, Any], int] | None = None  # clean but for B006 runs
     for chosen in worlds:
         for _ in range(attempts):
             layout = build(loaded, players, chosen, rng, config)
@@ -302,10 +310,22 @@ def realise(loaded: LoadedScenario, players: int, seed: int, world: str | None =
             if crossed == 0:
                 errors, warnings = confirm(data, players, config)
                 if errors == 0 and not warnings:
-                    return Realised(data, chosen, errors, warnings,
-                                    flags=_flags(data, players, flags_for))
+                    layout, runs = break_runs(
+                        layout, partial(_data_of, loaded, players, chosen, seed), players,
+                        config, add=False)
+                    data = scenario_data(loaded, layout, players, chosen, seed)
+                    if runs == 0:
+                        return Realised(data, chosen, 0, (),
+                                        flags=_flags(data, players, flags_for))
+                    if with_runs is None or runs < with_runs[2]:
+                        with_runs = (chosen, data, runs)
             penalty = balance_penalty(t, players, config, by_world)
             tried.append((crossed, penalty, len(tried), chosen, data))
+    if with_runs is not None:  # lint-clean but for runs no rule tribe could break
+        chosen, data, runs = with_runs
+        notes = _runs_note(loaded, runs, config)
+        data["layout_note"] = f"{data['layout_note']} Left as it is: {notes[0]}."
+        return Realised(data, chosen, 0, (), notes, _flags(data, players, flags_for))
     _, _, _, chosen, data = min(tried)
     errors, warnings = confirm(data, players, config)
     return Realised(data, chosen, errors, warnings, _shortfall(loaded, data, config))
@@ -335,3 +355,12 @@ def _shortfall(loaded: LoadedScenario, data: dict[str, Any],
     return (f"the building rule puts a Lost Tribe on every tile with {rule} or more "
             f"non-mountain regions: the best board found needs {wanted}, and the box holds "
             f"{held} (inventory.lost_tribe)",)
+
+
+def _runs_note(loaded: LoadedScenario, runs: int, config: LintConfig) -> tuple[str, ...]:
+    """Why a B006 info is left: the rule's tribes, one per tile, could not break every run."""
+    rule = BuildRules.of(loaded).lost_tribe_min
+    limit = config.balance.empty_run_length
+    return (f"{runs} run(s) of more than {limit} adjacent empty land regions remain (lint "
+            f"B006): the building rule gives one Lost Tribe to each tile with {rule} or more "
+            "non-mountain regions, and no choice of those tiles' regions breaks them all",)

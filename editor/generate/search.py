@@ -42,6 +42,7 @@ from editor.generate.layout import (
     play_graph,
 )
 from editor.generate.pieces import SideFacts, box_tiles, side_facts
+from editor.generate.runs import break_runs
 from editor.generate.score import fifth_totals
 from editor.generate.shape import shape_penalty
 from editor.generate.standard import FlagsFor, Spread, spread, standard_flags
@@ -507,6 +508,17 @@ def generate(players: int, world: str = "surface", seed: int = 0,
             _places_and_relics(layout, players, rng)
         data = scenario_data(layout, players, world, seed, tiles_arg)
         errors, warnings = confirm(data, players, config)
+        if errors == 0 and not warnings:  # Lost Tribe tokens break the long empty runs
+            layout, runs = break_runs(
+                layout, lambda lay: scenario_data(lay, players, world, seed, tiles_arg),
+                players, config, add=True)
+            data = scenario_data(layout, players, world, seed, tiles_arg)
+            if runs:
+                data["layout_note"] += (
+                    f" {runs} run(s) of more than {config.balance.empty_run_length} adjacent "
+                    "empty land regions remain (lint B006): the box's "
+                    f"{config.inventory.get('lost_tribe', 18)} Lost Tribe tokens could not "
+                    "break them all.")
         flags = _flags(data, players, flags_for) if errors == 0 else ("not measured",)
         found = Generated(data, errors, warnings, round_, time.perf_counter() - started,
                           flags)
