@@ -493,16 +493,25 @@ def mountain_marker(realm: Realm, rid: str, count: int, lowest: int) -> dict[str
     return item
 
 
+def first_run(data: dict[str, Any], lowest: int) -> tuple[Any, int] | None:
+    """The first long run of empty land lint reports (B006) and the lowest player count it
+    appears at; None when there is none."""
+    runs = [f for f in lint_data(data) if f.code == "B006"]
+    if not runs:
+        return None
+    f = runs[0]
+    return f, (f.player_counts[0] if f.player_counts else lowest)
+
+
 def break_runs(data: dict[str, Any], board: int, lowest: int, kind: str = "mountain",
                limit: int = 12) -> None:
     """Break each long run of empty land (B006) with a mountain (or black mountain) in its
     middle, at the lowest player count the run appears."""
     for _ in range(limit):
-        runs = [f for f in lint_data(data) if f.code == "B006"]
-        if not runs:
+        first = first_run(data, lowest)
+        if first is None:
             return
-        f = runs[0]
-        count = f.player_counts[0] if f.player_counts else lowest
+        f, count = first
         realm = realm_of(data, count)
         run = [r for r in f.regions if realm.regions[r].board == data["boards"][board]["id"]]
         if not run:
@@ -648,11 +657,10 @@ def tribes_for_runs(data: dict[str, Any], limit: int = 40) -> None:
     middle, while the base game's 18 tokens last at that count."""
     lowest = data["players"]["min"]
     for _ in range(limit):
-        runs = [f for f in lint_data(data) if f.code == "B006"]
-        if not runs:
+        first = first_run(data, lowest)
+        if first is None:
             return
-        f = runs[0]
-        count = f.player_counts[0] if f.player_counts else lowest
+        f, count = first
         tribes = sum(1 for m in all_markers(data) if m["kind"] == "lost_tribe"
                      and m.get("min_players", lowest) <= count
                      and count in m.get("players", [count]))

@@ -37,11 +37,6 @@ class RealmReport:
         return self.metrics.players
 
     @property
-    def comparisons(self) -> list[Row]:
-        """The rows, by the name callers of the analysis API used before the standard."""
-        return self.rows
-
-    @property
     def flagged(self) -> list[Row]:
         return [r for r in self.rows if r.outside]
 

@@ -23,7 +23,6 @@ from typing import Any
 from editor.model.travel import APART_BOARD_KINDS, walkable_regions
 from editor.topology.realm import Realm
 
-APART_BOARDS = APART_BOARD_KINDS  # engine files name board kinds as scenarios do
 SHOWN = 5
 
 
@@ -103,7 +102,7 @@ def engine_file_problems(doc: Mapping[str, Any]) -> list[str]:
     for region in doc.get("regions", []):
         flags = region.get("flags", {})
         if flags.get("chasm") or flags.get("impassable") or \
-                kinds.get(region.get("board")) in APART_BOARDS:
+                kinds.get(region.get("board")) in APART_BOARD_KINDS:
             continue
         rid = region["id"]
         if region["kind"] == "land":

@@ -225,9 +225,9 @@ def _accessible_names(details: dict[str, dict[str, Any]]) -> dict[str, str]:
 
 def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
                 images: tuple[str, ...], thumbnail: bool = False) -> CountView:
-    from editor.analysis.bands import load_bands
     from editor.analysis.metrics import measure, play_graph
     from editor.analysis.report import make_report
+    from editor.analysis.standard import load_standard
     from editor.site.balance import balance_html
 
     dynamic = loaded.scenario.built_during_play
@@ -248,7 +248,7 @@ def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
     summary = page.subtitle + (f" \u00b7 not used at {players} players: " + "; ".join(unused)
                                if unused else "")
     view = CountView(players, loaded.scenario.turns(players), svg, details, summary,
-                     balance_html(make_report(metrics, load_bands()), dynamic,
+                     balance_html(make_report(metrics, load_standard()), dynamic,
                                   f"Measured on the example board (seed {seed})."
                                   if shown is not None else ""))
     view.example = example

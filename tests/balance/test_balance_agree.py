@@ -64,16 +64,16 @@ def test_a_board_built_during_play_is_judged_by_no_format(fmt: str, capsys: Capt
 def test_the_sites_balance_section_shows_the_same_flags(capsys: Capture) -> None:
     """The site draws its balance section with its own markup (``editor.site.balance``) over
     the same report: the same numbers, flags and advice as the CLI's JSON."""
-    from editor.analysis.bands import load_bands
     from editor.analysis.metrics import measure
     from editor.analysis.report import make_report
+    from editor.analysis.standard import load_standard
     from editor.model.scenario_io import load_scenario
     from editor.site.balance import balance_html
     from editor.topology import derive_realm
 
     path, players = CASES[0]
     realm = derive_realm(load_scenario(path), players)
-    section = html.unescape(balance_html(make_report(measure(realm), load_bands()), False))
+    section = html.unescape(balance_html(make_report(measure(realm), load_standard()), False))
     report = json.loads(run(capsys, path, players, "json"))["reports"][0]
     assert report["flags"]
     assert f"<strong>{len(report['flags'])}</strong> metric" in section
