@@ -24,7 +24,7 @@ from editor.model.jsonio import decode_json_bytes
 from editor.model.paths import data_file
 from editor.model.scenario_io import LoadedScenario, parse_scenario
 from editor.render.style import Style, default_style, marker_glyph
-from editor.site.svg_board import board_svg, thumbnail_svg, unused_boards
+from editor.site.svg_board import board_svg, thumbnail_svg
 from editor.topology import derive_realm
 from editor.topology.realm import Realm
 
@@ -244,7 +244,7 @@ def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
     svg = board_svg(page, style, graph, name=f"Board for {players} players"
                     + (f", example at seed {seed}" if shown is not None else ""),
                     details=_accessible_names(details), ids=f"p{players}-")
-    unused = unused_boards(page)
+    unused = page.left_out  # the boards the printable page leaves out, named, not drawn
     summary = page.subtitle + (f" \u00b7 not used at {players} players: " + "; ".join(unused)
                                if unused else "")
     view = CountView(players, loaded.scenario.turns(players), svg, details, summary,

@@ -243,13 +243,6 @@ def _graph(graph: nx.Graph, anchors: dict[str, Point], boards: dict[str, str]) -
     return out
 
 
-def unused_boards(page: PageLayout) -> list[str]:
-    """Captions of the boards the printable page leaves out at this count (no tile: the
-    Sky Islands at 2-3 players): the site names them instead of drawing empty boxes. The
-    layout decides which boards are drawn, for the site as for print."""
-    return list(page.left_out)
-
-
 def _bounds(page: PageLayout) -> tuple[float, float, float, float]:
     """The boards, their captions and the links' notes (a note may stand past a board's
     edge), with a margin: left, top, width, height of the site's picture. Not the page's
@@ -275,7 +268,7 @@ def board_svg(page: PageLayout, style: Style, graph: nx.Graph, *, name: str,
     """The boards of the printable page (title and legend left to the HTML) as one
     ``<svg>``: a named group of focusable regions (``details``: each region's accessible
     name), the links as the printable board draws them. The boards are those the page
-    draws (``unused_boards`` names the others), where the page draws them. ``ids``
+    draws (``page.left_out`` names the others), where the page draws them. ``ids``
     prefixes the picture's ids, unique on its page."""
     box = _bounds(page)
     # --units: the picture's width in page units, so a phone's style sheet can keep a hex
