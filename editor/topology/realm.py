@@ -133,6 +133,14 @@ class Region:
         return self.kind == "land"
 
     @property
+    def counts_as_land(self) -> bool:
+        """The one definition of a land region wherever regions are counted (balance, lint's
+        B rules, printable boards, export descriptions): printed land that no chasm takes
+        out of play. A chasm's region stays ``kind == "land"`` (what the tile prints) and
+        carries the chasm flag, but no race can hold it, so it is not counted."""
+        return self.kind == "land" and not self.chasm
+
+    @property
     def drawn_terrain(self) -> str:
         """The style key a board is painted with: a water region's kind (river, sea, lake),
         else its printed terrain. A mountain piece is drawn as a piece on top (its marker),
