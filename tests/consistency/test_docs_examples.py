@@ -148,3 +148,15 @@ def key_paths(value: Any, prefix: str = "") -> set[str]:
         for item in value:
             paths |= key_paths(item, prefix.rstrip(".") + "[].")
     return paths
+
+
+ISSUE_NUMBER = re.compile(r"\bissues? #?\d+|(?<![&\w])#\d{2,}\b", re.I)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.relative_to(REPO).as_posix() for p in PAGES])
+def test_docs_cite_no_issue_numbers(page: Path) -> None:
+    """A reader has no tracker to look an issue number up in: say what the work was."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    cited = [f"{n}: {line.strip()}" for n, line in enumerate(lines, 1)
+             if ISSUE_NUMBER.search(line)]
+    assert not cited, f"{page.name} cites issue numbers: {cited}"
