@@ -260,7 +260,8 @@ class Realm:
         return self.regions[region_id].is_land
 
     def land_regions(self) -> list[Region]:
-        return [r for r in self.regions.values() if r.is_land]
+        """The land regions as every count reads them (:attr:`Region.counts_as_land`)."""
+        return [r for r in self.regions.values() if r.counts_as_land]
 
     def play_graph(self) -> nx.Graph:
         """The graph without chasm regions, for reachability questions."""

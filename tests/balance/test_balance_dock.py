@@ -117,7 +117,7 @@ def test_the_table_follows_the_player_count(qtbot: QtBot) -> None:
     regions = panel.row_item("regions")
     assert regions is not None
     realm = derive_realm(load_scenario(HIGHLAND), 4)
-    assert regions.text(1) == str(len([r for r in realm.land_regions() if not r.chasm]))
+    assert regions.text(1) == str(len(realm.land_regions()))
     per_player = panel.row_item("regions_per_player")
     assert per_player is not None and per_player.text(2) == "7.50-10.50"
 
