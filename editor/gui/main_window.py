@@ -45,6 +45,7 @@ from editor.gui.generate_dialog import generate_into
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
 from editor.gui.layers_panel import LayersPanel
+from editor.gui.legend_dock import LegendPanel
 from editor.gui.marker_palette import MarkerDock
 from editor.gui.overview import Overview
 from editor.gui.palette import TileDock
@@ -61,6 +62,9 @@ ZOOM_KEY_STEP = 1.25
 SCROLLED_DOCKS = ("inspector", "balance")
 PREFERRED_SIZE = QSize(1400, 900)  # the first window, where the screen has room for it
 FRAME_ROOM = QSize(16, 40)  # kept free around the window for the window manager's frame
+DOCK_WIDTHS = [195, 290]  # the Tiles column, the Inspector/Balance column
+ISSUES_HEIGHT = 130
+RIGHT_HEIGHTS = [230, 330]  # Inspector over Balance
 FILE_FILTER = "Realms scenarios (*.realm.json *.json);;All files (*)"
 
 # Hooks the tests replace: answer the recovery offer and the close question without a dialog.
@@ -117,6 +121,7 @@ class MainWindow(QMainWindow):
                 ("inspector", "Inspector", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("balance", "Balance", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("overview", "Overview", Qt.DockWidgetArea.RightDockWidgetArea),
+                ("legend", "Legend", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("issues", "Issues", Qt.DockWidgetArea.BottomDockWidgetArea),
                 ("history", "History", Qt.DockWidgetArea.BottomDockWidgetArea)):
             dock = QDockWidget(title, self)
@@ -134,6 +139,7 @@ class MainWindow(QMainWindow):
         self.tools_bar = ToolBar(self.show_dock, self)
         self.tools_bar.toolShown.connect(lambda text: self.tool_label.setText(f"Tool: {text}"))
         self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, self.tools_bar)
+        self._docks["legend"].setWidget(LegendPanel())  # the same for every document
         self._build_toolbar()
         self._build_menus()
         # One central widget for the window's life: replacing it on every Open, New or
@@ -151,13 +157,16 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self._docks["markers"], self._docks["layers"])
         self._docks["tiles"].raise_()
         self.tabifyDockWidget(self._docks["balance"], self._docks["overview"])
+        self.tabifyDockWidget(self._docks["overview"], self._docks["legend"])
         self._docks["balance"].raise_()
         self.tabifyDockWidget(self._docks["issues"], self._docks["history"])
         self._docks["issues"].raise_()
-        self.resizeDocks([self._docks["tiles"], self._docks["inspector"]], [250, 380],
+        # The first layout gives the map the room (at 1280 x 800: at least 700 x 500 px) and
+        # the Balance dock five rows of bars without dragging a splitter.
+        self.resizeDocks([self._docks["tiles"], self._docks["inspector"]], DOCK_WIDTHS,
                          Qt.Orientation.Horizontal)
-        self.resizeDocks([self._docks["issues"]], [170], Qt.Orientation.Vertical)
-        self.resizeDocks([self._docks["inspector"], self._docks["balance"]], [420, 200],
+        self.resizeDocks([self._docks["issues"]], [ISSUES_HEIGHT], Qt.Orientation.Vertical)
+        self.resizeDocks([self._docks["inspector"], self._docks["balance"]], RIGHT_HEIGHTS,
                          Qt.Orientation.Vertical)
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):

@@ -66,7 +66,9 @@ def test_bars_table_and_flags_are_one_standard(qtbot: QtBot) -> None:
         assert bars[row.key].ok == (not row.outside), row.key
     flagged = [r.key for r in rows if r.outside]
     assert flagged and list(panel.flag_list.items) == flagged
-    assert panel.summary.text().startswith(f"{len(flagged)} flags against the balance standard")
+    players = panel.metrics.players if panel.metrics else 0
+    assert panel.summary.text().startswith(f"{len(flagged)} flags at {players} players")
+    assert "balance standard" in panel.summary.toolTip()
 
 
 def test_the_dock_counts_the_one_fifth_rule_per_world_as_lint_does(qtbot: QtBot) -> None:
