@@ -57,6 +57,15 @@ from editor.model.errors import LoadError
 from editor.model.scenario_io import load_scenario, parse_scenario
 
 APP_NAME = "Realms Studio"
+# The realms that come with Realms Studio: the package's data and, in a checkout, the
+# repository's scenarios/ folder (the booklet, the examples, the templates).
+SHIPPED_FOLDERS = (Path(__file__).resolve().parents[1],
+                   Path(__file__).resolve().parents[2] / "scenarios")
+
+
+def shipped(path: Path) -> bool:
+    real = path.resolve()
+    return any(real.is_relative_to(folder) for folder in SHIPPED_FOLDERS)
 MAX_RECENT = 8
 ZOOM_KEY_STEP = 1.25
 SCROLLED_DOCKS = ("inspector", "balance")
@@ -233,6 +242,9 @@ class MainWindow(QMainWindow):
         self.layers = LayersPanel(doc, self.editor, self.visibility_actions())
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
+        # Row 0 is the "<opened>" state, row N the state after N steps: keep it in view.
+        doc.undo_stack.indexChanged.connect(
+            lambda index: self.history.scrollTo(self.history.model().index(index, 0)))
         self.overview = Overview(self.view)
         panels: tuple[tuple[str, QWidget], ...] = (
             ("tiles", self.tile_dock), ("markers", self.marker_dock),
@@ -255,6 +267,7 @@ class MainWindow(QMainWindow):
             old_central.deleteLater()
         self.autosaver = Autosaver(doc, self.autosave_ms or 60_000, self)
         self.editor.message.connect(self._show_message)
+        self.hover.clear()  # the previous document's region means nothing here
         self.view.hoverChanged.connect(self.hover.setText)
         self.view.zoomChanged.connect(self._show_zoom)
         self.issues.issueActivated.connect(lambda issue: self.reveal_issue(issue))
@@ -413,12 +426,15 @@ class MainWindow(QMainWindow):
             self.addAction(action)
             edit.addAction(action)
         edit.addSeparator()
+        # Tiled's keys work as alternates: Z turns clockwise, Shift+Z back, X and Y flip
+        # (a Realms tile has one way to turn over: its other side).
         edit.addAction(self._action("Rotate tile left", lambda: self.editor.rotate_selected(1),
-                                    QKeySequence("R")))
+                                    [QKeySequence("R"), QKeySequence("Shift+Z")]))
         edit.addAction(self._action("Rotate tile right",
                                     lambda: self.editor.rotate_selected(-1),
-                                    QKeySequence("Shift+R")))
-        edit.addAction(self._action("&Flip tile", self.editor_flip, QKeySequence("F")))
+                                    [QKeySequence("Shift+R"), QKeySequence("Z")]))
+        edit.addAction(self._action("&Flip tile", self.editor_flip,
+                                    [QKeySequence("F"), QKeySequence("X"), QKeySequence("Y")]))
         edit.addSeparator()
         self.shared_actions = [
             self._action("Cu&t", self.cut, QKeySequence.StandardKey.Cut),
@@ -610,10 +626,20 @@ class MainWindow(QMainWindow):
             return self.save_as()
         return self.save_to(self.doc.path)
 
+    def save_as_start(self) -> Path:
+        """Where Save As starts: the document's own file, unless that is one of the realms
+        shipped with Realms Studio (a copy belongs in the user's folder, not among them);
+        then the folder the user last saved in, else the home folder."""
+        name = self.doc.path.name if self.doc.path is not None else "untitled.realm.json"
+        if self.doc.path is not None and not shipped(self.doc.path):
+            return self.doc.path
+        saved = str(self.settings.value("files/save_folder", "", type=str) or "")
+        folder = Path(saved) if saved and Path(saved).is_dir() else Path.home()
+        return folder / name
+
     def save_as(self) -> bool:
-        name, _ = QFileDialog.getSaveFileName(
-            self, "Save realm as",
-            str(self.doc.path or self.dialog_folder() / "untitled.realm.json"), FILE_FILTER)
+        name, _ = QFileDialog.getSaveFileName(self, "Save realm as", str(self.save_as_start()),
+                                              FILE_FILTER)
         return self.save_to(Path(name)) if name else False
 
     def save_to(self, path: Path) -> bool:
@@ -624,6 +650,8 @@ class MainWindow(QMainWindow):
             return False
         self.autosaver.discard()
         self.remember(path)
+        if not shipped(path):
+            self.settings.setValue("files/save_folder", str(path.resolve().parent))
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
 
