@@ -121,17 +121,20 @@ class RealmsProtocol(LanguageServerProtocol):
         if "id" in data and ident is None:
             refuse('"id" may not be null in a request')
             return
+        data.setdefault("params", None)  # optional in JSON-RPC; pygls' fallback needs it
         self._structured(data)
 
     def _structured(self, data: dict[str, Any]) -> None:
         try:
             message = self.structure_message(data)
         except JsonRpcException as exc:
-            if "method" in data and "id" in data:
-                self.send_error(data["id"], INVALID_PARAMS,
-                                f"bad params for {data['method']}: {exc.message}")
+            method = data.get("method")
+            if method is not None and "id" in data:
+                logger.warning("answered invalid params to a %r request", method)
+                self.send_error(data["id"], INVALID_PARAMS, f"bad params for {method}: "
+                                f"{exc.__cause__ or exc.message}"[:500])
             else:
-                logger.warning("dropped a malformed %s message", str(data.get("method", "")))
+                logger.warning("dropped a malformed %r message", method)
             return
         self.handle_message(message)
 

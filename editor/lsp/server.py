@@ -23,7 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
+from typing import Any, BinaryIO, NoReturn, TypeVar
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
@@ -441,11 +441,36 @@ def _asked_about(verdict: Verdict, params: types.CodeActionParams) -> list[types
             <= (d.range.end.line, d.range.end.character)]
 
 
-def serve_stdio() -> int:
-    """Run the server on this process's stdin and stdout; its exit status."""
+class ClientErrors(logging.Filter):
+    """pygls logs a client's mistakes (params that do not fit, an action gone stale) with a
+    traceback, as if the server had failed: they are answered with an error, so one line
+    says so, and tracebacks are left for the server's own failures."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from pygls.exceptions import JsonRpcException
+
+        if record.name.startswith("pygls") and str(record.msg).startswith(
+                "Unable to deserialize message"):
+            return False  # RealmsProtocol answers it (invalid params) and logs one line
+        if record.exc_info and isinstance(record.exc_info[1], JsonRpcException):
+            record.msg = f"{record.getMessage()}: {record.exc_info[1]}"
+            record.args, record.exc_info, record.exc_text = (), None, None
+        return True
+
+
+def serve_stdio() -> NoReturn:
+    """Run the server on this process's stdin and stdout, then end the process with the
+    server's exit status."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("realms lsp: %(levelname)s: %(message)s"))
+    handler.addFilter(ClientErrors())
     if hasattr(sys.stderr, "reconfigure"):
         sys.stderr.reconfigure(errors="backslashreplace")  # a lone surrogate in a log line
     logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
-    return build().serve(sys.stdin.buffer, sys.stdout.buffer)
+    status = build().serve(sys.stdin.buffer, sys.stdout.buffer)
+    # The reader thread may be blocked in a read of stdin, holding its buffer's lock: the
+    # interpreter's own shutdown would then abort trying to close stdin, and would wait
+    # for a lint still running. Everything owed to the client is written: leave now.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)

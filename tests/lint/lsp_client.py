@@ -31,9 +31,11 @@ class RecordingProtocol(LanguageServerProtocol):
     """The client's protocol, recording every answer and taking a batch's array."""
 
     answers: list[tuple[Any, Any, Any]]
+    batches: list[int]
 
     def handle_message(self, message: Any) -> None:
         if isinstance(message, list):  # a batch's answers: each is an ordinary answer
+            self.batches.append(len(message))
             for item in message:
                 self.handle_message(item)
             return
@@ -48,18 +50,19 @@ class Session:
     """One server process and its client."""
 
     def __init__(self, cwd: Path, capabilities: types.ClientCapabilities,
-                 trace: types.TraceValue = types.TraceValue.Off) -> None:
+                 trace: types.TraceValue = types.TraceValue.Off,
+                 command: tuple[str, ...] = ("-m", "editor", "lsp")) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.client = LanguageClient("realms-tests", "1", protocol_cls=RecordingProtocol)
         self.protocol: RecordingProtocol = self.client.protocol  # type: ignore[assignment]
-        self.protocol.answers = []
+        self.protocol.answers, self.protocol.batches = [], []
         self.notifications: list[tuple[float, str, Any]] = []
         self.registrations: list[types.RegistrationParams] = []
         self.stderr = bytearray()
         self._listen()
-        self.run(self.client.start_io(sys.executable, "-m", "editor", "lsp", cwd=cwd))
+        self.run(self.client.start_io(sys.executable, *command, cwd=cwd))
         self.run(self._drain_stderr_soon())
         self.capabilities, self.trace = capabilities, trace
 
