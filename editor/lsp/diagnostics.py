@@ -168,6 +168,18 @@ def unlintable(index: LineIndex, offset: int, message: str) -> types.Diagnostic:
                                               "players": []})
 
 
+def failed(text: str, error: Exception) -> types.Diagnostic:
+    """The verdict on a text the server failed to lint (a bug): S000, saying so."""
+    from editor.lint.findings import INTERNAL
+
+    diagnostic = unlintable(LineIndex(normalised(text)), 0,
+                            f"linting failed: {type(error).__name__}: {error}"[:300]
+                            + "; please report this with the file")
+    diagnostic.code = INTERNAL
+    diagnostic.code_description = types.CodeDescription(href=rule_address(INTERNAL))
+    return diagnostic
+
+
 @dataclass(frozen=True)
 class Subject:
     """What to lint: the buffer's text, and the path whose settings and folder apply (the

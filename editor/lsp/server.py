@@ -33,7 +33,7 @@ from pygls.lsp.server import LanguageServer
 
 from editor import __version__
 from editor.lsp import fixes
-from editor.lsp.diagnostics import Subject, lint
+from editor.lsp.diagnostics import Subject, failed, lint
 from editor.lsp.protocol import RealmsProtocol
 from editor.lsp.transport import read_bodies
 
@@ -224,7 +224,12 @@ class RealmsServer(LanguageServer):
         now = self.subject(uri)
         if now is None or now.text is not subject.text or generation != self.generation:
             return None
-        return Verdict(subject.text, version, generation, lint(subject))
+        try:
+            diagnostics = lint(subject)
+        except Exception as exc:  # a verdict all the same: old diagnostics must not stay
+            logger.exception("linting %s failed", uri)
+            diagnostics = [failed(subject.text, exc)]
+        return Verdict(subject.text, version, generation, diagnostics)
 
     def _publish(self, uri: str, done: asyncio.Future[Verdict | None]) -> None:
         if done.cancelled():
