@@ -112,9 +112,10 @@ class Session:
     def notify(self, method: str, params: Any) -> None:
         self.call(self.client.protocol.notify, method, params)
 
-    def raw(self, body: bytes, expect: list[Any] | None = None) -> dict[Any, Future[Any]]:
-        """Write ``body`` as one framed message; a future for each id in ``expect``,
-        resolved by the answer with that id (an error answer raises JsonRpcException)."""
+    def raw(self, body: bytes, expect: list[Any] | None = None,
+            framed: bool = True) -> dict[Any, Future[Any]]:
+        """Write ``body`` as one framed message (or as it is); a future for each id in
+        ``expect``, resolved by the answer with that id (an error raises JsonRpcException)."""
         futures: dict[Any, Future[Any]] = {}
 
         def write() -> None:
@@ -122,7 +123,8 @@ class Session:
                 futures[ident] = self.client.protocol._request_futures[ident] = Future()
             process = self.client._server
             assert process is not None and process.stdin is not None
-            process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+            process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body if framed
+                                else body)
 
         self.call(write)
         return futures

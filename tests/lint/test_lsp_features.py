@@ -1,7 +1,8 @@
 """``realms lsp`` as a pushing client sees it (one server for the module): the CLI's
 verdicts for the editor's text, ranges over the offending key or value, untitled
 buffers, texts that cannot be linted, settings read again when they change, a storm of
-edits, formatting, quick fixes with resolve and fix-all, plain-text hover."""
+edits, formatting, quick fixes with resolve and fix-all, plain-text hover. Its last server
+test ends the server with ``exit`` (no ``shutdown``: status 1)."""
 
 from __future__ import annotations
 
@@ -273,6 +274,12 @@ def test_hover_is_plain_text_for_a_plain_text_client(lsp: Session, folder: Path)
     assert answer.contents.kind == types.MarkupKind.PlainText
     assert answer.contents.value.startswith("C.s2: ") and "**" not in answer.contents.value
     lsp.close(uri)
+
+
+def test_exit_without_shutdown_is_status_1(lsp: Session) -> None:
+    lsp.notify(types.EXIT, None)
+    process = lsp.client._server
+    assert process is not None and lsp.run(process.wait()) == 1
 
 
 def test_lint_and_derive_never_import_pygls(tmp_path: Path) -> None:

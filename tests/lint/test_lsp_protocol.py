@@ -142,6 +142,15 @@ def test_bodies_that_are_not_messages(lsp: Session) -> None:
     still_serving(lsp)
 
 
+def test_broken_framing_is_skipped(lsp: Session) -> None:
+    """A header block without a usable length is read past; the next message is served."""
+    lsp.raw(b"Content-Length: many\r\n\r\nnot a header\r\n\r\n", framed=False)
+    after = lsp.raw(dumps({"id": "next", "method": "textDocument/hover",
+                           "params": hover_params("file:///n.realm.json")}), expect=["next"])
+    assert after["next"].result(TIMEOUT) is None
+    assert b"without a usable Content-Length" in lsp.stderr
+
+
 def test_a_batch_is_answered_in_one_array(lsp: Session) -> None:
     batch = [{"jsonrpc": "2.0", "id": "b1", "method": "textDocument/hover",
               "params": hover_params("file:///nothing.realm.json")},
