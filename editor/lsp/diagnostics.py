@@ -60,6 +60,15 @@ def rule_address(code: str) -> str:
     return f"{repository}/blob/main/docs/lint.md#{rule_anchor(code)}"
 
 
+def over_limit(text: str) -> bool:
+    """Whether ``text`` is over the size every command reads (S002 says so): hover and
+    formatting leave such a text alone rather than parse megabytes on every request."""
+    from editor.model.limits import MAX_FILE_BYTES
+
+    return len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) \
+        > MAX_FILE_BYTES
+
+
 class LineIndex:
     """Offsets <-> LSP positions (0-based line, UTF-16 column) for one text, with the
     line starts found once (a 10 MiB text has many findings to place)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from editor.lsp.diagnostics import LONE_SURROGATE, LineIndex, Subject
+from editor.lsp.diagnostics import LONE_SURROGATE, LineIndex, Subject, over_limit
 
 
 def canonical_edits(subject: Subject) -> tuple[list[types.TextEdit] | None, str | None]:
@@ -17,6 +17,8 @@ def canonical_edits(subject: Subject) -> tuple[list[types.TextEdit] | None, str 
     from editor.model.errors import LoadError
     from editor.model.scenario_io import parse_scenario, scenario_text
 
+    if over_limit(subject.text):
+        return None, "the text is over the size limit every command reads (see its S002)"
     if LONE_SURROGATE.search(subject.text):
         return None, "the text holds a lone surrogate, which no file can hold"
     try:

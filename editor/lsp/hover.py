@@ -14,7 +14,7 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from editor.lsp.diagnostics import LineIndex
+from editor.lsp.diagnostics import LineIndex, over_limit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -75,6 +75,8 @@ def _region_text(realm: Realm, region_id: str) -> str:
 
 def hover(text: str, path: Path, line: int, character: int,
           markdown: bool = True) -> types.Hover | None:
+    if over_limit(text):
+        return None
     index = LineIndex(text)
     offset = index.offset(line, character)
     found = None if offset is None else string_under(text, offset)

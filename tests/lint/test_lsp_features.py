@@ -121,6 +121,13 @@ def test_the_size_limit_is_the_clis(lsp: Session, folder: Path) -> None:
     assert (too_big.code, too_big.message) == (cli["code"], cli["message"]) == (
         "S002", too_big.message)
     assert "MiB) limit" in too_big.message
+    document = types.TextDocumentIdentifier(uri)
+    lines = text.split("\n")
+    line = next(i for i, row in enumerate(lines) if '"tile": "L1"' in row)
+    assert lsp.request(types.TEXT_DOCUMENT_HOVER, types.HoverParams(  # not parsed again
+        document, types.Position(line, lines[line].index('"L1"') + 1))) is None
+    assert lsp.request(types.TEXT_DOCUMENT_FORMATTING, types.DocumentFormattingParams(
+        document, types.FormattingOptions(2, True))) is None
     lsp.close(uri)
 
 
