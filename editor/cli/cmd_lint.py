@@ -145,17 +145,26 @@ def _cache(off: bool, paths: list[Path]) -> ResultCache | None:
     (editor/lint/cache.py; ``--no-cache`` never imports it, nor hashlib)."""
     if off:
         return None
-    from editor.lint.cache import ResultCache, cache_dir_for, disabled, refusal
+    from editor.escaping import display_text
+    from editor.lint.cache import (
+        ResultCache,
+        cache_dir_for,
+        disabled,
+        distrust,
+        refusal,
+        untrusted_note,
+    )
 
     if disabled():
         return None
     folder = cache_dir_for()
     if folder is None:
         return None
-    refused = refusal(folder, [*paths, Path(".")])
+    refused = refusal(folder, paths)
+    if refused is None:
+        why = distrust(folder)
+        refused = untrusted_note(folder, why) if why is not None else None
     if refused is not None:
-        from editor.escaping import display_text
-
         print(f"realms lint: note: {display_text(refused)}", file=sys.stderr)
         return None
     return ResultCache(folder)
