@@ -140,9 +140,10 @@ def _show_rules() -> int:
     return EXIT_CLEAN
 
 
-def _cache(off: bool, paths: list[Path]) -> ResultCache | None:
+def _cache(off: bool, paths: list[Path], catalogue_key: str = "") -> ResultCache | None:
     """The result cache for this run, if caching is on and its folder may be trusted
-    (editor/lint/cache.py; ``--no-cache`` never imports it, nor hashlib)."""
+    (editor/lint/cache.py; ``--no-cache`` never imports it, nor hashlib); ``catalogue_key``
+    names the ``--catalogue`` in every key."""
     if off:
         return None
     from editor.escaping import display_text
@@ -167,7 +168,7 @@ def _cache(off: bool, paths: list[Path]) -> ResultCache | None:
     if refused is not None:
         print(f"realms lint: note: {display_text(refused)}", file=sys.stderr)
         return None
-    return ResultCache(folder)
+    return ResultCache(folder, catalogue_key)
 
 
 def _rule_codes(cache: ResultCache | None) -> list[str]:
@@ -224,24 +225,81 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    args.catalogue_key = ""
     if args.catalogue is None:
         return _lint(args)
-    from editor.escaping import display_text
-    from editor.lint.rules_schema import use_base_catalogue
-    from editor.model.catalogue import load_catalogue
-    from editor.model.errors import LoadError
+    from functools import cache
 
+    from editor.escaping import display_text
+    from editor.lint.base_tiles import use_base_catalogue
+
+    digest = _catalogue_digest(args.catalogue)
+    # Cached results are keyed on the catalogue's bytes, so a warm run never loads the
+    # tiles (nor shapely): they are loaded when a file is linted, from bytes of that very
+    # hash, or checked now when the cache has not seen these bytes pass (_check_catalogue).
+    args.catalogue_key = f"base-catalogue:{digest}" if digest is not None else ""
+    use_base_catalogue(cache(lambda: _loaded_catalogue(args.catalogue, digest)))
     try:
-        use_base_catalogue(load_catalogue(args.catalogue))
-    except LoadError as exc:
-        return _fail(f"--catalogue {exc}")
-    print(f"realms lint: tiles from {display_text(str(args.catalogue))} instead of the "
-          "standard catalogue", file=sys.stderr)
-    args.no_cache = True  # cached results were made with the standard tiles
-    try:
+        if digest is None:  # unreadable: loading it says why
+            failure = _load_catalogue()
+            if failure is not None:
+                return failure
+        print(f"realms lint: tiles from {display_text(str(args.catalogue))} instead of the "
+              "standard catalogue", file=sys.stderr)
         return _lint(args)
     finally:
         use_base_catalogue(None)
+
+
+def _loaded_catalogue(path: Path, digest: str | None) -> Any:
+    """The catalogue at ``path``, refused if its bytes no longer have ``digest``."""
+    import hashlib
+
+    from editor.model.catalogue import load_catalogue
+    from editor.model.errors import LoadError
+    from editor.model.jsonio import read_limited_bytes
+
+    raw = read_limited_bytes(path)
+    if digest is not None and hashlib.sha256(raw).hexdigest() != digest:
+        raise LoadError(str(path), "the file changed while realms lint was running",
+                        hint="run realms lint again")
+    return load_catalogue(path, raw=raw)
+
+
+def _load_catalogue() -> int | None:
+    """Load the base catalogue now; exit 2 (with why) if it is refused."""
+    from editor.lint.base_tiles import base_catalogue
+    from editor.model.errors import LoadError
+
+    try:
+        base_catalogue()
+    except LoadError as exc:
+        return _fail(f"--catalogue {exc}")
+    return None
+
+
+def _check_catalogue(args: argparse.Namespace, cache: ResultCache | None) -> int | None:
+    """The ``--catalogue`` file checked (exit 2 if refused) unless the cache has seen
+    these very bytes pass an earlier run's check."""
+    if args.catalogue is None or (cache is not None and cache.vouched(args.catalogue_key)):
+        return None
+    failure = _load_catalogue()
+    if failure is None and cache is not None:
+        cache.vouch(args.catalogue_key)
+    return failure
+
+
+def _catalogue_digest(path: Path) -> str | None:
+    """sha256 of a catalogue file's bytes (read as lint reads it), or None if unreadable."""
+    import hashlib
+
+    from editor.model.errors import LoadError
+    from editor.model.jsonio import read_limited_bytes
+
+    try:
+        return hashlib.sha256(read_limited_bytes(path)).hexdigest()
+    except (LoadError, OSError, ValueError):
+        return None
 
 
 def _lint(args: argparse.Namespace) -> int:
@@ -289,7 +347,11 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     select, ignore = _codes(args.select), _codes(args.ignore) or ()
     typed: list[str] = args.paths or ["."]  # strings: Path() drops a trailing slash
     paths = [Path(text) for text in typed]
-    cache = _cache(args.no_cache, paths)
+    cache = _cache(args.no_cache or (args.catalogue is not None and not args.catalogue_key),
+                   paths, args.catalogue_key)
+    failure = _check_catalogue(args, cache)
+    if failure is not None:
+        return failure
     known = _rule_codes(cache)
     try:
         check_selectors((*(select or ()), *ignore), known)

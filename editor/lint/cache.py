@@ -25,9 +25,10 @@ goes without it and says so once on stderr.
 its shown path and real path, the player count, the effective settings, the bytes of every
 config file above the file (``realms.toml``, ``pyproject.toml``: catalogue roots and the
 collection root come from them) and whether ``.git`` marks a folder there, the bytes of
-every catalogue the file names, and the tool: version, Python version, the bytes of every
-code and data file of the package (schemas included), by path *inside* the package, so the
-same wheel installed anywhere (a CI job restoring the cache after a fresh install) hits.
+every catalogue the file names and of ``--catalogue``'s file, and the tool: version,
+Python version, the bytes of every code and data file of the package (schemas included),
+by path *inside* the package, so the same wheel installed anywhere (a CI job restoring the
+cache after a fresh install) hits.
 
 **The index** (git's trick) answers a warm run with a stat per file: per file (absolute
 and shown path) it holds size, modification and change times (ns), inode, device and a
@@ -348,13 +349,16 @@ SCHEMA = (
 class ResultCache:
     """Findings per (file content, settings, surroundings, tool), in one database."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, extra: str = "") -> None:
+        """``extra``: a further input of every finding, part of every key (the
+        ``--catalogue`` file's hash)."""
         self.folder = folder
         self.path = folder / DB_NAME
         self._db: Any = None
         self._now = int(time.time())
         self._cwd = os.getcwd()
         self._codes: list[str] | None = None
+        self._vouches: list[str] = []  # meta names of inputs found valid (vouch)
         self._entries: dict[str, str] = {}  # key -> rows (JSON) this run learnt
         self._fresh: dict[str, tuple[str, str]] = {}  # slot -> (head, key) to index
         self._pending: dict[str, tuple[str, str]] = {}  # key -> (slot, head) awaiting rows
@@ -363,7 +367,7 @@ class ResultCache:
         self._contexts: dict[tuple[str, int | None, str], str] = {}
         self._around: dict[str, str] = {}
         self._db = self._open()
-        self._tool = self._tool_key()
+        self._tool = self._tool_key() + (f"|{extra}" if extra else "")
 
     # -- the database ------------------------------------------------------------------
 
@@ -458,6 +462,21 @@ class ResultCache:
     def remember_rule_codes(self, codes: list[str]) -> None:
         """Store ``codes`` with what this run writes."""
         self._codes = codes
+
+    # -- inputs checked once -------------------------------------------------------------
+
+    def _vouch_name(self, key: str) -> str:
+        return "vouched:" + _hash(self._tool, key)
+
+    def vouched(self, key: str) -> bool:
+        """Whether an earlier run of this tool found the input ``key`` names (the
+        ``--catalogue`` file's hash) valid: a warm run then need not load it."""
+        row = self._query("SELECT value FROM meta WHERE name = ?", (self._vouch_name(key),))
+        return row is not None
+
+    def vouch(self, key: str) -> None:
+        """Note, with what this run writes, that the input ``key`` names is valid."""
+        self._vouches.append(self._vouch_name(key))
 
     # -- keys and look-ups ---------------------------------------------------------------
 
@@ -557,7 +576,8 @@ class ResultCache:
         """Write what this run learnt in one transaction, then keep the size bound; a
         failure only costs the next run a re-lint."""
         if self._db is None or not (self._entries or self._fresh or self._used_files
-                                    or self._used_entries or self._codes is not None):
+                                    or self._used_entries or self._codes is not None
+                                    or self._vouches):
             return
         import sqlite3
 
@@ -577,6 +597,8 @@ class ResultCache:
                 if self._codes is not None:
                     self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                                      (self._codes_name(), json.dumps(self._codes)))
+                self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, '1')",
+                                     [(name,) for name in self._vouches])
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -586,6 +608,7 @@ class ResultCache:
             pass
         self._entries, self._fresh, self._used_entries, self._used_files = {}, {}, [], []
         self._codes = None
+        self._vouches = []
 
     def _prune(self) -> None:
         """Over the size bound, drop the least recently used half of the rows (until under

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from editor.lint.base_tiles import base_catalogue
 from editor.lint.findings import (
     ENGINE,
     INTERNAL,
@@ -87,20 +88,10 @@ def schema_hits(data: Any) -> list[Hit]:
     return hits
 
 
-_BASE_CATALOGUE: Catalogue | None = None
-
-
-def use_base_catalogue(catalogue: Catalogue | None) -> None:
-    """Lint against ``catalogue`` instead of the default A-Z tiles (``realms lint
-    --catalogue``); the scenario's own custom catalogues still merge on top. Set before
-    linting: forked lint workers inherit it."""
-    global _BASE_CATALOGUE
-    _BASE_CATALOGUE = catalogue
-
-
 def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], Catalogue]:
     hits: list[Hit] = []
-    catalogue = _BASE_CATALOGUE if _BASE_CATALOGUE is not None else catalogue_of_file(data)
+    base = base_catalogue()  # ``realms lint --catalogue``: the scenario's own merge on top
+    catalogue = base if base is not None else catalogue_of_file(data)
     for index, relative in enumerate(data.get("catalogues", [])):
         try:
             catalogue = catalogue.merged(
