@@ -92,6 +92,9 @@ def register(subparsers: Any) -> None:
                         help="lint every file again, neither reading nor writing the result "
                              "cache (in the user cache folder, never in the linted tree; "
                              "REALMS_NO_CACHE=1 does the same, REALMS_CACHE_DIR moves it)")
+    parser.add_argument("--no-provenance", action="store_true",
+                        help="in engine files, leave out the lint.ignore entries their "
+                             "provenance carries (the summary counts the findings they hide)")
     parser.add_argument("--config", type=Path, metavar="PATH",
                         help="use this pyproject.toml or realms.toml instead of discovering one")
     parser.add_argument("--catalogue", type=Path, metavar="FILE",
@@ -231,7 +234,7 @@ def _run(args: argparse.Namespace) -> int:
     from functools import cache
 
     from editor.escaping import display_text
-    from editor.lint.base_tiles import use_base_catalogue
+    from editor.lint.run_settings import use_base_catalogue
 
     digest = _catalogue_digest(args.catalogue)
     # Cached results are keyed on the catalogue's bytes, so a warm run never loads the
@@ -268,7 +271,7 @@ def _loaded_catalogue(path: Path, digest: str | None) -> Any:
 
 def _load_catalogue() -> int | None:
     """Load the base catalogue now; exit 2 (with why) if it is refused."""
-    from editor.lint.base_tiles import base_catalogue
+    from editor.lint.run_settings import base_catalogue
     from editor.model.errors import LoadError
 
     try:
@@ -322,6 +325,7 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     import gc
 
     from editor import heap
+    from editor.lint import run_settings
     from editor.lint.config import (
         ConfigError,
         config_for,
@@ -333,6 +337,7 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
         default_format,
         empty_document,
         github_error,
+        hidden_note,
         json_items,
         render_all,
         sarif_text,
@@ -347,8 +352,11 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     select, ignore = _codes(args.select), _codes(args.ignore) or ()
     typed: list[str] = args.paths or ["."]  # strings: Path() drops a trailing slash
     paths = [Path(text) for text in typed]
+    honour = not getattr(args, "no_provenance", False)
+    run_settings.honour_provenance(honour)
+    run_settings.count_hidden(True)
     cache = _cache(args.no_cache or (args.catalogue is not None and not args.catalogue_key),
-                   paths, args.catalogue_key)
+                   paths, args.catalogue_key + ("" if honour else "|no-provenance"))
     failure = _check_catalogue(args, cache)
     if failure is not None:
         return failure
@@ -392,6 +400,7 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     jobs = args.jobs  # None: the runner decides from the files the cache does not answer
 
     findings = list(walk_errors)
+    hidden = 0  # findings engine files' provenance hid (run_settings.HIDDEN)
     # Every finding is kept only where the end of the run needs them all (statistics, the
     # text summary, SARIF); for JSON and GitHub output, rendered file by file, only what the
     # exit status needs: otherwise each young collection of the run walked every finding so
@@ -428,6 +437,9 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
             gc.enable()
         for result in lint_files(files, shared, args.players, jobs, progress=True,
                                  overrides=overrides, cache=cache):
+            if result and result[-1].code == run_settings.HIDDEN:  # a count, not a finding
+                hidden += int(result[-1].message)
+                result = result[:-1]
             if keep:
                 findings.extend(result)
             broken = broken or broken_in(result)
@@ -455,8 +467,10 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
         sys.stdout.write(sarif_text(findings, root=args.root, errors=lost,
                                     successful=not broken))
     if fmt == "text":
-        print(summary(findings, len(files), len(lost)),
+        print(summary(findings, len(files), len(lost), hidden),
               file=sys.stderr if args.statistics else sys.stdout)
+    elif hidden:
+        print(f"realms lint: {hidden_note(hidden)}", file=sys.stderr)
 
     if broken:
         return EXIT_ERROR

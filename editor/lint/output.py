@@ -32,19 +32,28 @@ def text_line(finding: Finding) -> str:
             f"[{finding.severity}] {display_text(where)}{display_text(finding.message)}")
 
 
-def summary(findings: Sequence[Finding], files: int, missing: int = 0) -> str:
+def summary(findings: Sequence[Finding], files: int, missing: int = 0, hidden: int = 0) -> str:
     """The last line of text output; paths that do not exist are counted there too, so
-    "All checks passed" never stands for a run that skipped one."""
+    "All checks passed" never stands for a run that skipped one, and so are the findings
+    engine files' provenance hid (``hidden``), so it never stands for those either."""
     lost = (f" {missing} path{'s' if missing != 1 else ''} given "
             f"{'do' if missing != 1 else 'does'} not exist.") if missing else ""
+    kept = f" {hidden_note(hidden)}." if hidden else ""
     if not findings:
         passed = "No findings" if missing else "All checks passed"
-        return f"{passed} ({files} file{'s' if files != 1 else ''}).{lost}"
+        return f"{passed} ({files} file{'s' if files != 1 else ''}).{kept}{lost}"
     counts = Counter(f.severity for f in findings)
     parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 and s != 'info' else ''}"
              for s in reversed(SEVERITIES) if counts[s]]
     return (f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} "
-            f"({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}.{lost}")
+            f"({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}.{kept}{lost}")
+
+
+def hidden_note(hidden: int) -> str:
+    """What the summary says of the findings engine files' provenance hid."""
+    return (f"{hidden} finding{'s' if hidden != 1 else ''} hidden by the lint.ignore "
+            "entries engine files carry in their provenance (--no-provenance shows "
+            f"{'them' if hidden != 1 else 'it'})")
 
 
 def statistics(findings: Sequence[Finding]) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from editor.lint.base_tiles import base_catalogue
 from editor.lint.findings import (
     ENGINE,
     INTERNAL,
@@ -24,6 +23,7 @@ from editor.lint.findings import (
     Hit,
 )
 from editor.lint.registry import Rule, register
+from editor.lint.run_settings import base_catalogue
 from editor.model.catalogue import Catalogue, catalogue_of_file
 from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
