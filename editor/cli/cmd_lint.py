@@ -1,7 +1,7 @@
 """``realms lint``: check scenario files and collections, for people and for CI.
 
 Modelled on ruff: rule codes in families, ``--select``/``--ignore`` by prefix,
-config in ``pyproject.toml``/``realms.toml``, text/JSON/SARIF/GitHub output and
+config in ``pyproject.toml``/``realms.toml``, text/JSON/SARIF/GitHub/GitLab/JUnit output and
 exit status 0 (nothing reaches --fail-on), 1 (something does), 2 (usage or I/O
 error, an unreadable folder, a worker process that died, a linter bug). Only
 argparse is imported at module level: ``realms lint --help`` must
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_ERROR = 2
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("text", "json", "sarif", "github", "gitlab", "junit")
 SEVERITIES = ("error", "warning", "info")
 
 
@@ -334,13 +334,14 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     )
     from editor.lint.findings import INTERNAL, IO_ERROR, WORKER_DIED
     from editor.lint.output import (
+        WHOLE_RUN_FORMATS,
         default_format,
         empty_document,
         github_error,
         hidden_note,
         json_items,
         render_all,
-        sarif_text,
+        report,
         statistics,
         summary,
     )
@@ -405,7 +406,7 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     # text summary, SARIF); for JSON and GitHub output, rendered file by file, only what the
     # exit status needs: otherwise each young collection of the run walked every finding so
     # far once (about a third of the objects it walked, ~4 ms per 1,000 bench files).
-    keep = args.statistics or fmt in ("text", "sarif")
+    keep = args.statistics or fmt in ("text", *WHOLE_RUN_FORMATS)
 
     def broken_in(found: list[Finding]) -> bool:  # a file was not linted: exit 2
         return any(f.code in (IO_ERROR, INTERNAL, WORKER_DIED) for f in found)
@@ -463,9 +464,9 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
             sys.stdout.write("\n]\n")
         else:
             sys.stdout.write("[]\n")
-    elif not streaming:  # SARIF
-        sys.stdout.write(sarif_text(findings, root=args.root, errors=lost,
-                                    successful=not broken))
+    elif not streaming:  # SARIF, GitLab, JUnit: one document of the whole run
+        sys.stdout.write(report(findings, fmt, root=args.root, errors=lost,
+                                successful=not broken, files=[str(f) for f in files]))
     if fmt == "text":
         print(summary(findings, len(files), len(lost), hidden),
               file=sys.stderr if args.statistics else sys.stdout)
