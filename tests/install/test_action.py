@@ -218,7 +218,7 @@ def test_paths_may_hold_globs(outside: Path) -> None:
     (outside / "deep" / "er").mkdir(parents=True)
     (outside / "deep" / "er" / "b.realm.json").write_text(
         (outside / "broken.realm.json").read_text(encoding="utf-8"), encoding="utf-8")
-    code, stdout, outputs, summary = run_action(outside, paths="'*.realm.json' deep/**/*.json")
+    code, stdout, _, summary = run_action(outside, paths="'*.realm.json' deep/**/*.json")
     assert code == 1, stdout
     annotated = set(re.findall(r"^::error file=([^,]+),", stdout, re.MULTILINE))
     assert annotated == {"broken.realm.json", "deep/er/b.realm.json"}, stdout
