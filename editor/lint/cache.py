@@ -6,11 +6,12 @@ one (a ``.realms_cache/`` of empty entries once made a file with four errors pas
 one SQLite database in the user cache folder: ``$REALMS_CACHE_DIR`` if set, else
 ``$XDG_CACHE_HOME/realms-studio`` (``~/.cache/realms-studio``; ``~/Library/Caches`` on
 macOS, ``%LOCALAPPDATA%`` on Windows). A folder named by either variable that lies inside
-a linted folder, or inside a project holding the linted files or the current folder (a
-folder with ``.git``, ``pyproject.toml`` or ``realms.toml``, at any level above them), is
-not used, and nothing is created there: a committed cache could sit there, and the
-database would land in the linted tree (:func:`refusal`). Older versions' in-tree
-``.realms_cache/`` folders are never read; ``realms clean`` removes them.
+a linted folder (or a linted file's folder), or inside a project holding the linted files
+or the current folder (a folder with ``.git``, ``pyproject.toml`` or ``realms.toml``, at
+any level above them), is not used, and nothing is created there: a committed cache could
+sit there, and the database would land in the linted tree (:func:`refusal`). Older
+versions' in-tree ``.realms_cache/`` folders are never read; ``realms clean`` removes
+them.
 
 **Whose folder.** As git's ``safe.directory`` and ssh's ``StrictModes`` do, the cache is
 trusted only when this user owns it and no one else can write to it
@@ -117,7 +118,7 @@ def refusal(folder: Path, linted: list[Path]) -> str | None:
         return None
     for anchor in linted:
         if _inside(where, anchor):
-            return (f"the result cache {folder} lies inside the linted folder "
+            return (f"the result cache {folder} lies inside the linted files' folder "
                     f"{os.path.realpath(anchor)}; it is not used, and nothing is written "
                     "there (point REALMS_CACHE_DIR outside the linted files)")
     for anchor in [*linted, Path(".")]:
@@ -135,10 +136,11 @@ def refusal(folder: Path, linted: list[Path]) -> str | None:
 
 
 def _inside(where: Path, anchor: Path) -> bool:
-    """Whether ``where`` (a real path) is the linted folder ``anchor`` or lies in it."""
+    """Whether ``where`` (a real path) lies in the tree of the linted path ``anchor``: the
+    folder itself, or a file's folder (a scenario's collection when nothing marks one)."""
     try:
         tree = Path(os.path.realpath(anchor))
-        return tree.is_dir() and where.is_relative_to(tree)
+        return where.is_relative_to(tree if tree.is_dir() else tree.parent)
     except (OSError, ValueError):
         return False
 

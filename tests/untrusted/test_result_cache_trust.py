@@ -117,7 +117,11 @@ def test_a_cache_folder_inside_a_linted_collection_is_never_made(tmp_path: Path)
     env = environment(tmp_path, REALMS_CACHE_DIR=str(folder / "cache"))
     result = realms(tmp_path, env, "lint", str(folder))
     assert result.returncode == 1 and "S003" in result.stdout
-    assert "inside the linted folder" in result.stderr, result.stderr
+    assert "inside the linted files' folder" in result.stderr, result.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["bad.realm.json"]
+    # A file named alone: its folder is its collection (nothing marks another one).
+    alone = realms(tmp_path, env, "lint", str(folder / "bad.realm.json"))
+    assert alone.returncode == 1 and "inside the linted files' folder" in alone.stderr
     assert sorted(p.name for p in folder.iterdir()) == ["bad.realm.json"]
 
 
@@ -180,12 +184,14 @@ def test_a_folder_above_the_cache_others_can_write_is_not_trusted(tmp_path: Path
     shared.mkdir()
     shared.chmod(0o777)
     env = environment(tmp_path, REALMS_CACHE_DIR=str(shared / "cache"))
-    write_bad(tmp_path / "broken.realm.json")
-    result = realms(tmp_path, env, "lint", "broken.realm.json")
+    work = tmp_path / "work"
+    work.mkdir()
+    write_bad(work / "broken.realm.json")
+    result = realms(work, env, "lint", "broken.realm.json")
     assert result.returncode == 1 and "can be written by other users" in result.stderr
     assert not (shared / "cache").exists()
     shared.chmod(0o1777)
-    sticky = realms(tmp_path, env, "lint", "broken.realm.json")
+    sticky = realms(work, env, "lint", "broken.realm.json")
     assert sticky.returncode == 1 and sticky.stderr == "", sticky.stderr
     assert (shared / "cache").is_dir()
 
@@ -193,16 +199,18 @@ def test_a_folder_above_the_cache_others_can_write_is_not_trusted(tmp_path: Path
 def test_a_new_cache_is_made_for_this_user_only(tmp_path: Path) -> None:
     """Whatever the umask, the folder and the database are this user's alone, so the next
     run trusts them."""
-    write_bad(tmp_path / "broken.realm.json")
+    work = tmp_path / "work"
+    work.mkdir()
+    write_bad(work / "broken.realm.json")
     env = environment(tmp_path, REALMS_CACHE_DIR=str(tmp_path / "cache"))
     script = ("import os, sys; os.umask(0o002); from editor.cli.main import main; "
               "sys.exit(main(sys.argv[1:]))")
     made = subprocess.run([sys.executable, "-c", script, "lint", "broken.realm.json"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+                          cwd=work, env=env, capture_output=True, text=True, timeout=300)
     assert made.returncode == 1 and made.stderr == "", made.stderr
     for part in (tmp_path / "cache", *(tmp_path / "cache").glob("*.sqlite3*")):
         assert part.stat().st_mode & 0o022 == 0, part
-    assert realms(tmp_path, env, "lint", "broken.realm.json").stderr == ""
+    assert realms(work, env, "lint", "broken.realm.json").stderr == ""
 
 
 @pytest.fixture
