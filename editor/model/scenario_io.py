@@ -31,6 +31,9 @@ class LoadedScenario:
     catalogue: Catalogue
     path: Path | None
     text: str
+    # True for an engine file read as a scenario: its lint.ignore entries are the ones its
+    # provenance carried, which lint counts apart and ``--no-provenance`` leaves out
+    ignore_from_provenance: bool = False
 
     @property
     def source_map(self) -> SourceMap:
