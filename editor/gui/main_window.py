@@ -57,15 +57,25 @@ from editor.model.errors import LoadError
 from editor.model.scenario_io import load_scenario, parse_scenario
 
 APP_NAME = "Realms Studio"
-# The realms that come with Realms Studio: the package's data and, in a checkout, the
-# repository's scenarios/ folder (the booklet, the examples, the templates).
-SHIPPED_FOLDERS = (Path(__file__).resolve().parents[1],
-                   Path(__file__).resolve().parents[2] / "scenarios")
-
-
 def shipped(path: Path) -> bool:
+    """One of the realms that come with Realms Studio, where a user's copy must not go: the
+    package's templates, or the scenarios/ folder of a Realms Studio checkout (known by its
+    pyproject.toml), which holds the booklet and the examples."""
+    from editor.model.paths import data_file
+
     real = path.resolve()
-    return any(real.is_relative_to(folder) for folder in SHIPPED_FOLDERS)
+    if real.is_relative_to(data_file("templates/blank-surface.realm.json").resolve().parent):
+        return True
+    return any(folder.name == "scenarios" and _is_checkout(folder.parent)
+               for folder in real.parents)
+
+
+def _is_checkout(root: Path) -> bool:
+    try:
+        text = (root / "pyproject.toml").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return 'name = "realms-studio"' in text
 MAX_RECENT = 8
 ZOOM_KEY_STEP = 1.25
 SCROLLED_DOCKS = ("inspector", "balance")
