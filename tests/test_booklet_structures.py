@@ -32,6 +32,7 @@ GO_EAST = "03-go-east.realm.json"
 THRONE = "05-the-rusted-throne.realm.json"
 CROPS = "07-crops-of-power.realm.json"
 SWORD = "08-the-sword-in-the-cavern.realm.json"
+DIG = "10-a-dig-too-far.realm.json"
 NIGHT_AND_DAY = "12-night-and-day.realm.json"
 
 # axial neighbour of each hex side (pointy-top): E, NE, NW, W, SW, SE
@@ -235,3 +236,19 @@ def test_the_sword_lies_in_the_central_region(name: str, players: int) -> None:
     cy = sum(r.centroid[1] for r in land) / len(land)
     central = min(land, key=lambda r: (r.centroid[0] - cx) ** 2 + (r.centroid[1] - cy) ** 2)
     assert with_marker(world, "relic") == {central.id}
+
+
+@pytest.mark.parametrize(("name", "players"), list(every_count(DIG)))
+def test_dig_too_far_places_north_of_veins_that_go_down(name: str, players: int) -> None:
+    # "2 Popular Places ... on Regions to the North"; each vein is open "in its uppermost
+    # (A) Regions" first, then B, then C (y grows southwards)
+    world = realm(name, players)
+    depth: dict[str, list[float]] = {"A": [], "B": [], "C": []}
+    for region in world.regions.values():
+        for marker in region.markers:
+            if marker.kind == "gold_vein":
+                depth[str(marker.attrs["vein"])].append(region.centroid[1])
+    places = [world.regions[rid].centroid[1] for rid in with_marker(world, "place")]
+    assert len(places) == 2 and max(places) < min(min(ys) for ys in depth.values())
+    mean = {vein: sum(ys) / len(ys) for vein, ys in depth.items()}
+    assert mean["A"] < mean["B"] < mean["C"]
