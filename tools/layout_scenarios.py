@@ -1128,9 +1128,7 @@ def s04() -> tuple[dict[str, Any], str]:
     return data, "04-ive-been-to-the-mountaintop.realm.json"
 
 
-THRONE_LINK = (
-    "the Peak's fifth bordering region: the box's faces are uneven, these thirds meet "
-    "here at a corner only")
+THRONE_LINK = "borders the Peak"  # drawn on the board: short (the notes say why)
 
 
 def s05() -> tuple[dict[str, Any], str]:
@@ -1188,9 +1186,11 @@ def s05() -> tuple[dict[str, Any], str]:
     board["markers"] += [{"kind": "peak", "region": site},
                          {"kind": "rusted_throne", "region": site, "name": "The Rusted Throne"}]
     data["links"] = [{"kind": "custom", "a": site, "b": corner, "label": THRONE_LINK}]
-    data["notes"] += (f" The Peak and Throne are on {site}; {corner}, which the Peak's third "
-                      "touches at a hex corner, is joined to it by a link as the fifth "
-                      "region bordering the Peak.")
+    data["notes"] += (f" The Peak and Throne are on {site}. The booklet's Peak borders 5 "
+                      "regions; the catalogue draws each region as a third of its hex, which "
+                      f"borders at most 4, so a link joins {corner}, which the Peak's third "
+                      "touches at a hex corner (the box's uneven faces may well share a "
+                      "border there), as the fifth.")
     break_runs(data, 0, 4)
     return data, "05-the-rusted-throne.realm.json"
 
