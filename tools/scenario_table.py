@@ -103,10 +103,11 @@ Not kept, with the reason:
 
 - **Piece counts per player count.** Each scenario's tile table prints a row of piece counts
   (such as "x1 x1 x1 x1 x6 x2" for Go East at 2 players), but the pieces are icons that the
-  rule texts lose, so which count is which piece cannot be read. Where the arithmetic tells
-  (scenario 8: 4, 5 and 6 Places and 10, 12 and 14 Monsters at 3, 4 and 5 players; scenario
-  12: 4 Places and Relics and 8 Monsters at 3 players, players + 1 and 2 each), the files
-  agree. Mountains, Chasms, Lost Tribes, Black Mountains and Peaks are the layout's own, laid
+  rule texts lose, so which count is which piece cannot be read. Where the arithmetic tells,
+  the files agree: scenario 8 prints 4, 5 and 6 (its Places) and 10, 12 and 14 (their
+  Monsters, with the Sword's) at 3, 4 and 5 players; scenario 12 prints 4 and 8 at 3 players
+  and one more Place and 2 more Monsters at each later count; scenario 11 prints 12 (the
+  Monsters of players + 1 Places and Relics). Mountains, Chasms, Lost Tribes, Black Mountains and Peaks are the layout's own, laid
   to keep each terrain near a fifth of the land and to break runs of empty land, within the
   box's pieces (`realms lint`, I001).
 - **"As per the map".** Which regions carry the Peaks (1, 4), the chasms (1), the Popular
