@@ -5,9 +5,8 @@ layout must keep: scenario 2's river runs across the board, from one edge to the
 opposite one, with its 6 arrowed regions at its two ends; scenario 3's races enter
 through the western edges of the westernmost regions, and its Victory Coin Mines sit on
 the easternmost ones; scenario 12's races enter through the northern (Small World) or
-southern (Underground) regions; scenario 5's Peak borders 5 regions; scenario 7's
-crop spaces are each bordered by 5 regions a race can hold; scenario 8's Sword lies in
-the central region. Which sides of the
+southern (Underground) regions; scenario 5's Peak borders 5 regions; scenario 8's Sword
+lies in the central region; scenario 10's Places lie north of its gold veins. Which sides of the
 board are "western" is worked out here from the placed tiles themselves (rows and
 columns of the hex lattice), apart from the derivation that the entry rules use, so the
 two must agree.
@@ -30,7 +29,6 @@ BOOKLET = Path(__file__).resolve().parent.parent / "scenarios" / "booklet"
 RIVER = "02-life-is-a-long-river.realm.json"
 GO_EAST = "03-go-east.realm.json"
 THRONE = "05-the-rusted-throne.realm.json"
-CROPS = "07-crops-of-power.realm.json"
 SWORD = "08-the-sword-in-the-cavern.realm.json"
 DIG = "10-a-dig-too-far.realm.json"
 NIGHT_AND_DAY = "12-night-and-day.realm.json"
@@ -211,22 +209,7 @@ def test_the_rusted_throne_borders_five_regions(name: str, players: int) -> None
     assert all(world.regions[rid].is_land for rid in near)
 
 
-# --- scenarios 7 and 8: crop spaces that can be used, the Sword in the centre ---------------
-
-@pytest.mark.parametrize(("name", "players"), list(every_count(CROPS)))
-def test_each_crop_space_borders_five_regions_a_race_can_hold(name: str, players: int) -> None:
-    # "occupies at least 5 Regions bordering a Crop space": rivers cannot be held, so
-    # each crop space needs 5 land regions around it
-    world, scenario = realm(name, players), loaded(name).scenario
-    crops = {m.hex for board in scenario.boards for m in board.markers
-             if m.kind == "crop_space" and m.hex is not None
-             and m.presence.includes(players, scenario.players_min)}
-    holes = {hole.hexes[0]: hole for hole in world.holes if len(hole.hexes) == 1}
-    assert crops and crops <= set(holes)
-    for cell in crops:
-        land = [rid for rid in holes[cell].regions if world.regions[rid].is_land]
-        assert len(land) >= 5, (players, cell, holes[cell].regions)
-
+# --- scenarios 8 and 10: the Sword in the centre, Places north of veins that go down -------
 
 @pytest.mark.parametrize(("name", "players"), list(every_count(SWORD)))
 def test_the_sword_lies_in_the_central_region(name: str, players: int) -> None:

@@ -90,9 +90,6 @@ turns, by `tests/test_scenario_library.py`).
   land neighbours and a `custom` link joins it to the land region its third meets at a hex
   corner, where the box's uneven faces may well share a border; the link's label and the
   file's notes say so. It is the realm's only Peak.
-- **7, Crops of Power.** Each crop space is an empty hex surrounded by 6 tiles, and at least
-  5 land regions border it: the power needs a race on 5 regions bordering the space, and
-  rivers cannot be held.
 - **8, The Sword in the Cavern.** The Sword lies in the central region (the land region
   nearest the centre of the land); players + 1 Popular Places lie face down, and every
   Place and the Sword have 2 Monsters (held with the booklet facts).
@@ -107,12 +104,21 @@ Not kept, with the reason:
   the files agree: scenario 8 prints 4, 5 and 6 (its Places) and 10, 12 and 14 (their
   Monsters, with the Sword's) at 3, 4 and 5 players; scenario 12 prints 4 and 8 at 3 players
   and one more Place and 2 more Monsters at each later count; scenario 11 prints 12 (the
-  Monsters of players + 1 Places and Relics). Mountains, Chasms, Lost Tribes, Black Mountains and Peaks are the layout's own, laid
-  to keep each terrain near a fifth of the land and to break runs of empty land, within the
-  box's pieces (`realms lint`, I001).
+  Monsters of players + 1 Places and Relics). Mountains, Chasms, Lost Tribes, Black
+  Mountains and Peaks are the layout's own, laid to keep each terrain near a fifth of the
+  land and to break runs of empty land, within the box's pieces (`realms lint`, I001).
 - **"As per the map".** Which regions carry the Peaks (1, 4), the chasms (1), the Popular
   Places of scenarios 8 and 10 and the gold-vein regions of 10 is drawn on the booklet's
   maps, which the texts do not hold; the files choose them, within what the texts say (above).
+- **7, Crops of Power: 5 land regions around each crop space.** Each crop space is an empty
+  hex surrounded by 6 tiles, as the booklet says (held by `tests/test_scenario_library.py`),
+  and its power needs a race on "at least 5 Regions bordering a Crop space"; rivers cannot be
+  held, and the space at q=2, r=-1 has two river sides at every count (4 land regions), the
+  6-player space at q=3, r=0 three (3 land regions). Turning tiles U, O and W keeps 5 land
+  regions around every space, but moves this board's 2- and 6-player figures (entry share,
+  steps from an entry), which are the ends of the booklet spread that `realms generate` is
+  measured against (`editor/data/generate-spread.json`); generated boards then fall outside
+  it. The turn waits for that spread to be reviewed with it.
 - **6, Adrift.** The booklet only asks for "a single, roughly circular contiguous landmass"
   whose tiles soon drift; the file's layout is one such landmass.
 """
