@@ -14,9 +14,9 @@ from editor.cli.main import main
 
 Capture = pytest.CaptureFixture[str]
 CASES = [(REPO / "scenarios" / "highland-crossing.realm.json", 4),
-         (REPO / "scenarios" / "highland-crossing.realm.json", 2),
          (OFFICIAL_FILES[2], 2),
-         (REPO / "scenarios" / "expansions" / "necromancer-island.realm.json", 3)]
+         (REPO / "scenarios" / "expansions" / "necromancer-island.realm.json", 3),
+         (REPO / "scenarios" / "expansions" / "necromancer-island.realm.json", 5)]
 GODS = REPO / "scenarios" / "booklet" / "09-a-game-of-gods.realm.json"
 
 
