@@ -11,8 +11,15 @@ from export_support import REPO
 
 from editor.export import export_bytes
 from editor.export.fidelity import (
-    CONDITIONS, OUTPUTS, catalogue, docs_tables, fates, shipped_boards, smawg_summary,
-    summary)
+    CONDITIONS,
+    OUTPUTS,
+    catalogue,
+    docs_tables,
+    fates,
+    shipped_boards,
+    smawg_summary,
+    summary,
+)
 from editor.model import schemas
 from editor.model.scenario_io import load_scenario
 from editor.topology import derive_realm
