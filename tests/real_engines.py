@@ -136,7 +136,8 @@ class Cestpasphoto:
     could cache (its jitclass ``Board`` is compiled again in every process). Games run in
     one subprocess per map: one compile for all of a map's seeds, and no clash between two
     engines' ``smallworld`` packages in the test process. ``NUMBA_OPT=0`` keeps the compile
-    short (about a third of its CPU time): random games need no fast code.
+    short (docs/performance.md, "Games in the real cestpasphoto engine"): random games need
+    no fast code.
     """
 
     def __init__(self, source: Path) -> None:
