@@ -14,6 +14,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from editor.play.settings import settings
+
 Target = tuple[int, int]  # (smawg tile index, tokens the conquest costs)
 Deployment = list[tuple[int, int]]  # (tokens, smawg tile index)
 DEFAULT_COST = 3.5  # tokens a conquest costs when no target is in sight (smawg: 3 + defence)
@@ -53,8 +55,11 @@ class RandomBot:
     (:attr:`decline_chance`) a decline."""
 
     name = "random"
-    decline_chance = 0.15
-    dice_chance = 0.5
+
+    def __init__(self) -> None:
+        chances = settings()["bots"]["random"]
+        self.decline_chance = float(chances["decline_chance"])
+        self.dice_chance = float(chances["dice_chance"])
 
     def choose_combo(self, game: Any, rng: random.Random) -> int:
         return rng.choice(affordable_combos(game))
