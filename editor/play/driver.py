@@ -32,6 +32,7 @@ class GameRecord:
     conquests: tuple[int, ...]  # per smawg tile
     entries: tuple[int, ...]  # first conquests of a race, per smawg tile
     first_contact: int | None  # turn of the first conquest of another player's region
+    dice_rolls: int = 0  # reinforcement die thrown
 
     @property
     def winners(self) -> tuple[float, ...]:
@@ -76,12 +77,14 @@ class _Tally:
         self.conquests = [0] * tiles
         self.entries = [0] * tiles
         self.first_contact: int | None = None
+        self.dice_rolls = 0
 
     def conquer(self, game: Any, region: int, dice: bool) -> None:
         player = game.player
         first = not player.active_regions
         owner = game.owner_of(region)
         game.conquer(region, use_dice=dice)
+        self.dice_rolls += dice
         if region not in player.active_regions:
             return  # the die fell short
         self.conquests[region] += 1
@@ -151,4 +154,5 @@ def play_game(table: Table, bots: Sequence[Bot], seed: int | str) -> GameRecord:
     else:
         raise PlayError(f"the game did not end within {MAX_STEPS} turns")
     return GameRecord(tuple(p.coins for p in game.players), tuple(b.name for b in bots),
-                      tuple(tally.conquests), tuple(tally.entries), tally.first_contact)
+                      tuple(tally.conquests), tuple(tally.entries), tally.first_contact,
+                      tally.dice_rolls)
