@@ -37,6 +37,7 @@ RESOURCES = frozenset({
     "generate-spread.json",
     "schema-messages.toml",
     "balance-standard.json",
+    "engine-rules.json",
     "schemas/scenario.schema.json",
     "schemas/catalogue.schema.json",
     "schemas/engine.schema.json",
