@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from editor.cli.cmd_realise import seed_value
-from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report, overwrites_input, report
+from editor.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    load_or_report,
+    overwrites_input,
+    report,
+    write_output,
+)
 from editor.escaping import ci_path
 
 BOT_NAMES = ("random", "greedy")
@@ -79,22 +86,6 @@ def _progress_bar(done: int, total: int) -> None:
     if done == total:
         sys.stderr.write("\n")
     sys.stderr.flush()
-
-
-def _write(path: Path, data: str | bytes) -> bool:
-    from editor.model.safe_write import WriteError, write_bytes
-
-    try:
-        write_bytes(path, data.encode("utf-8") if isinstance(data, str) else data)
-    except WriteError as exc:
-        hint = " (make it writable first)" if exc.read_only else ""
-        print(f"{ci_path(path)}: cannot write: {exc.reason}{hint}", file=sys.stderr)
-        return False
-    except OSError as exc:
-        print(f"{ci_path(path)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
-              "check the folder exists and is writable", file=sys.stderr)
-        return False
-    return True
 
 
 def _heatmap_bytes(path: Path, svg: str) -> bytes | None:
@@ -163,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     written: list[Path] = []
     if heatmap is not None and svg is not None:
         data = _heatmap_bytes(heatmap, svg)
-        if data is None or not _write(heatmap, data):
+        if data is None or not write_output(heatmap, data):
             return EXIT_ERROR
         written.append(heatmap)
     if args.output is None or str(args.output) == "-":
@@ -171,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         for path in written:
             print(f"realms playtest: heat map written to {ci_path(path)}", file=sys.stderr)
         return EXIT_OK
-    if not _write(args.output, output):
+    if not write_output(args.output, output):
         return EXIT_ERROR
     for path in (*written, args.output):
         print(ci_path(path))
