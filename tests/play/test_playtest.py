@@ -124,3 +124,30 @@ def test_without_smawg_it_exits_2_with_the_install_line(tmp_path: Path) -> None:
     assert done.returncode == 2, done.stderr
     assert done.stdout == ""
     assert f"`{SMAWG_INSTALL}`" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_only(real_smawg: Any, run_cli: Any) -> None:
+    import pty
+
+    args = ["playtest", str(SCENARIO_1), "--players", "2", "--games", "30"]
+    piped = run_cli(*args)
+    assert piped.returncode == 0 and "30/30 games" not in piped.stderr
+    main, terminal = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "editor", *args], stderr=terminal,
+                              stdout=subprocess.PIPE, text=True, cwd=REPO)
+        os.close(terminal)
+        drawn = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the terminal's other end is closed: all is read
+                break
+            if not chunk:
+                break
+            drawn += chunk
+    finally:
+        os.close(main)
+    assert done.returncode == 0
+    assert b"[##############################] 30/30 games" in drawn
+    assert done.stdout == piped.stdout  # the report is the same; only stderr has the bar
