@@ -38,6 +38,7 @@ RESOURCES = frozenset({
     "schema-messages.toml",
     "balance-standard.json",
     "engine-rules.json",
+    "smawg-rules-plugin.py.in",
     "schemas/scenario.schema.json",
     "schemas/catalogue.schema.json",
     "schemas/engine.schema.json",
