@@ -39,10 +39,10 @@ def _names(ids: list[str] | tuple[str, ...]) -> str:
 
 def headline(result: PlaytestResult) -> str:
     bots = ", ".join(dict.fromkeys(result.bots))
-    rules = "the scenario's rules plugin" if result.plugin else "smawg's default rules"
     kind = "bots" if len(set(result.bots)) > 1 else "bot"
     return (f"{document_line(result.title)}: {result.players} players, {result.turns} turns; "
-            f"{result.games} games in smawg with {rules}; {bots} {kind}, seed {result.seed}")
+            f"{result.games} games in smawg with the scenario's rules plugin; {bots} {kind}, "
+            f"seed {result.seed}")
 
 
 def summary_lines(result: PlaytestResult) -> list[tuple[str, str]]:
@@ -70,6 +70,11 @@ def summary_lines(result: PlaytestResult) -> list[tuple[str, str]]:
                                     sorted(used.items(), key=lambda kv: (-kv[1], kv[0]))])
          if used else "none"),
         ("Entry regions no race used", _names(result.entries_unused)),
+    ]
+    if result.entered_elsewhere:
+        rows.append(("Races that entered elsewhere (powers exempt from the entry rule)",
+                     str(result.entered_elsewhere)))
+    rows += [
         ("Turn of the first contact (a conquest from another player)", contact),
     ]
     return rows
