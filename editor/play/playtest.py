@@ -222,7 +222,8 @@ def summarise(table: Table, records: Sequence[GameRecord], seed: int,
         n - len(contacts), bot_rates)
 
 
-def _realm(source: LoadedScenario | Realm | str | os.PathLike[str], players: int) -> Realm:
+def realm_for(source: LoadedScenario | Realm | str | os.PathLike[str], players: int) -> Realm:
+    """The realm of ``source`` (a path, a loaded scenario or a realm) at ``players``."""
     from editor.model.scenario_io import LoadedScenario, load_scenario
     from editor.topology import derive_realm
     from editor.topology.realm import Realm
@@ -254,6 +255,6 @@ def playtest(source: LoadedScenario | Realm | str | os.PathLike[str], players: i
     if games < 1:
         raise ValueError("games must be at least 1")
     names = bot_names(bot, players)
-    table = make_table(_realm(source, players))
+    table = make_table(realm_for(source, players))
     records = play_games(table, games, seed, names, jobs, progress)
     return summarise(table, records, seed, names)
