@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -147,19 +148,26 @@ class Cestpasphoto:
         key = hashlib.sha256(
             f"{self._engine_hash()}\n{players}\n{map_text}".encode()).hexdigest()[:20]
         copy = self.cache / f"cestpasphoto-{players}pl-{key}"
-        if not (copy / ".ready").exists():
-            shutil.rmtree(copy, ignore_errors=True)
-            shutil.copytree(self.source, copy, ignore=shutil.ignore_patterns("__pycache__"))
-            for path in copy.rglob("*"):
-                path.chmod(path.stat().st_mode | 0o200)  # the snapshot may be read-only
-            package = copy / "smallworld"
-            constants = package / "SmallworldConstants.py"
-            text, count = re.subn(r"(?m)^NUMBER_PLAYERS = \d+", f"NUMBER_PLAYERS = {players}",
-                                  constants.read_text(encoding="utf-8"))
-            assert count == 1, f"{constants}: no NUMBER_PLAYERS line to set"
-            constants.write_text(text, encoding="utf-8")
-            (package / f"SmallworldMaps_{players}pl.py").write_text(map_text, encoding="utf-8")
-            (copy / ".ready").write_text("", encoding="utf-8")
+        if copy.is_dir():
+            return copy
+        # built aside, then renamed into place: two workers never see a half-made copy
+        building = Path(tempfile.mkdtemp(prefix=f"{copy.name}.", dir=self.cache)) / "engine"
+        shutil.copytree(self.source, building, ignore=shutil.ignore_patterns("__pycache__"))
+        for path in [building, *building.rglob("*")]:
+            path.chmod(path.stat().st_mode | 0o200)  # the snapshot may be read-only
+        package = building / "smallworld"
+        constants = package / "SmallworldConstants.py"
+        text, count = re.subn(r"(?m)^NUMBER_PLAYERS = \d+", f"NUMBER_PLAYERS = {players}",
+                              constants.read_text(encoding="utf-8"))
+        assert count == 1, f"{constants}: no NUMBER_PLAYERS line to set"
+        constants.write_text(text, encoding="utf-8")
+        (package / f"SmallworldMaps_{players}pl.py").write_text(map_text, encoding="utf-8")
+        try:
+            building.rename(copy)
+        except OSError:  # another worker made it first
+            if not copy.is_dir():
+                raise
+        shutil.rmtree(building.parent, ignore_errors=True)
         return copy
 
     def play(self, map_text: str, players: int, seeds: list[int],
