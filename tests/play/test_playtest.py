@@ -151,3 +151,9 @@ def test_the_progress_bar_is_drawn_on_a_terminal_only(real_smawg: Any, run_cli: 
     assert done.returncode == 0
     assert b"[##############################] 10/10 games" in drawn
     assert done.stdout == piped.stdout  # the report is the same; only stderr has the bar
+
+
+def test_the_docs_give_the_install_line_the_command_prints() -> None:
+    from editor.play.engine import SMAWG_INSTALL
+
+    assert SMAWG_INSTALL in (REPO / "docs" / "playtest.md").read_text(encoding="utf-8")
