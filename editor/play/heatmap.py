@@ -1,7 +1,8 @@
 """Conquests per region drawn on the board: the playtest's heat map, as SVG or PNG.
 
 The SVG is written as text over the printable board's own layout
-(:func:`editor.export.board_layout.layout_page`, Qt-free), so it has the same region shapes
+(:func:`editor.export.board_layout.layout_page`) with the site's SVG path writer, both
+Qt-free, so it has the same region shapes
 as the exports; each land region is filled by its mean conquests per game on the colour
 scale of ``editor/data/playtest.json``, land no game conquered in its own colour, and the
 entry regions races used are outlined; a river, conquered only to be crossed, has its
@@ -14,15 +15,24 @@ from __future__ import annotations
 from html import escape
 
 from editor.export.board_layout import PageLayout, layout_page
-from editor.export.board_svg import FONT, _d, _n, _text
 from editor.play.playtest import PlaytestResult
 from editor.play.settings import settings
+from editor.site.svg_board import _num as _n
+from editor.site.svg_board import _ring_path as _d
 from editor.topology.realm import Realm
 
+FONT = "DejaVu Sans, Verdana, sans-serif"  # the printable board's
 LEGEND_HEIGHT = 190.0
 BAR = (520.0, 26.0)
 PNG_SCALE = 0.8  # pixels per page unit, as the printable board's PNG
 PNG_MAX_SIDE = 6000
+
+
+def _text(x: float, y: float, size: float, text: str, fill: str, *, bold: bool = False,
+          anchor: str = "start", extra: str = "") -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"{weight} '
+            f'text-anchor="{anchor}" fill="{fill}"{extra}>{escape(text, quote=False)}</text>')
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

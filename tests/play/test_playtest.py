@@ -157,3 +157,16 @@ def test_the_docs_give_the_install_line_the_command_prints() -> None:
     from editor.play.engine import SMAWG_INSTALL
 
     assert SMAWG_INSTALL in (REPO / "docs" / "playtest.md").read_text(encoding="utf-8")
+
+
+def test_reports_and_an_svg_heat_map_never_import_qt(real_smawg: Any, tmp_path: Path) -> None:
+    """Only a PNG heat map needs Qt: a lint-only install runs everything else."""
+    code = ("import sys; from editor.cli.main import main; "
+            f"rc = main(['playtest', {str(SCENARIO_1)!r}, '--players', '2', '--games', '2', "
+            f"'--format', 'html', '-o', {str(tmp_path / 'r.html')!r}, "
+            f"'--heatmap', {str(tmp_path / 'h.svg')!r}]); "
+            "print(rc, sorted(m for m in sys.modules if m.startswith('PySide6')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=REPO)
+    assert done.stdout.splitlines()[-1] == "0 []", done.stdout + done.stderr
+    assert (tmp_path / "h.svg").read_text(encoding="utf-8").startswith("<?xml")
