@@ -99,10 +99,17 @@ def load_rules(path: Path) -> type:
 
 
 def engine_cache_dir() -> Path:
-    """A writable folder kept between runs (inside .venv, which git ignores): the copies of
-    cestpasphoto per map and numba's on-disk cache (``NUMBA_CACHE_DIR``)."""
+    """A writable folder kept between runs: the copies of cestpasphoto per map and numba's
+    on-disk cache (``NUMBA_CACHE_DIR``). Inside the virtual environment that runs the tests
+    (``.venv/engine-cache``, which git ignores), else in the temporary folder;
+    ``REALMS_ENGINE_CACHE`` overrides both."""
     override = os.environ.get(CACHE_ENV)
-    folder = Path(override) if override else REPO / ".venv" / "engine-cache"
+    if override:
+        folder = Path(override)
+    elif sys.prefix != sys.base_prefix:
+        folder = Path(sys.prefix) / "engine-cache"
+    else:
+        folder = Path(tempfile.gettempdir()) / "realms-engine-cache"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
@@ -129,7 +136,8 @@ class Cestpasphoto:
     could cache (its jitclass ``Board`` is compiled again in every process). Games run in
     one subprocess per map: one compile for all of a map's seeds, and no clash between two
     engines' ``smallworld`` packages in the test process. ``NUMBA_OPT=0`` keeps the compile
-    short (about a third of its CPU time): random games need no fast code.
+    short (docs/performance.md, "Games in the real cestpasphoto engine"): random games need
+    no fast code.
     """
 
     def __init__(self, source: Path) -> None:
@@ -171,7 +179,7 @@ class Cestpasphoto:
         return copy
 
     def play(self, map_text: str, players: int, seeds: list[int],
-             timeout: float = 900.0) -> list[GameRecord]:
+             timeout: float = 3600.0) -> list[GameRecord]:
         """Play one game per seed to its end, each move drawn at random among the moves the
         engine says are valid; returns what each game did."""
         copy = self.prepare(map_text, players)
