@@ -24,8 +24,11 @@ from editor.model.anchored import pattern_search
 
 Check = Callable[[Any], bool]
 
+# errorMessage is VS Code's own annotation: the message its JSON language service shows
+# when the schema holding it fails (schemas/ word their `not`s with it); validators ignore it.
 ANNOTATIONS = frozenset({"$schema", "$id", "$defs", "$comment", "title", "description",
-                         "default", "examples", "deprecated", "readOnly", "writeOnly"})
+                         "default", "examples", "deprecated", "readOnly", "writeOnly",
+                         "errorMessage"})
 
 
 class Unsupported(ValueError):
