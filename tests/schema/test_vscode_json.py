@@ -1,0 +1,153 @@
+"""VS Code's own JSON language service (npm ``vscode-json-languageservice``, pinned in
+``tests/schema/vscode-json/package-lock.json``) accepts every shipped file and finds the real
+error in broken ones, on the line ``realms lint`` reports, as ``jsonschema`` does.
+
+An editor that maps ``*.realm.json`` to the schema (docs/lsp.md) runs exactly this code, so
+a schema construct it reads differently from ``jsonschema`` (a ``$ref`` beside
+``properties`` once made every tile key "not allowed") fails here, not in a user's editor.
+``bash scripts/quickstart.sh test`` runs ``npm ci`` there. Without node the tests skip on a
+developer's machine and fail under CI (``CI`` set); with node but no ``npm ci`` they fail with
+the command to run.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_runner import run_cli
+
+from editor.model.schemas import iter_errors
+
+REPO = Path(__file__).resolve().parents[2]
+SERVICE = Path(__file__).resolve().parent / "vscode-json"
+SCHEMAS = REPO / "schemas"
+SHIPPED = sorted((REPO / "scenarios").rglob("*.realm.json"))
+CATALOGUES = sorted((REPO / "editor" / "data").glob("tiles*.json"))
+ENGINE_SOURCES = ("highland-crossing.realm.json", "expansions/sky-islands.realm.json",
+                  "booklet/06-adrift.realm.json")
+
+Edit = Callable[[dict[str, Any]], None]
+
+
+def _tile(**extra: Any) -> Edit:
+    return lambda data: data["boards"][0]["tiles"][0].update(extra)
+
+
+def _marker(marker: dict[str, Any]) -> Edit:
+    return lambda data: data["boards"][0].setdefault("markers", []).append(marker)
+
+
+# name -> (edit of highland-crossing, what VS Code says)
+BROKEN: dict[str, tuple[Edit, str]] = {
+    "rotation-out-of-range": (_tile(rotation=6), "Value is above the maximum of 5."),
+    "misspelt-key": (_tile(rotaton=1), "Property rotaton is not allowed."),
+    "both-presence-keys": (_tile(min_players=3, players=[3]),
+                           "min_players and players exclude each other"),
+    "player-count-7": (_tile(min_players=7), "Value is above the maximum of 6."),
+    "crop-space-on-a-region": (_marker({"kind": "crop_space", "region": "A.s1"}),
+                               'Missing property "hex".'),
+    "hex-on-a-mountain": (_marker({"kind": "mountain", "region": "A.s1", "hex": {"q": 0, "r": 0}}),
+                          "a hex is for crop_space markers only"),
+    "tunnel-without-number": (_marker({"kind": "tunnel", "region": "A.s1"}),
+                              'Missing property "number".'),
+    "unknown-top-level-key": (lambda data: data.update(titel="x"),
+                              "Property titel is not allowed."),
+    "tiles-and-graph": (lambda data: data["boards"][0].update(graph={"regions": [], "edges": []}),
+                        "a board has tiles or a graph, not both"),
+}
+
+
+@pytest.fixture(scope="module")
+def validate() -> Callable[[list[Path]], dict[str, list[dict[str, Any]]]]:
+    """``node validate.js`` over files: each file's diagnostics from VS Code's service."""
+    node = shutil.which("node")
+    if node is None:
+        advice = ("node and npm are needed for the schema's VS Code test "
+                  "(vscode-json-languageservice): bash scripts/quickstart.sh test installs them")
+        if os.environ.get("CI"):
+            pytest.fail(advice)
+        pytest.skip(advice)
+    if not (SERVICE / "node_modules" / "vscode-json-languageservice").is_dir():
+        pytest.fail(f"vscode-json-languageservice is not installed in {SERVICE}: run "
+                    f"`npm ci --prefix {SERVICE}` (bash scripts/quickstart.sh test does)")
+
+    def run(files: list[Path]) -> dict[str, list[dict[str, Any]]]:
+        done = subprocess.run([node, str(SERVICE / "validate.js"), str(SCHEMAS),
+                               *map(str, files)], capture_output=True, text=True, timeout=120,
+                              check=False)
+        assert done.returncode == 0, done.stderr
+        found: dict[str, list[dict[str, Any]]] = json.loads(done.stdout)
+        return found
+    return run
+
+
+@pytest.fixture(scope="module")
+def engine_files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """``realms export --to engine`` of a few scenarios (engine.schema.json names the
+    scenario schema's definitions by a relative reference)."""
+    out = tmp_path_factory.mktemp("engine")
+    for source in ENGINE_SOURCES:
+        done = run_cli("export", "--to", "engine", "--players", "3", "-o",
+                       str(out / (Path(source).name.split(".")[0] + ".engine.json")),
+                       str(REPO / "scenarios" / source))
+        assert done.returncode == 0, done.stderr
+    return sorted(out.glob("*.engine.json"))
+
+
+def test_every_shipped_file_gets_no_diagnostic(validate: Any, engine_files: list[Path]) -> None:
+    files = SHIPPED + CATALOGUES + engine_files
+    assert len(SHIPPED) >= 19 and len(CATALOGUES) == 2 and len(engine_files) == 3
+    found = validate(files)
+    assert set(found) == {str(f) for f in files}
+    assert {name: diags for name, diags in found.items() if diags} == {}
+
+
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    base = json.loads((REPO / "scenarios" / "highland-crossing.realm.json").read_text("utf-8"))
+    folder = tmp_path_factory.mktemp("broken")
+    files = {}
+    for name, (edit, _) in BROKEN.items():
+        data = copy.deepcopy(base)
+        edit(data)
+        files[name] = folder / f"{name}.realm.json"
+        files[name].write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    return files
+
+
+def test_broken_files_get_the_real_error_where_lint_and_jsonschema_put_it(
+        validate: Any, broken: dict[str, Path]) -> None:
+    found = validate(list(broken.values()))
+    for name, path in broken.items():
+        diags = found[str(path)]
+        expected = BROKEN[name][1]
+        assert diags, f"{name}: VS Code finds nothing wrong"
+        assert any(expected in d["message"] for d in diags), (name, diags)
+        assert all(d["severity"] == "error" for d in diags), (name, diags)
+        # jsonschema (which check-jsonschema runs) agrees the file is invalid...
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert next(iter(iter_errors("scenario", data)), None) is not None, name
+        # ...and realms lint's schema finding is on a line VS Code marks (LSP lines are 0-based)
+        lint = json.loads(run_cli("lint", "--format", "json", "--select", "S",
+                                  str(path)).stdout)
+        assert lint and {f["code"] for f in lint} == {"S003"}, (name, lint)
+        assert {f["line"] - 1 for f in lint} <= {d["line"] for d in diags}, (name, lint, diags)
+
+
+def test_a_web_schema_address_is_never_fetched(validate: Any, tmp_path: Path) -> None:
+    """The test's service resolves local schemas only: a document naming a web schema gets
+    the load error, so no test above ever passes on a schema fetched from the network."""
+    data = json.loads((REPO / "scenarios" / "highland-crossing.realm.json").read_text("utf-8"))
+    data["$schema"] = "https://example.invalid/scenario.schema.json"
+    path = tmp_path / "remote.realm.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    diags = validate([path])[str(path)]
+    assert any("example.invalid" in d["message"] for d in diags), diags
