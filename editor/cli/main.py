@@ -46,6 +46,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_clean",
     "editor.cli.cmd_migrate",
     "editor.cli.cmd_lsp",
+    "editor.cli.cmd_rule",
 )
 
 
