@@ -151,3 +151,24 @@ def test_a_web_schema_address_is_never_fetched(validate: Any, tmp_path: Path) ->
     path.write_text(json.dumps(data), encoding="utf-8")
     diags = validate([path])[str(path)]
     assert any("example.invalid" in d["message"] for d in diags), diags
+
+
+def test_the_schema_realms_new_names_is_this_versions(validate: Any, tmp_path: Path) -> None:
+    """``realms new`` names the schema at this version's release tag; with that address
+    substituted by this tree's schemas folder (what the tag holds), VS Code loads it through
+    the file's own "$schema" and finds nothing wrong, and a broken value is still found."""
+    from editor.project import RELEASE_TAG, SCENARIO_SCHEMA_URL
+
+    made = run_cli("new", "--players", "2-5", "-o", "new.realm.json", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    path = tmp_path / "new.json"  # no *.realm.json mapping: only "$schema" names the schema
+    text = (tmp_path / "new.realm.json").read_text(encoding="utf-8")
+    assert SCENARIO_SCHEMA_URL.endswith(f"/{RELEASE_TAG}/schemas/scenario.schema.json")
+    local = (SCHEMAS / "scenario.schema.json").as_uri()
+    path.write_text(text.replace(SCENARIO_SCHEMA_URL, local), encoding="utf-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text(text.replace(SCENARIO_SCHEMA_URL, local).replace('"max": 5', '"max": 9'),
+                      encoding="utf-8")
+    found = validate([path, broken])
+    assert found[str(path)] == []
+    assert [d["message"] for d in found[str(broken)]] == ["Value is above the maximum of 6."]
