@@ -118,7 +118,7 @@ def _release_repo(tmp_path: Path, version: str = "0.2.0") -> Path:
     repo = tmp_path / "repo"
     shutil.copytree(REPO, repo, symlinks=True, ignore=shutil.ignore_patterns(
         ".git", ".venv", "__pycache__", "*.egg-info", "build", "dist", ".*_cache",
-        ".hypothesis", ".benchmarks", ".realms_cache"))
+        ".hypothesis", ".benchmarks", ".realms_cache", "node_modules"))
     init = repo / "editor" / "__init__.py"
     init.write_text(re.sub(r'__version__ = ".*"', f'__version__ = "{version}"',
                            init.read_text(encoding="utf-8")), encoding="utf-8")
