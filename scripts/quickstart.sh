@@ -174,7 +174,7 @@ ensure_qt_system_libs() {
 NPM_FOLDERS=(
     "tests/site/a11y|node_modules/axe-core/axe.min.js|axe-core, for the site's accessibility test"
     "tests/schema/vscode-json|node_modules/vscode-json-languageservice/package.json|VS Code's JSON language service, for the schema test"
-    "editors/vscode|node_modules/@vscode/vsce/package.json|the VS Code extension's build (TypeScript, vscode-languageclient, @vscode/vsce)"
+    "editors/vscode|node_modules/@vscode/vsce/package.json|the VS Code extension's build: TypeScript, vscode-languageclient, @vscode/vsce"
 )
 
 ensure_npm_folder() {

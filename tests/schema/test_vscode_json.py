@@ -5,29 +5,23 @@ error in broken ones, on the line ``realms lint`` reports, as ``jsonschema`` doe
 An editor that maps ``*.realm.json`` to the schema (docs/lsp.md) runs exactly this code, so
 a schema construct it reads differently from ``jsonschema`` (a ``$ref`` beside
 ``properties`` once made every tile key "not allowed") fails here, not in a user's editor.
-``bash scripts/quickstart.sh test`` runs ``npm ci`` there. Without node the tests skip on a
-developer's machine and fail under CI (``CI`` set); with node but no ``npm ci`` they fail with
-the command to run.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import os
-import shutil
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from cli_runner import run_cli
+from vscode_json import Diagnostics, vscode_json
 
 from editor.model.schemas import iter_errors
 
 REPO = Path(__file__).resolve().parents[2]
-SERVICE = Path(__file__).resolve().parent / "vscode-json"
 SCHEMAS = REPO / "schemas"
 SHIPPED = sorted((REPO / "scenarios").rglob("*.realm.json"))
 CATALOGUES = sorted((REPO / "editor" / "data").glob("tiles*.json"))
@@ -66,27 +60,9 @@ BROKEN: dict[str, tuple[Edit, str]] = {
 
 
 @pytest.fixture(scope="module")
-def validate() -> Callable[[list[Path]], dict[str, list[dict[str, Any]]]]:
-    """``node validate.js`` over files: each file's diagnostics from VS Code's service."""
-    node = shutil.which("node")
-    if node is None:
-        advice = ("node and npm are needed for the schema's VS Code test "
-                  "(vscode-json-languageservice): bash scripts/quickstart.sh test installs them")
-        if os.environ.get("CI"):
-            pytest.fail(advice)
-        pytest.skip(advice)
-    if not (SERVICE / "node_modules" / "vscode-json-languageservice").is_dir():
-        pytest.fail(f"vscode-json-languageservice is not installed in {SERVICE}: run "
-                    f"`npm ci --prefix {SERVICE}` (bash scripts/quickstart.sh test does)")
-
-    def run(files: list[Path]) -> dict[str, list[dict[str, Any]]]:
-        done = subprocess.run([node, str(SERVICE / "validate.js"), str(SCHEMAS),
-                               *map(str, files)], capture_output=True, text=True, timeout=120,
-                              check=False)
-        assert done.returncode == 0, done.stderr
-        found: dict[str, list[dict[str, Any]]] = json.loads(done.stdout)
-        return found
-    return run
+def validate() -> Callable[[list[Path]], Diagnostics]:
+    """Each file's diagnostics from VS Code's service, with the schemas of this tree."""
+    return lambda files: vscode_json(SCHEMAS, *files)
 
 
 @pytest.fixture(scope="module")
