@@ -23,7 +23,7 @@ function serverOptions(): ServerOptions | undefined {
   return { command: command[0], args: command.slice(1), transport: TransportKind.stdio };
 }
 
-function clientOptions(): LanguageClientOptions {
+function clientOptions(settings: vscode.FileSystemWatcher): LanguageClientOptions {
   return {
     documentSelector: [
       { scheme: "file", language: "json", pattern: "**/*.realm.json" },
@@ -32,17 +32,17 @@ function clientOptions(): LanguageClientOptions {
     ],
     synchronize: {
       // The server re-reads the lint settings when one of these changes.
-      fileEvents: vscode.workspace.createFileSystemWatcher("**/{pyproject.toml,realms.toml}"),
+      fileEvents: settings,
     },
   };
 }
 
-async function start(context: vscode.ExtensionContext): Promise<void> {
+async function start(settings: vscode.FileSystemWatcher): Promise<void> {
   const server = serverOptions();
   if (server === undefined) {
     return;
   }
-  client = new LanguageClient(SECTION, "Realms Studio", server, clientOptions());
+  client = new LanguageClient(SECTION, "Realms Studio", server, clientOptions(settings));
   try {
     await client.start();
   } catch (error) {
@@ -64,19 +64,21 @@ async function stop(): Promise<void> {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const settings = vscode.workspace.createFileSystemWatcher("**/{pyproject.toml,realms.toml}");
   context.subscriptions.push(
+    settings,
     vscode.commands.registerCommand("realms.restartServer", async () => {
       await stop();
-      await start(context);
+      await start(settings);
     }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration(`${SECTION}.command`)) {
         await stop();
-        await start(context);
+        await start(settings);
       }
     }),
   );
-  await start(context);
+  await start(settings);
 }
 
 export async function deactivate(): Promise<void> {
