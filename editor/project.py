@@ -35,13 +35,20 @@ def _metadata_urls() -> dict[str, str]:
 
 
 def _checkout_urls() -> dict[str, str]:
-    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
-    try:
-        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    import editor  # the package as imported: a checkout's pyproject.toml is beside it
+
+    for folder in editor.__path__:
+        try:
+            data = tomllib.loads((Path(folder).parent / "pyproject.toml").read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+        return _urls_of(data)
+    return {}
+
+
+def _urls_of(data: dict[str, object]) -> dict[str, str]:
     project = data.get("project", {})
-    if project.get("name") != DISTRIBUTION:
+    if not isinstance(project, dict) or project.get("name") != DISTRIBUTION:
         return {}
     urls = project.get("urls", {})
     return {str(k): str(v) for k, v in urls.items()} if isinstance(urls, dict) else {}
@@ -52,7 +59,11 @@ def project_urls() -> dict[str, str]:
     return _metadata_urls() or _checkout_urls()
 
 
-REPOSITORY_URL = project_urls().get("Repository", FALLBACK_REPOSITORY_URL).rstrip("/")
+_URLS = project_urls()
+REPOSITORY_URL = _URLS.get("Repository", FALLBACK_REPOSITORY_URL).rstrip("/")
+# The docs/ folder as the web shows it: SARIF's helpUri and the LSP's codeDescription
+# link a rule to its row of docs/lint.md there.
+DOCUMENTATION_URL = _URLS.get("Documentation", f"{REPOSITORY_URL}/blob/main/docs").rstrip("/")
 # realms-studio is installed from its git repository, not from a package index.
 GIT_REQUIREMENT = f"{DISTRIBUTION} @ git+{REPOSITORY_URL}"
 # The release tag of this version: scripts/release.sh tags vVERSION, and the tagged tree

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from editor.lint.registry import Rule
 from editor.lint.suppress import protected
-from editor.project import project_urls
+from editor.project import DOCUMENTATION_URL
 
-DOCS_URL = project_urls().get("Documentation", "").rstrip("/")
-LINT_DOC_URL = f"{DOCS_URL}/lint.md"
-OUTPUT_DOC_URL = f"{DOCS_URL}/lint-output.md"
+LINT_DOC_URL = f"{DOCUMENTATION_URL}/lint.md"
+OUTPUT_DOC_URL = f"{DOCUMENTATION_URL}/lint-output.md"
 
 # When a rule of each scope runs (editor/lint/registry.py's SCOPES).
 SCOPE_TEXT = {

@@ -49,11 +49,12 @@ def test_the_address_is_written_once_in_pyproject() -> None:
     metadata nor pyproject.toml) says the same, and no placeholder is left anywhere."""
     import tomllib
 
-    from editor.project import FALLBACK_REPOSITORY_URL
+    from editor.project import DOCUMENTATION_URL, FALLBACK_REPOSITORY_URL
 
     urls = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
     assert urls["Repository"] == REPOSITORY_URL == FALLBACK_REPOSITORY_URL
-    assert urls["Documentation"].startswith(REPOSITORY_URL + "/")
+    assert urls["Documentation"] == DOCUMENTATION_URL
+    assert DOCUMENTATION_URL.startswith(REPOSITORY_URL + "/")
     found = subprocess.run(["grep", "-rn", "OWNER", "README.md", "docs", "action.yml",
                             ".pre-commit-hooks.yaml", "editor"], cwd=REPO,
                            capture_output=True, text=True, check=False)

@@ -130,7 +130,7 @@ def test_every_rule_has_help_and_a_link_to_its_row_in_the_docs() -> None:
     from cli_runner import run_cli as realms
 
     from editor.lint.output import to_sarif
-    from editor.project import project_urls
+    from editor.project import DOCUMENTATION_URL
 
     driver = to_sarif([])["runs"][0]["tool"]["driver"]
     assert driver["informationUri"].endswith("/docs/lint-output.md")
@@ -142,7 +142,7 @@ def test_every_rule_has_help_and_a_link_to_its_row_in_the_docs() -> None:
         # the help is the whole documentation (realms rule's), readable with no network
         assert rule["help"]["text"] == realms("rule", rule["id"]).stdout.rstrip("\n")
         assert "http" not in rule["help"]["text"] + rule["help"]["markdown"]
-        assert rule["helpUri"].startswith(project_urls()["Documentation"])
+        assert rule["helpUri"].startswith(DOCUMENTATION_URL + "/lint.md#")
         page, _, anchor = rule["helpUri"].partition("#")
         assert page.endswith("/docs/lint.md")
         assert f'<a id="{anchor}"></a>{rule["id"]}' in docs, rule["id"]
