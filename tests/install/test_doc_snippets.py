@@ -33,8 +33,9 @@ from vscode_json import vscode_json
 from editor.project import REPOSITORY_URL
 
 DOCS = (REPO / "README.md", *sorted((REPO / "docs").glob("*.md")))
-MARKED = re.compile(r"<!-- snippet: (?P<name>[\w.-]+) -->\n```(?P<lang>\w+)\n(?P<body>.*?)```",
-                    re.DOTALL)
+# The marker, then (for JSON) the doc-example marker tests/consistency reads, then the block.
+MARKED = re.compile(r"<!-- snippet: (?P<name>[\w.-]+) -->\n(?:<!-- doc-example: [\w -]+ -->\n)?"
+                    r"```(?P<lang>\w+)\n(?P<body>.*?)```", re.DOTALL)
 FENCED = re.compile(r"^```\w*\n.*?^```", re.DOTALL | re.MULTILINE)
 RAW_URL = REPOSITORY_URL.replace("https://github.com/", "https://raw.githubusercontent.com/")
 # Snippets another test runs as written.
