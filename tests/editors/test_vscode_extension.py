@@ -1,11 +1,11 @@
 """editors/vscode builds into a .vsix with @vscode/vsce, offline, from what ``npm ci``
 installed (``bash scripts/quickstart.sh test`` runs it; CI runs that script).
 
-The build runs in a copy of the extension's folder (its node_modules linked, not copied),
-so the checkout gets no build output. npm is told to stay offline and every proxy points
-nowhere: a build that needed the registry fails here. The package carries the compiled
-client, its runtime dependency (vscode-languageclient), and this tree's schemas for
-VS Code's own JSON validation.
+The build runs in the extension's folder and leaves nothing there but what ``npm ci`` put
+(its outputs are removed, the package is written to a temporary folder). npm is told to
+stay offline and every proxy points nowhere: a build that needed the registry fails here.
+The package carries the compiled client, its runtime dependency (vscode-languageclient),
+and this tree's schemas for VS Code's own JSON validation.
 """
 
 from __future__ import annotations
@@ -38,20 +38,21 @@ def vsix(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not (EXTENSION / "node_modules" / "@vscode" / "vsce").is_dir():
         pytest.fail(f"the extension's build tools are not installed: run `npm ci --prefix "
                     f"{EXTENSION}` (bash scripts/quickstart.sh test does)")
-    root = tmp_path_factory.mktemp("tree")
-    shutil.copytree(REPO / "schemas", root / "schemas")
-    shutil.copy(REPO / "LICENSE", root / "LICENSE")
-    folder = root / "editors" / "vscode"
-    shutil.copytree(EXTENSION, folder, ignore=shutil.ignore_patterns(
-        "node_modules", "out", "schemas", "LICENSE", "*.vsix"))
-    (folder / "node_modules").symlink_to(EXTENSION / "node_modules")
-    out = root / "dist" / "realms-studio.vsix"
-    out.parent.mkdir()
+    # In place: npm resolves the packages from the folder's own node_modules (a linked
+    # copy confuses `npm ls`, which vsce runs). The build's own outputs (out/, schemas/,
+    # LICENSE: ignored by git) are removed afterwards; the package goes to a temporary folder.
+    out = tmp_path_factory.mktemp("dist") / "realms-studio.vsix"
     env = {**os.environ, "npm_config_offline": "true", "npm_config_proxy": NOWHERE,
            "npm_config_https_proxy": NOWHERE, "HTTP_PROXY": NOWHERE, "HTTPS_PROXY": NOWHERE,
            "npm_config_update_notifier": "false"}
-    built = subprocess.run([npm, "run", "package", "--", "--out", str(out)], cwd=folder,
-                           env=env, capture_output=True, text=True, timeout=600, check=False)
+    try:
+        built = subprocess.run([npm, "run", "package", "--", "--out", str(out)],
+                               cwd=EXTENSION, env=env, capture_output=True, text=True,
+                               timeout=600, check=False)
+    finally:
+        for made in ("out", "schemas"):
+            shutil.rmtree(EXTENSION / made, ignore_errors=True)
+        (EXTENSION / "LICENSE").unlink(missing_ok=True)
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     assert "DONE  Packaged" in built.stdout, built.stdout[-2000:]
     return out
