@@ -18,6 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from external_tools import require_program
 
 from editor import __version__
 
@@ -28,13 +29,8 @@ NOWHERE = "http://127.0.0.1:9"
 
 @pytest.fixture(scope="module")
 def vsix(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    npm = shutil.which("npm")
-    if npm is None:
-        advice = ("node and npm are needed to build the VS Code extension: "
-                  "bash scripts/quickstart.sh test installs them")
-        if os.environ.get("CI"):
-            pytest.fail(advice)
-        pytest.skip(advice)
+    npm = require_program("npm", "node and npm are needed to build the VS Code extension: "
+                          "bash scripts/quickstart.sh test installs them")
     if not (EXTENSION / "node_modules" / "@vscode" / "vsce").is_dir():
         pytest.fail(f"the extension's build tools are not installed: run `npm ci --prefix "
                     f"{EXTENSION}` (bash scripts/quickstart.sh test does)")

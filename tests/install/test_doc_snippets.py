@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from external_tools import require_program
 from install_support import REPO, Install, clean_env, run
 from test_pre_commit import GIT_ENV
 from test_snippets import the_ref
@@ -247,12 +248,8 @@ vim.cmd("qa!")
 def test_the_neovim_set_up(installed: Install, tmp_path: Path) -> None:
     """The snippet for the installed Neovim shows realms lint's finding in a broken file;
     the other one at least loads (Debian 12 ships 0.7, which cannot run 0.10's)."""
-    nvim = shutil.which("nvim")
-    if nvim is None:
-        advice = "Neovim is needed for the Neovim set-up test (apt-get install neovim)"
-        if os.environ.get("CI"):
-            pytest.fail(advice)
-        pytest.skip(advice)
+    nvim = require_program("nvim", "Neovim is needed for the Neovim set-up test "
+                                   "(apt-get install neovim)")
     version = _nvim_version(nvim)
     assert version >= (0, 7), version
     runs, loads = ("neovim-0.10", "neovim-0.7") if version >= (0, 10) else ("neovim-0.7",
