@@ -16,8 +16,10 @@
 #      chromedriver for the tests), installed with apt-get when missing and we are root,
 #      else the exact `sudo apt-get install ...` line is printed and we exit 1; then a smoke
 #      test that QApplication starts with QT_QPA_PLATFORM=offscreen;
-#   4. for `test` only: `npm ci` in tests/site/a11y (axe-core for the site's accessibility
-#      test), skipped while node_modules/.realms-stamp holds the hash of its package-lock.json;
+#   4. for `test` only: `npm ci` in each folder of NPM_FOLDERS (tests/site/a11y: axe-core for
+#      the site's accessibility test; tests/schema/vscode-json: VS Code's JSON language service
+#      for the schema test; editors/vscode: the VS Code extension's build), each skipped while
+#      its node_modules/.realms-stamp holds the hash of its package-lock.json.
 #   5. for `test` only, when the real engines' folder exists (../shared/engines beside the
 #      repo root, as on CI): the `play` and `cestpasphoto` extras join step 2's install, and
 #      smawg is pip-installed from a writable copy of ../shared/engines/smawg (the folder is
@@ -177,26 +179,39 @@ ensure_qt_system_libs() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# 4. (test only) axe-core for the site's accessibility test: npm ci in tests/site/a11y
+# 4. (test only) the tests' npm packages: `npm ci` in each folder of NPM_FOLDERS
 # ---------------------------------------------------------------------------------------------
-A11Y="$ROOT/tests/site/a11y"
+# folder (relative to the root) | a file its install leaves | what it is for
+NPM_FOLDERS=(
+    "tests/site/a11y|node_modules/axe-core/axe.min.js|axe-core, for the site's accessibility test"
+    "tests/schema/vscode-json|node_modules/vscode-json-languageservice/package.json|VS Code's JSON language service, for the schema test"
+    "editors/vscode|node_modules/@vscode/vsce/package.json|the VS Code extension's build: TypeScript, vscode-languageclient, @vscode/vsce"
+)
 
-ensure_axe() {
-    local want stamp="$A11Y/node_modules/.realms-stamp"
-    [[ -f "$A11Y/package-lock.json" ]] || die "missing $A11Y/package-lock.json"
-    want="$(sha256sum "$A11Y/package-lock.json" | cut -d' ' -f1)"
-    if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" \
-          && -f "$A11Y/node_modules/axe-core/axe.min.js" ]]; then
-        log "axe-core up to date (tests/site/a11y/package-lock.json unchanged)"
+ensure_npm_folder() {
+    local folder="$ROOT/$1" marker="$2" what="$3" want
+    local stamp="$folder/node_modules/.realms-stamp"
+    [[ -f "$folder/package-lock.json" ]] || die "missing $1/package-lock.json"
+    want="$(sha256sum "$folder/package-lock.json" | cut -d' ' -f1)"
+    if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -f "$folder/$marker" ]]; then
+        log "npm packages in $1 up to date (its package-lock.json unchanged)"
         return 0
     fi
     command -v npm >/dev/null 2>&1 \
-        || die "npm not found: the site's accessibility test needs axe-core from npm (apt-get install nodejs npm)"
-    log "npm ci in tests/site/a11y (axe-core, for the site's accessibility test)"
-    # --ignore-scripts: axe-core needs no install script, and none is run.
-    (cd "$A11Y" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) \
-        || die "npm ci in tests/site/a11y failed (see npm's messages above; is the npm registry reachable?)"
+        || die "npm not found: $what needs packages from npm (apt-get install nodejs npm)"
+    log "npm ci in $1 ($what)"
+    # --ignore-scripts: none of these packages needs an install script, and none is run.
+    (cd "$folder" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) \
+        || die "npm ci in $1 failed (see npm's messages above; is the npm registry reachable?)"
     printf '%s\n' "$want" >"$stamp"
+}
+
+ensure_npm_packages() {
+    local entry folder marker what
+    for entry in "${NPM_FOLDERS[@]}"; do
+        IFS='|' read -r folder marker what <<<"$entry"
+        ensure_npm_folder "$folder" "$marker" "$what"
+    done
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -269,7 +284,7 @@ case "$cmd" in
         if [[ -d "$ENGINES_DIR" ]]; then
             ensure_engines
         fi
-        ensure_axe
+        ensure_npm_packages
         # loadgroup: tests go to the workers one by one (balanced), except the files listed
         # in tests/conftest.py's WHOLE_FILE (the wheel build, the hook repo, module
         # fixtures), each of which stays on one worker so its fixture is built once.

@@ -65,6 +65,8 @@ WHOLE_FILE: tuple[str, ...] = (
     "fuzz/test_fuzz_corpus.py",
     "site/test_site_browser.py",  # one site build and one Chromium for the session
     "site/test_site_a11y.py",  # the same, with axe-core
+    "schema/test_vscode_json.py",  # one node run per fixture, engine exports built once
+    "editors/test_vscode_extension.py",  # one .vsix build
     "site/test_site_pages.py",  # one site build
     "test_shipped_highland.py",
     "consistency/test_exports_lint.py",  # one collection: exports of every scenario + a site

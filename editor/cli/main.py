@@ -47,6 +47,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_clean",
     "editor.cli.cmd_migrate",
     "editor.cli.cmd_lsp",
+    "editor.cli.cmd_rule",
 )
 
 

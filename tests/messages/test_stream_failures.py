@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "clean-help": ("clean", "--help"),
     "migrate-help": ("migrate", "--help"),
     "lsp-help": ("lsp", "--help"),
+    "rule": ("rule", "--all"),
     "help": ("--help",),
     "lint-help": ("lint", "--help"),
     "version": ("--version",),
