@@ -128,8 +128,7 @@ def row_json(row: Row) -> dict[str, Any]:
     band = None if row.band is None else {
         "low": row.band.low, "high": row.band.high, "text": row.band.text(),
         "source": row.band.source, "tolerance": row.band.tolerance,
-        "seen": None if row.band.seen is None else list(row.band.seen),
-        "per_count": row.band.per_count}
+        "seen": None if row.band.seen is None else list(row.band.seen)}
     return {"key": row.key, "label": row.label, "group": row.group, "value": row.value,
             "shown": row.shown, "band": band, "outside": row.outside, "advice": row.advice,
             "regions": list(row.regions), "tiles": list(row.tiles)}
