@@ -95,12 +95,22 @@ def loo_summary(held: list[HeldOut]) -> dict[str, Any]:
             "flagged_on_measured_bands": measured_only}
 
 
-def rebuilt(path: Path) -> dict[str, Any]:
-    """The standard at ``path`` with its measured part made afresh."""
-    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+Measured = tuple[list[Board], list[dict[str, Any]], dict[int, BalanceMetrics],
+                 list[dict[str, Any]]]
+
+
+def measure_all() -> Measured:
+    """The booklet's boards and the base game's, measured (what the bands are built on)."""
     boards, listed = booklet_boards()
     base, base_listed = base_game_boards()
-    document["measured"] = measured(Standard(document), boards, listed, base, base_listed)
+    return boards, listed, base, base_listed
+
+
+def rebuilt(path: Path, boards: Measured | None = None) -> dict[str, Any]:
+    """The standard at ``path`` with its measured part made afresh (from ``boards`` when
+    they are measured already)."""
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    document["measured"] = measured(Standard(document), *(boards or measure_all()))
     return document
 
 

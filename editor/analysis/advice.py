@@ -150,10 +150,11 @@ def _spread_text(m: BalanceMetrics, symbol: str, row: Row) -> tuple[str, list[st
     holders = sorted(r for r, s in m.symbols.items() if symbol in s and r in m.adjacency)
     tiles = _tiles(m, holders)
     far = _far_from(m, holders)
+    fix = (f"swap or turn {_list(tiles[:2], 'tile')} so a {word} lies elsewhere" if tiles
+           else "move some of them to other regions")
     return (f"the {word} regions cluster in one part of the realm ({row.shown} of the "
-            f"spread of any two regions): {_regions_text(m, holders)}; swap or turn "
-            f"{_list(tiles[:2], 'tile')} so a {word} lies elsewhere, such as near "
-            f"{_where(m, far)}"), holders
+            f"spread of any two regions): {_regions_text(m, holders)}; {fix}, such as "
+            f"near {_where(m, far)}"), holders
 
 
 def _far_from(m: BalanceMetrics, regions: list[str]) -> list[str]:
@@ -213,7 +214,7 @@ def _pieces_without(m: BalanceMetrics, cut: set[str], cut_edge: tuple[str, str] 
 
 
 def _side(m: BalanceMetrics, piece: list[str]) -> str:
-    return f"{_list(_tiles(m, piece), 'tile')} ({len(piece)} region{'s' * (len(piece) > 1)})"
+    return f"{_where(m, piece)} ({len(piece)} region{'s' * (len(piece) > 1)})"
 
 
 def _chokepoint(m: BalanceMetrics, rid: str) -> tuple[str, list[str]]:
@@ -434,7 +435,7 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
         pieces = _pieces_without(m, set())
         apart = [r for p in pieces[1:] for r in p]
         apart_tiles = _tiles(m, pieces[1])
-        verb = "are" if len(apart_tiles) > 1 else "is"
+        verb = "are" if len(apart_tiles or pieces[1]) > 1 else "is"
         return (f"the land is in {len(pieces)} pieces: {_side(m, pieces[1])} {verb} cut off "
                 f"from {_side(m, pieces[0])}; add a tile touching both, or a tunnel "
                 "between them"), apart

@@ -131,7 +131,8 @@ def fairest_seats(graph: nx.Graph, land: Sequence[str], entries: Iterable[str],
 def largest_pocket(graph: nx.Graph, land: Collection[str], entries: Collection[str]
                    ) -> Pocket | None:
     """The pocket with the most land: the land regions cut off from every entry once one
-    region (land, or a river) is taken away, with no entry region of their own.
+    region (land, or a river) is taken away (every piece without an entry region of its
+    own, summed: three islands behind one river are one pocket).
 
     One depth-first walk (Tarjan's low points): for a cut region ``v`` and a child ``c`` with
     ``low[c] >= disc[v]``, the walk below ``c`` is one piece of the graph without ``v``; the
@@ -160,21 +161,23 @@ def largest_pocket(graph: nx.Graph, land: Collection[str], entries: Collection[s
                    if v == root or low[c] >= disc[v]]
             if v == root and len(cut) < 2:
                 continue
-            if not cut:
-                continue
+            if not cut or total_entry - (v in entry_set) == 0:
+                continue  # (a door that is the only entry is the entry rule's fault)
             pieces = [(size_land[c], size_entry[c], c) for c in cut]
             rest_land = total_land - (v in land_set) - sum(p[0] for p in pieces)
             rest_entry = total_entry - (v in entry_set) - sum(p[1] for p in pieces)
-            for piece_land, piece_entry, c in pieces:
-                if piece_entry == 0 and piece_land and (best is None or piece_land > best[0]
-                                                        or (piece_land == best[0]
-                                                            and v < best[1])):
-                    best = (piece_land, v, _subtree(c, children, land_set))
-            if v != root and rest_entry == 0 and rest_land and (
-                    best is None or rest_land > best[0]):
+            shut = [c for piece_land, piece_entry, c in pieces if piece_entry == 0]
+            found = sum(size_land[c] for c in shut)
+            rest_shut = v != root and rest_entry == 0 and rest_land > 0
+            if rest_shut:
+                found += rest_land
+            if not found or (best is not None and (-found, v) >= (-best[0], best[1])):
+                continue
+            inside = [n for c in shut for n in _subtree(c, children, land_set)]
+            if rest_shut:
                 below = {n for c in cut for n in _subtree(c, children, set(order))}
-                rest = sorted(n for n in order if n in land_set and n != v and n not in below)
-                best = (rest_land, v, rest)
+                inside += [n for n in order if n in land_set and n != v and n not in below]
+            best = (found, v, inside)
     if best is None:
         return None
     return Pocket(best[1], tuple(sorted(best[2])))
