@@ -17,7 +17,12 @@
 #      else the exact `sudo apt-get install ...` line is printed and we exit 1; then a smoke
 #      test that QApplication starts with QT_QPA_PLATFORM=offscreen;
 #   4. for `test` only: `npm ci` in tests/site/a11y (axe-core for the site's accessibility
-#      test), skipped while node_modules/.realms-stamp holds the hash of its package-lock.json.
+#      test), skipped while node_modules/.realms-stamp holds the hash of its package-lock.json;
+#   5. for `test` only, when the real engines' folder exists (../shared/engines beside the
+#      repo root, as on CI): the `play` and `cestpasphoto` extras join step 2's install, and
+#      smawg is pip-installed from a writable copy of ../shared/engines/smawg (the folder is
+#      read-only and pip builds in place), skipped while .venv/.engines-stamp holds the hash
+#      of its files. cestpasphoto is not a package: tests/real_engines.py copies it per map.
 #
 # Environment knobs:
 #   PYTHON=/path/to/python3.11      interpreter used to create .venv (default: python3)
@@ -28,6 +33,8 @@
 #                                   0 runs the tests in this process)
 #   PYTHONDONTWRITEBYTECODE         ignored by `test`: bytecode caches (__pycache__/, ignored by
 #                                   git) save every worker and subprocess re-compiling
+#   REALMS_ENGINES_DIR=DIR          where the real engines are (default: ../shared/engines from
+#                                   the repo root); tests/real_engines.py reads the same knob
 set -euo pipefail
 
 ORIG_PWD="$PWD"
@@ -37,6 +44,9 @@ cd "$ROOT"
 VENV="$ROOT/.venv"
 VPY="$VENV/bin/python"
 STAMP="$VENV/.quickstart-stamp"
+ENGINES_STAMP="$VENV/.engines-stamp"
+ENGINES_DIR="${REALMS_ENGINES_DIR:-$ROOT/../shared/engines}"
+EXTRAS="gui,test"  # `test` adds play,cestpasphoto when ENGINES_DIR exists
 PKG_LIST="$ROOT/scripts/qt-debian-packages.txt"
 TEST_PKG_LIST="$ROOT/scripts/test-debian-packages.txt"
 PKG_LISTS=("$PKG_LIST")  # `test` adds TEST_PKG_LIST
@@ -79,6 +89,7 @@ ensure_venv() {
 install_hash() {
     {
         cat "$ROOT/pyproject.toml"
+        printf '\nextras=%s\n' "$EXTRAS"
         printf '\nroot=%s\n' "$ROOT"  # a moved/copied tree needs its editable install redone
         "$VPY" -c 'import sys; print(sys.version)'
     } | sha256sum | cut -d' ' -f1
@@ -93,13 +104,13 @@ ensure_python_deps() {
         return 0
     fi
     rm -f "$STAMP"
-    log "pip install -e '.[gui,test]' into .venv (first time: a minute or two)"
+    log "pip install -e '.[$EXTRAS]' into .venv (first time: a minute or two)"
     # Call pip through the venv's python, never .venv/bin/pip: its shebang is stale if the
     # tree was copied. --quiet hides progress; errors and warnings still go to stderr.
     # --no-compile: byte-compiling every installed module (mypy, numpy, PySide6's helpers,
     # ...) was about a third of the install's CPU; Python compiles what is imported, once.
-    "$VPY" -m pip install --quiet --no-compile --disable-pip-version-check -e ".[gui,test]" \
-        || die "pip install -e '.[gui,test]' failed (see pip's messages above)"
+    "$VPY" -m pip install --quiet --no-compile --disable-pip-version-check -e ".[$EXTRAS]" \
+        || die "pip install -e '.[$EXTRAS]' failed (see pip's messages above)"
     printf '%s\n' "$want" >"$STAMP"
 }
 
@@ -189,6 +200,39 @@ ensure_axe() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# 5. (test only) the real engines from ENGINES_DIR: smawg pip-installed from a writable copy
+# ---------------------------------------------------------------------------------------------
+engines_hash() {
+    (cd "$ENGINES_DIR/smawg" && find . -type f ! -path '*/__pycache__/*' -print0 | sort -z \
+        | xargs -0 sha256sum; "$VPY" -c 'import sys; print(sys.version)') | sha256sum | cut -d' ' -f1
+}
+
+ensure_engines() {
+    local want tmp
+    [[ -d "$ENGINES_DIR/smawg" ]] || die "$ENGINES_DIR has no smawg/ (see its README.md)"
+    want="$(engines_hash)"
+    if [[ -f "$ENGINES_STAMP" && "$(cat "$ENGINES_STAMP")" == "$want" ]] \
+          && "$VPY" -c 'import smawg' 2>/dev/null; then
+        log "smawg up to date (from $ENGINES_DIR/smawg)"
+        return 0
+    fi
+    rm -f "$ENGINES_STAMP"
+    tmp="$(mktemp -d)"
+    # pip builds a local folder in place, and ENGINES_DIR may be read-only: build a copy.
+    # --no-deps: its dependencies came with the `play` extra; --no-build-isolation: setuptools
+    # and wheel are in the `test` extra, so nothing is fetched to build it.
+    cp -r "$ENGINES_DIR/smawg" "$tmp/smawg" && chmod -R u+w "$tmp/smawg"
+    log "pip install smawg from a copy of $ENGINES_DIR/smawg"
+    if ! "$VPY" -m pip install --quiet --no-compile --disable-pip-version-check --no-deps \
+            --no-build-isolation "$tmp/smawg"; then
+        rm -rf "$tmp"
+        die "pip install of $ENGINES_DIR/smawg failed (see pip's messages above)"
+    fi
+    rm -rf "$tmp"
+    printf '%s\n' "$want" >"$ENGINES_STAMP"
+}
+
+# ---------------------------------------------------------------------------------------------
 do_install() {
     # Serialise concurrent runs in this tree (shared working tree, parallel test runs).
     mkdir -p "$VENV"
@@ -215,7 +259,15 @@ case "$cmd" in
     test)
         shift
         PKG_LISTS+=("$TEST_PKG_LIST")
+        if [[ -d "$ENGINES_DIR" ]]; then
+            EXTRAS="gui,test,play,cestpasphoto"
+        else
+            log "no real engines at $ENGINES_DIR: their tests skip (and fail when CI is set)"
+        fi
         do_install
+        if [[ -d "$ENGINES_DIR" ]]; then
+            ensure_engines
+        fi
         ensure_axe
         # loadgroup: tests go to the workers one by one (balanced), except the files listed
         # in tests/conftest.py's WHOLE_FILE (the wheel build, the hook repo, module

@@ -69,6 +69,7 @@ WHOLE_FILE: tuple[str, ...] = (
     "test_shipped_highland.py",
     "consistency/test_exports_lint.py",  # one collection: exports of every scenario + a site
     "consistency/test_site_figures.py",  # one site build
+    "engines/test_cestpasphoto_games.py",  # one numba compile per map, on one worker
 )
 
 
@@ -118,3 +119,21 @@ def pytest_collection_modifyitems(config: pytest.Config,
 def run_cli() -> Callable[..., Any]:
     """``realms ARGS`` in-process; see the module docstring."""
     return _run_cli
+
+
+@pytest.fixture(scope="session")
+def real_smawg() -> Any:
+    """The real smawg engine (tests/real_engines.py): skips without ../shared/engines, fails
+    when ``CI`` is set."""
+    from real_engines import require_smawg
+
+    return require_smawg()
+
+
+@pytest.fixture(scope="session")
+def real_cestpasphoto() -> Any:
+    """A runner that plays exported maps in the real cestpasphoto engine (tests/real_engines.py):
+    skips without ../shared/engines, fails when ``CI`` is set."""
+    from real_engines import require_cestpasphoto
+
+    return require_cestpasphoto()

@@ -45,6 +45,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--force", action="store_true",
                         help="overwrite read-only output files too (their mode is kept), "
                              "and the input file itself when -o names it")
+    parser.add_argument("--plugin", action="store_true",
+                        help="smawg only: also write a rules plugin beside each assets file "
+                             "(realms_<name>_rules.py; smawg play --rules=FILE ASSETS) that "
+                             "plays the scenario's entry regions, river rules, impassable "
+                             "water, peaks and coin mines; it runs inside smawg (GPL-3.0)")
     parser.add_argument("--seed", type=seed_value, default=None, metavar="S",
                         help="for a scenario built during play: export the board its building "
                              "rules give with this seed (as `realms realise`)")
@@ -166,6 +171,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"{shown}: --seed realises scenarios built during play, and this one has its "
               "board already; drop --seed", file=sys.stderr)
         return EXIT_ERROR
+    if args.plugin and args.format != "smawg":
+        print(f"{shown}: --plugin writes smawg's rules plugin; use it with --to smawg",
+              file=sys.stderr)
+        return EXIT_ERROR
+    if args.plugin and _is_stream(args.output):
+        print(f"{shown}: --plugin writes a file beside the assets file; give -o a file or "
+              "folder, not a stream", file=sys.stderr)
+        return EXIT_ERROR
     spec = FORMATS[args.format]
     options = ExportOptions() if args.tile_mm is None else ExportOptions(tile_mm=args.tile_mm)
     source = loaded
@@ -206,4 +219,30 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_ERROR
         if not _is_stream(target):  # a stream (/dev/stdout) gets the document only
             print(ci_path(target))
+        if args.plugin and not _write_plugin(realm, data, target, args.force):
+            return EXIT_ERROR
     return EXIT_OK
+
+
+def _write_plugin(realm: Any, assets: bytes, target: Path, force: bool) -> bool:
+    """The smawg rules plugin beside ``target`` (the assets file just written); False after
+    saying why it could not be written."""
+    import json
+
+    from editor.export.smawg_plugin import plugin_name, plugin_text
+    from editor.model.safe_write import WriteError, write_bytes
+
+    path = target.parent / plugin_name(target)
+    text = plugin_text(realm, json.loads(assets))
+    try:
+        write_bytes(path, text.encode("utf-8"), force=force)
+    except WriteError as exc:
+        hint = " (make it writable, or pass --force)" if exc.read_only else ""
+        print(f"{ci_path(path)}: cannot export: {exc.reason}{hint}", file=sys.stderr)
+        return False
+    except OSError as exc:
+        print(f"{ci_path(path)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
+              "check the folder is writable", file=sys.stderr)
+        return False
+    print(ci_path(path))
+    return True

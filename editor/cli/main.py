@@ -35,6 +35,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_lint",
     "editor.cli.cmd_derive",
     "editor.cli.cmd_balance",
+    "editor.cli.cmd_playtest",
     "editor.cli.cmd_export",
     "editor.cli.cmd_realise",
     "editor.cli.cmd_generate",

@@ -37,6 +37,8 @@ RESOURCES = frozenset({
     "generate-spread.json",
     "schema-messages.toml",
     "balance-standard.json",
+    "engine-rules.json",
+    "smawg-rules-plugin.py.in",
     "schemas/scenario.schema.json",
     "schemas/catalogue.schema.json",
     "schemas/engine.schema.json",
