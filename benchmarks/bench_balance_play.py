@@ -2,10 +2,12 @@
 
 Run:  python benchmarks/bench_balance_play.py                 # the record: 400 games a board
       python benchmarks/bench_balance_play.py --quick         # a try: 40 games, 3 realms
+      add --jobs J to play each board's games in J processes
 
-The suite: the booklet scenarios with a laid board at every player count they support (40
-boards), 10 realms of ``realms generate`` (seeds 1-10, at 2, 3, 4, 5, 6, 2... players) and
-the deliberately bad boards of ``tests/data/bad-boards/`` (3 players). Each board is judged by the
+The suite, at 3 players: the booklet scenarios with a laid board (each at 3 players, or the
+count nearest 3 it supports: 11 boards), 10 realms of ``realms generate`` (seeds 1-10) and
+the deliberately bad boards of ``tests/data/bad-boards/``. ``--every-count`` plays the
+booklet at every count it supports (40 boards) and the realms at 2-6 players instead. Each board is judged by the
 balance standard (``editor.analysis.standard``) and played by greedy bots in the real smawg
 engine (``editor.play.playtest``: combos shuffled, seats rotated, seed 1). Printed:
 
@@ -43,8 +45,9 @@ from editor.topology import derive_realm  # noqa: E402
 
 BOOKLET = REPO / "scenarios" / "booklet"
 BAD = REPO / "tests" / "data" / "bad-boards"
+PLAYERS = 3  # the suite's player count (the count nearest it a scenario supports)
 SEEDS = range(1, 11)
-COUNTS = (2, 3, 4, 5, 6)  # generated realm of seed s: COUNTS[(s - 1) % 5] players
+COUNTS = (2, 3, 4, 5, 6)  # --every-count: generated realm of seed s at COUNTS[(s - 1) % 5]
 MEASURED = ("booklet", "base_game")
 
 
@@ -63,7 +66,7 @@ class Board:
     intervals: dict[str, list[float]] = field(default_factory=dict)
 
 
-def suite(generated: int) -> list[tuple[str, str, LoadedScenario, int]]:
+def suite(generated: int, every_count: bool) -> list[tuple[str, str, LoadedScenario, int]]:
     """(name, kind, scenario, players) of every board of the suite."""
     from editor.generate.confirm import loaded_from
     from editor.generate.search import generate
@@ -71,11 +74,13 @@ def suite(generated: int) -> list[tuple[str, str, LoadedScenario, int]]:
     boards = []
     for path in sorted(BOOKLET.glob("*.realm.json")):
         loaded = load_scenario(path)
-        if not loaded.scenario.built_during_play:
-            boards += [(f"booklet {path.name[:2]} at {n}", "booklet", loaded, n)
-                       for n in loaded.scenario.player_counts]
+        if loaded.scenario.built_during_play:
+            continue
+        counts = loaded.scenario.player_counts
+        for n in counts if every_count else [min(counts, key=lambda c: (abs(c - PLAYERS), c))]:
+            boards.append((f"booklet {path.name[:2]} at {n}", "booklet", loaded, n))
     for seed in list(SEEDS)[:generated]:
-        n = COUNTS[(seed - 1) % len(COUNTS)]
+        n = COUNTS[(seed - 1) % len(COUNTS)] if every_count else PLAYERS
         data = generate(n, "surface", seed).data
         boards.append((f"generated seed {seed} at {n}", "generated", loaded_from(data), n))
     faults = json.loads((BAD / "faults.json").read_text(encoding="utf-8"))
@@ -176,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="40 games a board and 3 generated realms: a try, not the record")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--every-count", action="store_true",
+                        help="the booklet at every count it supports, realms at 2-6 players")
     parser.add_argument("--json", type=Path, default=None, metavar="OUT")
     args = parser.parse_args(argv)
     games, generated = (40, 3) if args.quick else (args.games, len(SEEDS))
@@ -187,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"smawg is needed to play the suite: {exc}", file=sys.stderr)
         return 2
     standard = load_standard()
-    listed = suite(generated)
+    listed = suite(generated, args.every_count)
     boards = [Board(name, kind, n, standard.flags(measure(derive_realm(loaded, n))))
               for name, kind, loaded, n in listed]
     print(f"playing {len(boards)} boards, {games} greedy games each", file=sys.stderr)
