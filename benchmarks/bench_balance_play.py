@@ -9,7 +9,8 @@ count nearest 3 it supports: 11 boards), 10 realms of ``realms generate`` (seeds
 the deliberately bad boards of ``tests/data/bad-boards/``. ``--every-count`` plays the
 booklet at every count it supports (40 boards) and the realms at 2-6 players instead.
 Each board is judged by the balance standard (``editor.analysis.standard``) and played by
-greedy bots in the real smawg engine (``editor.play.playtest``: combos shuffled, seats rotated, seed 1). Printed:
+greedy bots in the real smawg engine (``editor.play.playtest``: combos shuffled, seats
+rotated, seed 1). Printed:
 
 - each board's flags, seat spread (best turn position's win rate minus the worst's) and share
   of land regions a game leaves never conquered, or why smawg cannot play it;
