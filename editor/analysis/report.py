@@ -16,7 +16,7 @@ from editor.analysis.standard import SOURCE_WORDS, Flag, Row, Standard, fmt
 from editor.escaping import display_path, display_text
 
 REPORT_FORMAT = "realms-balance"
-REPORT_VERSION = 2
+REPORT_VERSION = 3  # 3: entry rules, seats and the pocket; a band has no per_count
 GROUPS = (("tallies", "Tallies"), ("entry", "Entry regions"),
           ("distance", "Distances from the edge"), ("shape", "Shape of the graph of play"))
 MAX_LISTED = 12  # chokepoints named in the text report before "and N more"
