@@ -9,6 +9,7 @@ import random
 import sys
 from typing import Any
 
+from editor.cli.cmd_playtest import _positive as whole_number  # (--games' own check)
 from editor.cli.cmd_realise import seed_value
 from editor.cli.common import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from editor.escaping import ci_path
@@ -58,22 +59,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("-o", "--output", required=True, metavar="OUT",
                         help="the scenario file to write, or - for stdout")
     parser.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
-    parser.add_argument("--playtest", type=_games, default=None, metavar="G",
+    parser.add_argument("--playtest", type=whole_number, default=None, metavar="G",
                         help="play G greedy games of each of several candidates (seeds S, "
                              "S+1, ...) in smawg and keep the fairest (needs smawg)")
-    parser.add_argument("--candidates", type=_games, default=None, metavar="K",
+    parser.add_argument("--candidates", type=whole_number, default=None, metavar="K",
                         help="how many candidates --playtest plays (default: 4)")
     parser.set_defaults(handler=run)
 
-
-def _games(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value}: give at least 1")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:
