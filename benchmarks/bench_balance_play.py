@@ -18,8 +18,9 @@ rotated, seed 1). Printed:
   spread and with the never-conquered share over the boards played, for every flag, for the
   flags of bands measured on boards and for the fair-seating rules' flags;
 - for each metric that flags a played board: the mean spread and never-conquered share of
-  the boards it flags against those it does not (a metric whose flagged boards play no
-  worse on either is not supported by play).
+  the boards it flags against those it does not; play supports it ("yes") when its boards
+  play worse on either by more than the half-width of their own 95 % intervals, "within
+  noise" when worse by less, "no" when no worse.
 
 ``--json OUT`` writes every figure. Needs smawg (the ``play`` extra; see docs/playtest.md).
 """
@@ -162,12 +163,19 @@ def support(played: list[Board]) -> list[dict[str, Any]]:
         hit = [b for b in played if any(f.key == key for f in b.flags)]
         rest = [b for b in played if b not in hit]
         row: dict[str, Any] = {"metric": key, "boards": [b.name for b in hit]}
+        verdicts = []
         for measure_ in ("spread", "unconquered"):
             a = mean(getattr(b, measure_) for b in hit)
             z = mean(getattr(b, measure_) for b in rest) if rest else None
+            noise = mean((b.intervals[measure_][1] - b.intervals[measure_][0]) / 2
+                         for b in hit)
             row[measure_] = [round(a, 4), None if z is None else round(z, 4)]
-        row["supported"] = any(row[m][1] is not None and row[m][0] > row[m][1]
-                               for m in ("spread", "unconquered"))
+            verdicts.append("no" if z is None or a <= z else
+                            "yes" if a - z > noise else "within noise")
+        # supported: its flagged boards play worse on either measure by more than the
+        # half-width of their own 95 % intervals
+        row["supported"] = ("yes" if "yes" in verdicts else
+                            "within noise" if "within noise" in verdicts else "no")
         rows.append(row)
     return rows
 
@@ -221,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     for row in rows:
         s, u = row["spread"], row["unconquered"]
         print(f"  {row['metric']:<26} {len(row['boards']):>5}  {s[0]:.3f} / {fmt(s[1])[1:]:<8}"
-              f"  {u[0]:.3f} / {fmt(u[1])[1:]:<8}  {'yes' if row['supported'] else 'no'}")
+              f"  {u[0]:.3f} / {fmt(u[1])[1:]:<8}  {row['supported']}")
     if args.json is not None:
         args.json.write_text(json.dumps({
             "games": games, "bot": "greedy", "seed": 1,

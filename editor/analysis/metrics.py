@@ -280,18 +280,20 @@ def measure(realm: Realm) -> BalanceMetrics:
     place_distances = tuple(sorted(d for rid in places if (d := distance.get(rid)) is not None))
     values["place_distance"] = _mean(place_distances)
 
+    adjacency = {n: tuple(graph.adj[n]) for n in graph.nodes}  # (plain: walked often)
     land_ids = [r.id for r in land if r.id in graph]
     entry_ids = [r.id for r in entries]
-    seats = fairest_seats(graph, land_ids, entry_ids, players)
+    seats = fairest_seats(adjacency, land_ids, entry_ids, players)
     values["seat_territory_min"] = min(s.territory for s in seats) if land_ids else None
     bases: dict[frozenset[str], float | None] = {}  # the boards' land -> mean steps apart
     for s in SYMBOLS:
         holders = [rid for rid in land_ids if s in regions[rid].symbols]
         on = frozenset(regions[rid].board for rid in holders)
         if on not in bases:  # compared with the land of its own boards (its own world)
-            bases[on] = mean_pair_steps(graph, [r for r in land_ids if regions[r].board in on])
-        values[f"symbol_spread.{s}"] = symbol_spread(graph, holders, bases[on])
-    pocket = largest_pocket(graph, land_ids, entry_ids)
+            bases[on] = mean_pair_steps(adjacency,
+                                        [r for r in land_ids if regions[r].board in on])
+        values[f"symbol_spread.{s}"] = symbol_spread(adjacency, holders, bases[on])
+    pocket = largest_pocket(adjacency, land_ids, entry_ids)
     values["pocket_share"] = (_round(len(pocket.regions) / len(land)) if pocket else 0.0) \
         if land else None
 
@@ -328,7 +330,7 @@ def measure(realm: Realm) -> BalanceMetrics:
         tiles={rid: r.tiles for rid, r in regions.items()},
         terrain={rid: r.terrain for rid, r in regions.items()},
         symbols={r.id: r.symbols for r in land if r.symbols},
-        adjacency={n: tuple(graph.adj[n]) for n in graph.nodes},  # (order: advice sorts)
+        adjacency=adjacency,  # (order: advice sorts)
         entries=tuple(r.id for r in entries),
         water=tuple(sorted(r.id for r in water)),
         below=frozenset(r.id for r in land if r.board in below),
