@@ -20,7 +20,9 @@ rotated, seed 1). Printed:
 - for each metric that flags a played board: the mean spread and never-conquered share of
   the boards it flags against those it does not; play supports it ("yes") when its boards
   play worse on either by more than the half-width of their own 95 % intervals, "within
-  noise" when worse by less, "no" when no worse.
+  noise" when worse by less, "no" when no worse;
+- graded: Spearman of each judged metric's value (turned so that larger is worse) with both
+  play measures, over the boards played: a flag is this value crossing its band.
 
 ``--json OUT`` writes every figure. Needs smawg (the ``play`` extra; see docs/playtest.md).
 """
@@ -40,8 +42,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from editor.analysis.metrics import measure  # noqa: E402
-from editor.analysis.standard import Flag, load_standard  # noqa: E402
+from editor.analysis.metrics import BalanceMetrics, measure  # noqa: E402
+from editor.analysis.standard import Flag, Standard, load_standard  # noqa: E402
 from editor.model.scenario_io import LoadedScenario, load_scenario  # noqa: E402
 from editor.topology import derive_realm  # noqa: E402
 
@@ -61,6 +63,7 @@ class Board:
     kind: str  # booklet | generated | bad
     players: int
     flags: list[Flag]
+    badness: dict[str, float] = field(default_factory=dict)  # per judged metric, see below
     spread: float | None = None
     unconquered: float | None = None
     unplayable: str = ""
@@ -180,6 +183,38 @@ def support(played: list[Board]) -> list[dict[str, Any]]:
     return rows
 
 
+def badness(standard: Standard, metrics: BalanceMetrics) -> dict[str, float]:
+    """Each judged metric's value turned so that larger is worse: as it is for a metric
+    judged above, negated for one judged below, its distance from the booklet's median
+    for one judged on both sides (the graded form of a flag)."""
+    found = {}
+    medians = standard.measured.get("bands", {})
+    for row in standard.rows(metrics):
+        if row.band is None or row.value is None:
+            continue
+        judged = standard.spec(row.key).judged
+        if judged == "above":
+            found[row.key] = float(row.value)
+        elif judged == "below":
+            found[row.key] = -float(row.value)
+        elif row.key in medians:
+            found[row.key] = abs(float(row.value) - medians[row.key]["all"]["median"])
+    return found
+
+
+def graded(played: list[Board]) -> list[dict[str, Any]]:
+    """Spearman of each judged metric's badness with the two play measures."""
+    keys = sorted({k for b in played for k in b.badness})
+    rows = []
+    for key in keys:
+        have = [b for b in played if key in b.badness]
+        xs = [b.badness[key] for b in have]
+        rows.append({"metric": key, "boards": len(have),
+                     "spread": spearman(xs, [b.spread or 0.0 for b in have]),
+                     "unconquered": spearman(xs, [b.unconquered or 0.0 for b in have])})
+    return rows
+
+
 def fmt(value: float | None) -> str:
     return "n/a" if value is None else f"{value:+.2f}"
 
@@ -204,8 +239,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     standard = load_standard()
     listed = suite(generated, args.every_count)
-    boards = [Board(name, kind, n, standard.flags(measure(derive_realm(loaded, n))))
-              for name, kind, loaded, n in listed]
+    boards = []
+    for name, kind, loaded, n in listed:
+        metrics = measure(derive_realm(loaded, n))
+        boards.append(Board(name, kind, n, standard.flags(metrics), badness(standard, metrics)))
     print(f"playing {len(boards)} boards, {games} greedy games each", file=sys.stderr)
     play(boards, [loaded for _, _, loaded, _ in listed], games, args.jobs)
     played = [b for b in boards if b.spread is not None]
@@ -230,6 +267,11 @@ def main(argv: list[str] | None = None) -> int:
         s, u = row["spread"], row["unconquered"]
         print(f"  {row['metric']:<26} {len(row['boards']):>5}  {s[0]:.3f} / {fmt(s[1])[1:]:<8}"
               f"  {u[0]:.3f} / {fmt(u[1])[1:]:<8}  {row['supported']}")
+    print("\ngraded: Spearman of each judged metric (larger is worse) over the boards played")
+    grades = graded(played)
+    for row in grades:
+        print(f"  {row['metric']:<34} vs seat spread {fmt(row['spread'])}   "
+              f"vs never conquered {fmt(row['unconquered'])}")
     if args.json is not None:
         args.json.write_text(json.dumps({
             "games": games, "bot": "greedy", "seed": 1,
@@ -238,7 +280,8 @@ def main(argv: list[str] | None = None) -> int:
                         "unconquered": b.unconquered, "intervals": b.intervals,
                         "unplayable": b.unplayable, "cpu_seconds": round(b.seconds, 2)}
                        for b in boards],
-            "spearman": corr, "metrics": rows}, indent=2) + "\n", encoding="utf-8")
+            "spearman": corr, "metrics": rows, "graded": grades}, indent=2) + "\n",
+            encoding="utf-8")
     return 0
 
 
