@@ -99,14 +99,11 @@ def _rule_cause(m: BalanceMetrics) -> str:
 
 def _entry_doors(m: BalanceMetrics) -> tuple[str, list[str]]:
     doors = sorted(m.entries)
-    text = (f"{_rule_cause(m) or f'only {len(doors)} entry regions, '}"
-            f"{len(doors)} for {m.players} players: a player without a door of its own "
-            f"enters through another race's; {_entry_fix(m)}")
-    if not restricted(m):
-        text = (f"only {len(doors)} entry region{'s' * (len(doors) != 1)} "
-                f"({_regions_text(m, doors)}) for {m.players} players: a player without a "
-                f"door of its own enters through another race's; {_entry_fix(m)}")
-    return text, doors
+    many = "s" * (len(doors) != 1)
+    where = (f"the entry rule ({_rule_words(m)}) lets races in at only {len(doors)} "
+             f"region{many}" if restricted(m) else f"only {len(doors)} entry region{many}")
+    return (f"{where}, {_regions_text(m, doors)}, for {m.players} players: a player without "
+            f"a door of its own enters through another race's; {_entry_fix(m)}"), doors
 
 
 def _seat_text(m: BalanceMetrics) -> tuple[str, list[str]]:
@@ -116,13 +113,15 @@ def _seat_text(m: BalanceMetrics) -> tuple[str, list[str]]:
     cause = _rule_cause(m)
     if worst.entry is None:
         missing = sum(1 for s in seats if s.entry is None)
-        return (f"{cause}{len(doors)} entry regions for {m.players} players: {missing} "
-                f"seat{'s' * (missing > 1)} start{'s' * (missing == 1)} with no door and no "
-                f"land of its own; {_entry_fix(m)}"), sorted(m.entries)
-    near = _nearest_door(m, worst.entry, [d for d in doors if d != worst.entry])
-    crowd = [worst.entry] + ([near] if near else [])
-    where = (f": its entry {_named(m, worst.entry)} lies next to "
-             f"{_named(m, near)}, another seat's" if near else "")
+        lead = cause or (f"only {len(doors)} entry region{'s' * (len(doors) != 1)}, "
+                         f"{_regions_text(m, doors)}; ")
+        return (f"{lead}{missing} of the {m.players} seats start with no door and no land "
+                f"of their own; {_entry_fix(m)}"), sorted(m.entries)
+    found = _nearest_door(m, worst.entry, [d for d in doors if d != worst.entry])
+    crowd = [worst.entry] + ([found[0]] if found else [])
+    where = (f": its entry {_named(m, worst.entry)} lies {found[1]} "
+             f"step{'s' * (found[1] != 1)} from {_named(m, found[0])}, another seat's"
+             if found else "")
     fix = _entry_fix(m) if cause else ("open the edge elsewhere: lay tiles so regions "
                                        "far from the crowded entries face the edge")
     return (f"{cause}seating {m.players} players as fairly as the entries allow still "
@@ -130,14 +129,16 @@ def _seat_text(m: BalanceMetrics) -> tuple[str, list[str]]:
             f"{fix}"), crowd
 
 
-def _nearest_door(m: BalanceMetrics, start: str, others: list[str]) -> str | None:
+def _nearest_door(m: BalanceMetrics, start: str, others: list[str]
+                  ) -> tuple[str, int] | None:
+    """The other seat's entry nearest ``start`` and its steps away."""
     if not others:
         return None
     dist, queue = {start: 0}, deque([start])
     while queue:
         node = queue.popleft()
         if node in others:
-            return node
+            return node, dist[node]
         for nxt in sorted(m.adjacency.get(node, ())):
             if nxt not in dist:
                 dist[nxt] = dist[node] + 1
