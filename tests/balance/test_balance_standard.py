@@ -207,7 +207,8 @@ def test_the_worked_example_of_the_docs_ends_on_a_clean_board() -> None:
 
 
 FLAGGED = [*sorted((REPO / "scenarios").glob("**/*.realm.json")),
-           *sorted((REPO / "tests" / "perf" / "fixtures").glob("generated-*.realm.json"))]
+           *sorted((REPO / "tests" / "perf" / "fixtures").glob("generated-*.realm.json")),
+           *sorted((REPO / "tests" / "data" / "bad-boards").glob("*.realm.json"))]
 
 
 @pytest.mark.parametrize("path", FLAGGED, ids=lambda p: p.name)
