@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from editor.play.engine import SmawgMissing, make_table, require_smawg
-from editor.play.playtest import _realm, bot_names, play_games
+from editor.play.playtest import bot_names, play_games, realm_for
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIO = REPO / "scenarios" / "booklet" / "01-my-precious-world.realm.json"
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(f"cores: {os.cpu_count()}; load average: {' '.join(map(str, os.getloadavg()))}")
     start = time.process_time()
-    table = make_table(_realm(args.scenario, args.players))
+    table = make_table(realm_for(args.scenario, args.players))
     print(f"{args.scenario.name}, {args.players} players: board loaded, derived and "
           f"exported in {time.process_time() - start:.2f} s CPU")
     cpu: dict[str, float] = {}

@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -98,10 +99,17 @@ def load_rules(path: Path) -> type:
 
 
 def engine_cache_dir() -> Path:
-    """A writable folder kept between runs (inside .venv, which git ignores): the copies of
-    cestpasphoto per map and numba's on-disk cache (``NUMBA_CACHE_DIR``)."""
+    """A writable folder kept between runs: the copies of cestpasphoto per map and numba's
+    on-disk cache (``NUMBA_CACHE_DIR``). Inside the virtual environment that runs the tests
+    (``.venv/engine-cache``, which git ignores), else in the temporary folder;
+    ``REALMS_ENGINE_CACHE`` overrides both."""
     override = os.environ.get(CACHE_ENV)
-    folder = Path(override) if override else REPO / ".venv" / "engine-cache"
+    if override:
+        folder = Path(override)
+    elif sys.prefix != sys.base_prefix:
+        folder = Path(sys.prefix) / "engine-cache"
+    else:
+        folder = Path(tempfile.gettempdir()) / "realms-engine-cache"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
@@ -128,7 +136,8 @@ class Cestpasphoto:
     could cache (its jitclass ``Board`` is compiled again in every process). Games run in
     one subprocess per map: one compile for all of a map's seeds, and no clash between two
     engines' ``smallworld`` packages in the test process. ``NUMBA_OPT=0`` keeps the compile
-    short (about a third of its CPU time): random games need no fast code.
+    short (docs/performance.md, "Games in the real cestpasphoto engine"): random games need
+    no fast code.
     """
 
     def __init__(self, source: Path) -> None:
@@ -147,23 +156,30 @@ class Cestpasphoto:
         key = hashlib.sha256(
             f"{self._engine_hash()}\n{players}\n{map_text}".encode()).hexdigest()[:20]
         copy = self.cache / f"cestpasphoto-{players}pl-{key}"
-        if not (copy / ".ready").exists():
-            shutil.rmtree(copy, ignore_errors=True)
-            shutil.copytree(self.source, copy, ignore=shutil.ignore_patterns("__pycache__"))
-            for path in copy.rglob("*"):
-                path.chmod(path.stat().st_mode | 0o200)  # the snapshot may be read-only
-            package = copy / "smallworld"
-            constants = package / "SmallworldConstants.py"
-            text, count = re.subn(r"(?m)^NUMBER_PLAYERS = \d+", f"NUMBER_PLAYERS = {players}",
-                                  constants.read_text(encoding="utf-8"))
-            assert count == 1, f"{constants}: no NUMBER_PLAYERS line to set"
-            constants.write_text(text, encoding="utf-8")
-            (package / f"SmallworldMaps_{players}pl.py").write_text(map_text, encoding="utf-8")
-            (copy / ".ready").write_text("", encoding="utf-8")
+        if copy.is_dir():
+            return copy
+        # built aside, then renamed into place: two workers never see a half-made copy
+        building = Path(tempfile.mkdtemp(prefix=f"{copy.name}.", dir=self.cache)) / "engine"
+        shutil.copytree(self.source, building, ignore=shutil.ignore_patterns("__pycache__"))
+        for path in [building, *building.rglob("*")]:
+            path.chmod(path.stat().st_mode | 0o200)  # the snapshot may be read-only
+        package = building / "smallworld"
+        constants = package / "SmallworldConstants.py"
+        text, count = re.subn(r"(?m)^NUMBER_PLAYERS = \d+", f"NUMBER_PLAYERS = {players}",
+                              constants.read_text(encoding="utf-8"))
+        assert count == 1, f"{constants}: no NUMBER_PLAYERS line to set"
+        constants.write_text(text, encoding="utf-8")
+        (package / f"SmallworldMaps_{players}pl.py").write_text(map_text, encoding="utf-8")
+        try:
+            building.rename(copy)
+        except OSError:  # another worker made it first
+            if not copy.is_dir():
+                raise
+        shutil.rmtree(building.parent, ignore_errors=True)
         return copy
 
     def play(self, map_text: str, players: int, seeds: list[int],
-             timeout: float = 900.0) -> list[GameRecord]:
+             timeout: float = 3600.0) -> list[GameRecord]:
         """Play one game per seed to its end, each move drawn at random among the moves the
         engine says are valid; returns what each game did."""
         copy = self.prepare(map_text, players)

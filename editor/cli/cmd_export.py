@@ -10,6 +10,7 @@ never a folder; with several player counts the count goes into that name
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -148,7 +149,6 @@ def _realised(loaded: Any, players: int, seed: int, shown: str) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from editor.export import FORMATS, ExportError, ExportOptions, export_realm
-    from editor.model.safe_write import WriteError, write_bytes
     from editor.topology import derive_realm
 
     if args.tile_mm is not None and not 5.0 <= args.tile_mm <= 500.0:
@@ -205,44 +205,34 @@ def run(args: argparse.Namespace) -> int:
         target = _target(args, players, spec.suffix, len(counts) == 1)
         if overwrites_input(target, args.file, args.force):
             return EXIT_ERROR
-        try:
-            if not target.parent.exists():
-                target.parent.mkdir(parents=True)
-            write_bytes(target, data, force=args.force)
-        except WriteError as exc:
-            hint = " (make it writable, or pass --force)" if exc.read_only else ""
-            print(f"{ci_path(target)}: cannot export: {exc.reason}{hint}", file=sys.stderr)
+        if not _write(target, data, args.force):
             return EXIT_ERROR
-        except OSError as exc:
-            print(f"{ci_path(target)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
-                  "check the folder exists and is writable", file=sys.stderr)
-            return EXIT_ERROR
-        if not _is_stream(target):  # a stream (/dev/stdout) gets the document only
-            print(ci_path(target))
-        if args.plugin and not _write_plugin(realm, data, target, args.force):
-            return EXIT_ERROR
+        if args.plugin:  # the smawg rules plugin beside the assets file just written
+            from editor.export.smawg_plugin import plugin_name, plugin_text
+
+            plugin = target.parent / plugin_name(target)
+            text = plugin_text(realm, json.loads(data))
+            if not _write(plugin, text.encode("utf-8"), args.force):
+                return EXIT_ERROR
     return EXIT_OK
 
 
-def _write_plugin(realm: Any, assets: bytes, target: Path, force: bool) -> bool:
-    """The smawg rules plugin beside ``target`` (the assets file just written); False after
-    saying why it could not be written."""
-    import json
-
-    from editor.export.smawg_plugin import plugin_name, plugin_text
+def _write(target: Path, data: bytes, force: bool) -> bool:
+    """Write one output file and print its name; False after saying why it was not."""
     from editor.model.safe_write import WriteError, write_bytes
 
-    path = target.parent / plugin_name(target)
-    text = plugin_text(realm, json.loads(assets))
     try:
-        write_bytes(path, text.encode("utf-8"), force=force)
+        if not target.parent.exists():
+            target.parent.mkdir(parents=True)
+        write_bytes(target, data, force=force)
     except WriteError as exc:
         hint = " (make it writable, or pass --force)" if exc.read_only else ""
-        print(f"{ci_path(path)}: cannot export: {exc.reason}{hint}", file=sys.stderr)
+        print(f"{ci_path(target)}: cannot export: {exc.reason}{hint}", file=sys.stderr)
         return False
     except OSError as exc:
-        print(f"{ci_path(path)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
-              "check the folder is writable", file=sys.stderr)
+        print(f"{ci_path(target)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
+              "check the folder exists and is writable", file=sys.stderr)
         return False
-    print(ci_path(path))
+    if not _is_stream(target):  # a stream (/dev/stdout) gets the document only
+        print(ci_path(target))
     return True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,10 @@ def register(subparsers: Any) -> None:
                              "(slower: about half a second per board)")
     parser.add_argument("--jobs", default="auto", metavar="N",
                         help="pages built in parallel (default auto: one per CPU)")
+    parser.add_argument("--playtest", type=int, default=0, metavar="G",
+                        help="also play each board G times in the smawg engine with random "
+                             "bots and show seat win rates and a heat map of conquests (needs "
+                             "smawg; see docs/playtest.md)")
     parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                         help="show a progress bar on stderr (auto: when it is a terminal)")
     parser.set_defaults(handler=run)
@@ -53,6 +58,19 @@ def _progress_bar(done: int, total: int, name: str) -> None:
     sys.stderr.flush()
 
 
+class Stopped(Exception):
+    """SIGTERM arrived: unwound like Ctrl+C, so the workers are stopped and the staged
+    pages dropped (a CI job's timeout or `kill` must not leave workers running)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise Stopped(signum)
+
+
 def run(args: argparse.Namespace) -> int:
     from editor.site.build import SiteError, build_site
 
@@ -67,6 +85,17 @@ def run(args: argparse.Namespace) -> int:
         if (reason := qt_unavailable(f"--images {','.join(images)}")) is not None:
             report(f"realms site: {reason}")
             return EXIT_ERROR
+    if args.playtest < 0:
+        report(f"realms site: --playtest takes a number of games, not {args.playtest}")
+        return EXIT_ERROR
+    if args.playtest:
+        from editor.play.engine import SmawgMissing, require_smawg
+
+        try:
+            require_smawg("realms site --playtest")
+        except SmawgMissing as exc:
+            report(str(exc))
+            return EXIT_ERROR
     if args.jobs == "auto":
         from editor.site.build import default_jobs
         jobs = default_jobs()
@@ -76,10 +105,18 @@ def run(args: argparse.Namespace) -> int:
         report(f"realms site: --jobs takes a positive number or 'auto', not {args.jobs!r}")
         return EXIT_ERROR
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    previous = signal.signal(signal.SIGTERM, _stop)
     try:
         built = build_site(args.paths, args.output, base_url=args.base_url, images=images,
                            title=args.title, progress=_progress_bar if show else None,
-                           jobs=jobs)
+                           jobs=jobs, playtest=args.playtest)
+    except (Stopped, KeyboardInterrupt) as exc:
+        number = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
+        if show:
+            sys.stderr.write("\n")
+        report(f"realms site: stopped by {signal.Signals(number).name}; "
+               f"{ci_path(str(args.output))} holds the previous site, unchanged")
+        return 128 + number
     except SiteError as exc:
         report(f"realms site: {exc}")
         return EXIT_ERROR
@@ -88,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
         report(f"realms site: cannot write {ci_path(str(where))}: {exc.strerror or exc}; "
                "check the output folder's permissions and free space")
         return EXIT_ERROR
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     plural = "" if built.scenarios == 1 else "s"
     print(f"{ci_path(str(args.output))}: {built.scenarios} scenario{plural}, "
           f"{len(built.rebuilt)} built, {len(built.unchanged)} unchanged, "

@@ -37,7 +37,7 @@ def _terrain(region: Region) -> str:
     return TERRAIN_NAMES.get(engine_terrain(region.terrain), "FARMLAND")
 
 
-def _at_edge(region: Region) -> bool:
+def at_edge(region: Region) -> bool:
     """May be a first conquest; for water, a sea that counts as board edge (as the engine's
     official maps flag border seas and not the lake)."""
     return region.entry_edge if region.kind == "water" else region.first_conquest
@@ -52,7 +52,7 @@ def _descr_lines(board: PlayableBoard) -> list[str]:
     for i, region in enumerate(board.regions):
         row = [f"{_terrain(region):<9}", _flag("cavern" in region.symbols),
                _flag("magic" in region.symbols), _flag("mine" in region.symbols),
-               _flag(board.has_lost_tribe(region)), _flag(_at_edge(region))]
+               _flag(board.has_lost_tribe(region)), _flag(at_edge(region))]
         lines.append(f"\t[{', '.join(row)}],  # {i:2d} {region.id}")
     return lines
 

@@ -56,7 +56,8 @@ def _river_rules(realm: Realm) -> bool:
         r.water_kind == "river" for r in realm.regions.values())
 
 
-# The tests a rule's "when" names; "scoring:KIND" and "setup:KEY" are read in _uses.
+# The tests a rule's "when" names; "scoring:KIND" and "setup:KEY" are read in _uses_one,
+# and "A|B" is either.
 CONDITIONS: dict[str, Callable[[Realm], bool]] = {
     "always": lambda realm: True,
     "entry_groups": _any_region(lambda r: bool(r.first_conquest_for - {"all"})),
@@ -78,6 +79,10 @@ CONDITIONS: dict[str, Callable[[Realm], bool]] = {
 
 
 def _uses(when: str, realm: Realm) -> bool:
+    return any(_uses_one(test, realm) for test in when.split("|"))
+
+
+def _uses_one(when: str, realm: Realm) -> bool:
     section, _, key = when.partition(":")
     if section == "scoring":
         scoring = realm.scenario.sections.get("scoring") or []
@@ -162,14 +167,21 @@ def docs_tables(boards: Sequence[tuple[str, Sequence[Realm]]]) -> str:
     for output in OUTPUTS:
         parts += [f"#### {names[output]}", "", output_table(output), ""]
     parts += ["#### What each shipped scenario loses, at any of its counts", "",
+              f"(A scenario built during play: the boards `--seed {REALISE_SEED}` realises.)", "",
               scenario_table(boards)]
     return "\n".join(parts)
 
 
+REALISE_SEED = 1  # a scenario built during play: the boards `realms export --seed 1` writes
+
+
 def shipped_boards(root: str = "scenarios") -> list[tuple[str, list[Realm]]]:
-    """Every shipped scenario (not the blank templates) with its realm at each count."""
+    """Every shipped scenario (not the blank templates) with its realm at each count; one
+    built during play (booklet 9) with the boards :data:`REALISE_SEED` realises."""
     from pathlib import Path
 
+    from editor.generate.confirm import loaded_from
+    from editor.generate.realise import realise
     from editor.model.scenario_io import load_scenario
     from editor.topology import derive_realm
 
@@ -178,7 +190,12 @@ def shipped_boards(root: str = "scenarios") -> list[tuple[str, list[Realm]]]:
         if path.parent.name == "templates":
             continue
         loaded = load_scenario(path)
-        realms = [derive_realm(loaded, n) for n in loaded.scenario.player_counts]
+        realms = []
+        for players in loaded.scenario.player_counts:
+            realms.append(derive_realm(loaded, players))  # the scenario's own sections
+            if loaded.scenario.built_during_play:  # and the board it gives
+                realised = loaded_from(realise(loaded, players, REALISE_SEED).data)
+                realms.append(derive_realm(realised, players))
         out.append((path.relative_to(root).as_posix(), realms))
     return out
 

@@ -83,7 +83,7 @@ def plugin_data(realm: Realm, document: dict[str, Any],
 
 def _real_border(realm: Realm, board: PlayableBoard, edge: tuple[int, int]) -> bool:
     a, b = (board.regions[i].id for i in edge)
-    return realm.graph.has_edge(a, b)
+    return bool(realm.graph.has_edge(a, b))
 
 
 def plugin_text(realm: Realm, document: dict[str, Any],

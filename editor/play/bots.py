@@ -18,6 +18,7 @@ from editor.play.settings import settings
 
 Target = tuple[int, int]  # (smawg tile index, tokens the conquest costs)
 Deployment = list[tuple[int, int]]  # (tokens, smawg tile index)
+WATER = ("Sea", "Lake")  # smawg's water terrains: a river (a Lake in the assets) scores nothing
 DEFAULT_COST = 3.5  # tokens a conquest costs when no target is in sight (smawg: 3 + defence)
 
 
@@ -98,8 +99,9 @@ def _conquests(tokens: int, costs: Sequence[int]) -> int:
 
 class GreedyBot:
     """Coins now and next turn. It takes the combo whose tokens and coins pay most over this
-    turn and the next, conquers the cheapest region in reach first (a rival's region before
-    an empty one at the same cost: that coin is taken from someone), always throws the die
+    turn and the next, conquers the cheapest land in reach first (a rival's region before
+    an empty one at the same cost: that coin is taken from someone; a river, which scores
+    nothing and is emptied at redeployment, only when no land is in reach), always throws the die
     when a last conquest is in reach, sends its tokens to the regions that border others,
     and goes into decline when its estimate of this turn's and next turn's coins in decline
     beats holding on."""
@@ -143,9 +145,24 @@ class GreedyBot:
         if not targets:
             return None
         me = game.player_id
-        best = min(targets, key=lambda t: (t[1], game.owner_of(t[0]) in (None, me),
-                                           rng.random()))
+        regions = game.regions
+        land = [t for t in targets if regions[t[0]].terrain not in WATER]
+        if not land:  # a river: only as a way to land its tokens can still take
+            land = [t for t in targets if self._leads_on(game, *t)]
+            if not land:
+                return None
+        best = min(land, key=lambda t: (t[1], game.owner_of(t[0]) in (None, me), rng.random()))
         return best[0]
+
+    @staticmethod
+    def _leads_on(game: Any, river: int, cost: int) -> bool:
+        """True when, past ``river``, a land region the player does not hold costs no more
+        than the tokens left after crossing."""
+        player, rules, regions = game.player, game.rules, game.regions
+        left = player.tokens_on_hand - cost
+        return any(regions[r].terrain not in WATER and r not in player.active_regions
+                   and rules.conquest_cost(r) <= left
+                   for r in game.assets.map.adjacent[river])
 
     def dice_conquest(self, game: Any, rng: random.Random,
                       targets: Sequence[Target]) -> int | None:

@@ -1,6 +1,6 @@
 """One game of smawg played to the end by bots, and what it shows about the board.
 
-The driver asks smawg's own rule checker (the scenario's plugin, when it has one) which
+The driver asks smawg's own rule checker (the scenario's rules plugin) which
 conquests are legal, lets the seat's bot choose among them, and performs every move through
 smawg's ``Game`` methods, so the engine refuses anything the rules forbid. It records, per
 game: each seat's final coins, how often each region was conquered, which regions races
@@ -122,18 +122,19 @@ def _turn(game: Any, bot: Bot, rng: random.Random, tally: _Tally) -> None:
         targets = legal_targets(game, True)
         pick = bot.dice_conquest(game, rng, targets)
         if pick is None and not player.active_regions and targets:
-            pick = targets[0][0]  # no region to put its tokens in: the die is the only move
+            pick = targets[0][0]  # a race with no region tries the die rather than wait
         if pick is not None:
             tally.conquer(game, pick, True)
     if player.active_regions:
-        game.start_redeployment()
+        game.start_redeployment()  # the plugin empties the rivers here
         _deploy(game, bot, rng)
-    elif player.tokens_on_hand > 0 and game.turn_stage != TurnStage.USED_DICE:
-        if game.turn_stage == TurnStage.CAN_DECLINE:
-            game.decline()
-        else:
+    if next(iter(game.rules.check_end_turn()), None) is not None:
+        # tokens in hand, no region to put them in, no conquest left: only a decline
+        # ends such a turn, and without one the rules leave the seat no move at all
+        if game.turn_stage != TurnStage.CAN_DECLINE:
             raise PlayError(f"seat {game.player_id + 1} is stuck on turn {game.current_turn}: "
                             "its race holds no region and can conquer none")
+        game.decline()
     game.end_turn()
 
 

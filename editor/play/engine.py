@@ -4,8 +4,8 @@ smawg (GPL-3.0, github.com/Expurple/smawg) is not on the package index: it is th
 part of an install that ``realms playtest`` needs, and this module is the one place that
 imports it, so a missing engine is one clear message (:data:`SMAWG_INSTALL`), never a
 traceback. A :class:`Table` is everything a game needs that does not change between games:
-the validated assets, the rules class (the scenario's rules plugin when the export writes
-one, smawg's default rules otherwise) and which region each smawg tile is.
+the validated assets, the scenario's rules plugin (both as ``realms export --to smawg
+--plugin`` writes them) and which region each smawg tile is.
 """
 
 from __future__ import annotations
@@ -58,11 +58,10 @@ class Table:
     """A board ready to play: smawg ``Assets``, the rules class and the region ids."""
 
     assets: Any  # smawg.Assets (smawg is optional: not named in the signature)
-    rules: type[Any]  # a smawg.AbstractRules subclass
+    rules: type[Any]  # the scenario's rules plugin (a smawg.AbstractRules subclass)
     region_ids: tuple[str, ...]  # smawg tile index -> region id
     land: tuple[bool, ...]  # which tiles are land (the ones a race may hold to the end)
     entries: tuple[int, ...]  # tiles a new race may conquer first, as the rules say
-    plugin: bool  # True when the scenario's own rules plugin plays, not smawg's defaults
     title: str
     players: int
     turns: int
@@ -80,28 +79,20 @@ def rules_from_source(source: str, name: str = "realms_rules_plugin") -> type[An
     return rules
 
 
-def _plugin_source(realm: Realm) -> str | None:
-    """The scenario's smawg rules plugin, when this build's export writes one."""
-    try:
-        from editor.export import smawg as smawg_export
-    except ImportError:
-        return None
-    writer = getattr(smawg_export, "smawg_plugin_text", None)
-    return None if writer is None else str(writer(realm))
-
-
 def make_table(realm: Realm) -> Table:
-    """The realm's smawg export loaded in smawg, with its rules plugin when there is one."""
+    """The realm's smawg export loaded in smawg with its rules plugin: the two files
+    ``realms export --to smawg --plugin`` writes, so the games follow the scenario's entry
+    regions, river rules, impassable water, peaks and coin mines."""
     require_smawg()
     import json
 
     from pydantic import TypeAdapter, ValidationError
     from smawg import Assets
-    from smawg.default_rules import Rules as DefaultRules
 
     from editor.export.legality import realm_problems
     from editor.export.playable import playable_board
     from editor.export.smawg import UnplayableInSmawg, smawg_text
+    from editor.export.smawg_plugin import plugin_text
 
     if not realm.regions:
         raise PlayError(f"the board has no regions for {realm.players} players"
@@ -121,21 +112,26 @@ def make_table(realm: Realm) -> Table:
         assets = TypeAdapter(Assets).validate_python(document)
     except ValidationError as exc:
         raise PlayError(f"smawg refuses this board's assets: {exc.errors()[0]['msg']}") from None
-    source = _plugin_source(realm)
-    rules = DefaultRules if source is None else rules_from_source(source)
+    rules = rules_from_source(plugin_text(realm, document, board))
     land = tuple(region.is_land for region in board.regions)
     return Table(assets, rules, tuple(r.id for r in board.regions), land,
-                 entry_tiles(assets, rules), source is not None, realm.scenario.title,
-                 realm.players, int(document["n_turns"]))
+                 entry_tiles(assets, rules), realm.scenario.title, realm.players,
+                 int(document["n_turns"]))
 
 
 def entry_tiles(assets: Any, rules: type[Any]) -> tuple[int, ...]:
-    """The tiles the rules let a new race conquer first: asked of the rule checker itself
-    at the start of a game, for a race with tokens enough for any single conquest."""
+    """The tiles the rules let a new race conquer first, asked of the rule checker itself
+    at the start of a game, for each combo on show with tokens enough for any conquest.
+    A power the scenario exempts from its entry rule (Flying in Go East) may enter
+    anywhere: the tiles every combo may enter on are the entry regions."""
     from smawg import Game
 
-    game = Game(assets, rules)
-    game.select_combo(0)
-    game.player.tokens_on_hand = 99  # cost is not the question here, the place is
-    return tuple(i for i in range(len(game.regions))
-                 if next(iter(game.rules.check_conquer(i, use_dice=False)), None) is None)
+    found: set[int] | None = None
+    for index in range(len(Game(assets, rules).combos)):
+        game = Game(assets, rules)
+        game.select_combo(index)
+        game.player.tokens_on_hand = 99  # cost is not the question here, the place is
+        tiles = {i for i in range(len(game.regions))
+                 if next(iter(game.rules.check_conquer(i, use_dice=False)), None) is None}
+        found = tiles if found is None else found & tiles
+    return tuple(sorted(found or ()))

@@ -1,10 +1,12 @@
 """Conquests per region drawn on the board: the playtest's heat map, as SVG or PNG.
 
 The SVG is written as text over the printable board's own layout
-(:func:`editor.export.board_layout.layout_page`, Qt-free), so it has the same region shapes
+(:func:`editor.export.board_layout.layout_page`) with the site's SVG path writer, both
+Qt-free, so it has the same region shapes
 as the exports; each land region is filled by its mean conquests per game on the colour
 scale of ``editor/data/playtest.json``, land no game conquered in its own colour, and the
-entry regions races used are outlined. The PNG is that SVG drawn by Qt (offscreen): only it
+entry regions races used are outlined; a river, conquered only to be crossed, has its
+figure in blue. The PNG is that SVG drawn by Qt (offscreen): only it
 needs the ``gui`` extra.
 """
 
@@ -13,15 +15,24 @@ from __future__ import annotations
 from html import escape
 
 from editor.export.board_layout import PageLayout, layout_page
-from editor.export.board_svg import FONT, _d, _n, _text
 from editor.play.playtest import PlaytestResult
 from editor.play.settings import settings
+from editor.site.svg_board import _num as _n
+from editor.site.svg_board import _ring_path as _d
 from editor.topology.realm import Realm
 
-LEGEND_HEIGHT = 150.0
+FONT = "DejaVu Sans, Verdana, sans-serif"  # the printable board's
+LEGEND_HEIGHT = 190.0
 BAR = (520.0, 26.0)
 PNG_SCALE = 0.8  # pixels per page unit, as the printable board's PNG
 PNG_MAX_SIDE = 6000
+
+
+def _text(x: float, y: float, size: float, text: str, fill: str, *, bold: bool = False,
+          anchor: str = "start", extra: str = "") -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"{weight} '
+            f'text-anchor="{anchor}" fill="{fill}"{extra}>{escape(text, quote=False)}</text>')
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -63,6 +74,9 @@ def _legend(page: PageLayout, peak: float, top: float) -> list[str]:
                f'fill="#ffffff" stroke="{heat["entry"]}" stroke-width="6"/>')
     out.append(_text(ex + 52, top + 16 + h - 6, 20, "entry used (races entered)",
                      heat["text"]))
+    out.append(_text(x, top + 16 + h + 62, 20, "Blue italic figures on water: a river "
+                     "conquered to be crossed, times per game (not on the scale).",
+                     heat["river"]))
     return out
 
 
@@ -71,7 +85,9 @@ def heatmap_svg(realm: Realm, result: PlaytestResult) -> str:
     heat = settings()["heat"]
     page = layout_page(realm)
     figures = {r.id: r for r in result.regions}
-    peak = max((r.conquests for r in result.regions), default=0.0) or 1.0
+    # the scale is the land's: a river is conquered to be crossed, and emptied again, many
+    # more times a game than any land region, and would leave the land one pale colour
+    peak = max((r.conquests for r in result.regions if r.land), default=0.0) or 1.0
     body = [f'<rect width="{_n(page.width)}" height="{_n(page.legend_top + LEGEND_HEIGHT)}" '
             'fill="#ffffff"/>']
     for index, line in enumerate(page.title_lines):
@@ -95,6 +111,11 @@ def heatmap_svg(realm: Realm, result: PlaytestResult) -> str:
             d = _d(shape.rings)
             if region is None or not region.land:
                 body.append(f'<path d="{d}" fill="{heat["water"]}"/>')
+                if region is not None and region.conquests:  # a river, crossed
+                    x, y = shape.anchor
+                    labels.append(_text(x, y + 8, 22, _figure(region.conquests),
+                                        heat["river"], anchor="middle",
+                                        extra=' font-style="italic"'))
                 continue
             fill = heat_colour(region.conquests / peak) if region.conquests else heat["never"]
             name = escape(region.id, quote=True)

@@ -62,7 +62,6 @@ class PlaytestResult:
     games: int
     seed: int
     bots: tuple[str, ...]  # the bots in seat order of game 0 (rotated one seat per game)
-    plugin: bool  # the scenario's smawg rules plugin played (else smawg's default rules)
     seats: tuple[SeatFigures, ...]
     spread: Estimate  # best seat's win rate minus the worst seat's
     first_player_advantage: Estimate  # seat 1's win rate minus a fair share (1 / players)
@@ -79,8 +78,14 @@ class PlaytestResult:
 
     @property
     def entries_used(self) -> dict[str, int]:
-        """Regions races entered the board through, and how many races did."""
-        return {r.id: r.entered for r in self.regions if r.entered}
+        """Entry regions races entered the board through, and how many races did."""
+        return {r.id: r.entered for r in self.regions if r.entry and r.entered}
+
+    @property
+    def entered_elsewhere(self) -> int:
+        """Races that entered outside the entry regions: a power the scenario exempts from
+        its entry rule may enter anywhere."""
+        return sum(r.entered for r in self.regions if not r.entry)
 
     @property
     def entries_unused(self) -> tuple[str, ...]:
@@ -96,7 +101,6 @@ class PlaytestResult:
         return {
             "title": self.title, "players": self.players, "turns": self.turns,
             "games": self.games, "seed": self.seed, "bots": list(self.bots),
-            "rules": "scenario plugin" if self.plugin else "smawg default rules",
             "seats": [{"seat": s.seat, "win_rate": s.win_rate.as_dict(),
                        "mean_score": s.mean_score.as_dict(2)} for s in self.seats],
             "spread": self.spread.as_dict(),
@@ -107,6 +111,7 @@ class PlaytestResult:
             "entry_regions": [r.id for r in self.regions if r.entry],
             "entries_used": self.entries_used,
             "entries_unused": list(self.entries_unused),
+            "entered_elsewhere": self.entered_elsewhere,
             "first_contact": {**self.first_contact.as_dict(2),
                               "games_without": self.games_without_contact},
             "conquests_per_game": {r.id: round(r.conquests, 4) for r in self.regions},
@@ -212,12 +217,13 @@ def summarise(table: Table, records: Sequence[GameRecord], seed: int,
                                  for r in records] if land else [])
     contacts = [r.first_contact for r in records if r.first_contact is not None]
     return PlaytestResult(
-        table.title, players, table.turns, n, seed, tuple(names), table.plugin, seats, spread,
+        table.title, players, table.turns, n, seed, tuple(names), seats, spread,
         first, regions, unconquered, mean_interval([float(c) for c in contacts]),
         n - len(contacts), bot_rates)
 
 
-def _realm(source: LoadedScenario | Realm | str | os.PathLike[str], players: int) -> Realm:
+def realm_for(source: LoadedScenario | Realm | str | os.PathLike[str], players: int) -> Realm:
+    """The realm of ``source`` (a path, a loaded scenario or a realm) at ``players``."""
     from editor.model.scenario_io import LoadedScenario, load_scenario
     from editor.topology import derive_realm
     from editor.topology.realm import Realm
@@ -249,6 +255,6 @@ def playtest(source: LoadedScenario | Realm | str | os.PathLike[str], players: i
     if games < 1:
         raise ValueError("games must be at least 1")
     names = bot_names(bot, players)
-    table = make_table(_realm(source, players))
+    table = make_table(realm_for(source, players))
     records = play_games(table, games, seed, names, jobs, progress)
     return summarise(table, records, seed, names)

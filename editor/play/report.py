@@ -39,10 +39,10 @@ def _names(ids: list[str] | tuple[str, ...]) -> str:
 
 def headline(result: PlaytestResult) -> str:
     bots = ", ".join(dict.fromkeys(result.bots))
-    rules = "the scenario's rules plugin" if result.plugin else "smawg's default rules"
     kind = "bots" if len(set(result.bots)) > 1 else "bot"
     return (f"{document_line(result.title)}: {result.players} players, {result.turns} turns; "
-            f"{result.games} games in smawg with {rules}; {bots} {kind}, seed {result.seed}")
+            f"{result.games} games in smawg with the scenario's rules plugin; {bots} {kind}, "
+            f"seed {result.seed}")
 
 
 def summary_lines(result: PlaytestResult) -> list[tuple[str, str]]:
@@ -70,6 +70,11 @@ def summary_lines(result: PlaytestResult) -> list[tuple[str, str]]:
                                     sorted(used.items(), key=lambda kv: (-kv[1], kv[0]))])
          if used else "none"),
         ("Entry regions no race used", _names(result.entries_unused)),
+    ]
+    if result.entered_elsewhere:
+        rows.append(("Races that entered elsewhere (powers exempt from the entry rule)",
+                     str(result.entered_elsewhere)))
+    rows += [
         ("Turn of the first contact (a conquest from another player)", contact),
     ]
     return rows
@@ -102,15 +107,31 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}figure{margin:1.5rem 0}
 figure svg{max-width:100%;height:auto}.note{color:#5b5148}"""
 
 
-def html_report(result: PlaytestResult, heatmap_svg: str | None) -> str:
-    """The whole page; ``heatmap_svg`` (from :mod:`editor.play.heatmap`) is inlined."""
-    title = escape(document_line(result.title))
+def seats_html(result: PlaytestResult) -> str:
+    """The seat table: each turn position's win rate and mean score with intervals."""
     rows = "".join(
         f"<tr><td>{s.seat}{' (plays first)' if s.seat == 1 else ''}</td>"
         f'<td class="n">{escape(percent(s.win_rate))}</td>'
         f'<td class="n">{escape(number(s.mean_score))}</td></tr>' for s in result.seats)
-    figures = "".join(f"<tr><th>{escape(what)}</th><td>{escape(value)}</td></tr>"
-                      for what, value in summary_lines(result))
+    return ("<table><thead><tr><th>seat (turn position)</th><th>win rate</th>"
+            f"<th>mean score</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+def figures_html(result: PlaytestResult) -> str:
+    """The board's figures after the seat table, one row each."""
+    rows = "".join(f"<tr><th>{escape(what)}</th><td>{escape(value)}</td></tr>"
+                   for what, value in summary_lines(result))
+    return f"<table><tbody>{rows}</tbody></table>"
+
+
+def inline_svg(svg: str) -> str:
+    """An SVG document as an element to put in a page (its XML declaration dropped)."""
+    return svg.split("?>", 1)[-1].strip()
+
+
+def html_report(result: PlaytestResult, heatmap_svg: str | None) -> str:
+    """The whole page; ``heatmap_svg`` (from :mod:`editor.play.heatmap`) is inlined."""
+    title = escape(document_line(result.title))
     ranked = sorted((r for r in result.regions if r.land), key=lambda r: (-r.conquests, r.id))
     regions = "".join(
         f'<tr><td>{escape(r.id)}</td><td class="n">{r.conquests:.2f}</td>'
@@ -118,9 +139,8 @@ def html_report(result: PlaytestResult, heatmap_svg: str | None) -> str:
         for r in ranked)
     picture = ""
     if heatmap_svg is not None:
-        body = heatmap_svg.split("?>", 1)[-1].strip()
-        picture = f"<figure>{body}<figcaption>Conquests per game on the board.</figcaption>" \
-                  "</figure>"
+        picture = (f"<figure>{inline_svg(heatmap_svg)}<figcaption>Conquests per game on the "
+                   "board.</figcaption></figure>")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -128,10 +148,9 @@ def html_report(result: PlaytestResult, heatmap_svg: str | None) -> str:
 <h1>Playtest: {title}</h1>
 <p>{escape(headline(result))}. Each figure is followed by its 95 % interval in brackets.</p>
 <h2>Seats</h2>
-<table><thead><tr><th>seat (turn position)</th><th>win rate</th><th>mean score</th></tr>
-</thead><tbody>{rows}</tbody></table>
+{seats_html(result)}
 <h2>Board</h2>
-<table><tbody>{figures}</tbody></table>
+{figures_html(result)}
 {picture}
 <h2>Regions</h2>
 <table><thead><tr><th>region</th><th>conquests per game</th><th>races entered here</th>
@@ -140,3 +159,12 @@ def html_report(result: PlaytestResult, heatmap_svg: str | None) -> str:
 how the bots play and what they do not model.</p>
 </body></html>
 """
+
+
+def site_section(result: PlaytestResult, heatmap_svg: str) -> str:
+    """A scenario page's playtest part on the site: the headline, the seat table, the
+    board's figures and the heat map."""
+    return (f'<p>{escape(headline(result))}. Each figure is followed by its 95 % interval in '
+            f"brackets.</p>{seats_html(result)}{figures_html(result)}"
+            f'<figure class="heatmap">{inline_svg(heatmap_svg)}<figcaption>Conquests per game '
+            "on the board.</figcaption></figure>")
