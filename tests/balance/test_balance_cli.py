@@ -91,7 +91,7 @@ def test_highland_crossing_is_flagged_for_its_chokepoints(capsys: Capture) -> No
     assert "articulation_points" not in report["outside"]  # the booklet's boards have more
     code, text, _ = run(capsys, str(highland), "--players", "3")
     line = next(x for x in text.splitlines() if "Chokepoints" in x)
-    assert line.split() == ["Chokepoints", "(articulation", "points)", "6", "at", "most", "30",
+    assert line.split() == ["Chokepoints", "(articulation", "points)", "6", "at", "most", "28",
                             "(the", "booklet's", "boards)"]
 
 
