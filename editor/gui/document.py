@@ -61,6 +61,9 @@ class Selection:
     # A multi-selection (rubber band, Ctrl+click): every tile and marker index chosen.
     tiles: tuple[int, ...] = ()
     markers: tuple[int, ...] = ()
+    # Every region a clicked finding names, outlined together (``region`` is the one the
+    # inspector shows); their tiles are in ``tiles``.
+    regions: tuple[str, ...] = ()
 
     @property
     def tile_set(self) -> frozenset[int]:
@@ -403,6 +406,36 @@ class ScenarioDocument(QObject):
                     self.select(Selection(board.id, index, rid))
                     return
         self.select(Selection(region=rid))
+
+    def select_finding(self, regions: tuple[str, ...], tiles: tuple[str, ...] = (),
+                       focus: str | None = None) -> None:
+        """Select what a finding names: its regions (outlined together, ``focus`` or the
+        first one shown in the inspector) and the tiles they lie on, else its tiles, on the
+        board of the first one; a finding about one region selects just that region."""
+        if not regions and not tiles:
+            return
+        if len(regions) == 1 and not tiles:
+            self.select_region(regions[0])
+            return
+        letters: list[str] = list(tiles)
+        for rid in regions:
+            found = self.analysis.region(rid)
+            letters.extend(found.tiles if found is not None and found.tiles
+                           else (rid.rpartition(".")[0],))
+        placed = [(board, index) for letter in dict.fromkeys(letters)
+                  for board in self.scenario.boards if board.graph is None
+                  for index, p in enumerate(board.tiles)
+                  if p.tile == letter and self.active(p)]
+        if not placed:  # graph-only regions: the inspector shows the focus
+            self.select(Selection(region=focus or (regions[0] if regions else None),
+                                  regions=regions))
+            return
+        board = placed[0][0]
+        indexes = tuple(dict.fromkeys(i for b, i in placed if b is board))
+        focus = focus or (regions[0] if regions else None)
+        self.set_board(board.id)
+        self.select(Selection(board.id, indexes[0] if len(indexes) == 1 else None, focus,
+                              tiles=indexes if len(indexes) > 1 else (), regions=regions))
 
     def select_tile(self, tile: str) -> None:
         for board in self.scenario.boards:
