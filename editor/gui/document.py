@@ -31,6 +31,8 @@ import editor.qtcompat  # noqa: F401  (must run before any painting)
 from editor.analysis.metrics import BalanceMetrics
 from editor.gui.analysis import Analysis, analyse, make_deriver, measure_realm
 from editor.model.catalogue import Catalogue
+from editor.model.catalogue_refs import ReferenceRefused, resolve_reference
+from editor.model.disk_stamp import DiskStamp
 from editor.model.scenario import (
     Board,
     Link,
@@ -117,6 +119,9 @@ class ScenarioDocument(QObject):
         self.catalogue = catalogue
         self.path = path
         self.undo_stack = QUndoStack(self)
+        # How the scenario file and its catalogues looked when last read or written: Save
+        # asks before writing over a file another program changed since.
+        self.disk: dict[Path, DiskStamp] = {}
         self.players = scenario.players_min
         self.board_id = scenario.boards[0].id if scenario.boards else ""
         self.selection = Selection()
@@ -530,12 +535,43 @@ class ScenarioDocument(QObject):
         if target is None:
             raise ValueError("no file name yet; use Save As")
         save_scenario(self.scenario, target)
+        if target != self.path:
+            self.disk = {}
         self.path = target
+        self.record_disk(target)
         self.unsaved_origin = False
         self.undo_stack.setClean()
         self.pathChanged.emit()
 
+    def watched_files(self) -> list[Path]:
+        """The scenario file and the catalogue files it references (none while untitled)."""
+        if self.path is None:
+            return []
+        files = [self.path]
+        references = self.scenario.sections.get("catalogues", [])
+        for reference in references if isinstance(references, list) else []:
+            try:
+                files.append(resolve_reference(str(reference), self.path.parent))
+            except ReferenceRefused:
+                continue
+        return files
+
+    def record_disk(self, *only: Path) -> None:
+        """Remember how ``only`` (by default every watched file) looks on disk now."""
+        for path in only or tuple(self.watched_files()):
+            stamp = DiskStamp.of(path)
+            if stamp is None:
+                self.disk.pop(path, None)
+            else:
+                self.disk[path] = stamp
+
+    def changed_on_disk(self) -> list[Path]:
+        """The watched files whose content is no longer what was last read or written."""
+        return [path for path, stamp in self.disk.items() if not stamp.same_content(path)]
+
     @classmethod
     def from_loaded(cls, loaded: LoadedScenario, parent: QObject | None = None
                     ) -> ScenarioDocument:
-        return cls(loaded.scenario, loaded.catalogue, loaded.path, parent)
+        doc = cls(loaded.scenario, loaded.catalogue, loaded.path, parent)
+        doc.record_disk()
+        return doc

@@ -40,6 +40,7 @@ from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.canvas_holder import CanvasHolder
 from editor.gui.commands import RestoreScenario
 from editor.gui.designer import integration as designer_hooks
+from editor.gui.disk_watch import DiskWatch
 from editor.gui.document import ScenarioDocument
 from editor.gui.generate_dialog import generate_into
 from editor.gui.inspector import Inspector
@@ -141,6 +142,7 @@ class MainWindow(QMainWindow):
         # size, and the docks took all but 60 px (issue 28, point 2).
         self._canvas_holder = CanvasHolder(self)
         self.setCentralWidget(self._canvas_holder)
+        self.disk_watch = DiskWatch(self)  # the open file changed by another program
         geometry = self.settings.value("window/geometry")
         if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
             self.resize(PREFERRED_SIZE)
@@ -256,6 +258,7 @@ class MainWindow(QMainWindow):
         doc.scenarioReset.connect(self._sync_view_controls)
         doc.metaChanged.connect(self._sync_view_controls)
         self._wire_undo_actions()
+        self.disk_watch.watch(doc)
         self._sync_view_controls()
         self._update_title()
         if offer_recovery:
@@ -608,12 +611,18 @@ class MainWindow(QMainWindow):
         return self.save_to(Path(name)) if name else False
 
     def save_to(self, path: Path) -> bool:
+        if not self.disk_watch.may_overwrite(path):
+            self.statusBar().showMessage(f"Not saved: {path} was changed on disk", 8000)
+            return False
+        moved = path != self.doc.path
         try:
             self.doc.save(path)
         except OSError as exc:
             QMessageBox.critical(self, "Cannot save", f"{path}: {exc.strerror or exc}")
             return False
         self.autosaver.discard()
+        if moved:
+            self.disk_watch.watch(self.doc)
         self.remember(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
