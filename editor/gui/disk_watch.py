@@ -141,7 +141,7 @@ class DiskWatch(QObject):
     def reload(self, path: Path) -> bool:
         """Open the file again as it is on disk (the current edits are dropped)."""
         try:
-            loaded = load_scenario(path)
+            loaded = load_scenario(path, missing_ok=True)
         except LoadError as exc:
             self._answer(path)
             self.window.statusBar().showMessage(

@@ -42,7 +42,12 @@ from editor.model.scenario import (
     RiverMarker,
     Scenario,
 )
-from editor.model.scenario_io import LoadedScenario, save_scenario, scenario_text
+from editor.model.scenario_io import (
+    LoadedScenario,
+    MissingCatalogue,
+    save_scenario,
+    scenario_text,
+)
 
 Collection = Literal["tiles", "river_markers", "markers"]
 BACKGROUND_TILES = 150  # above this many placed tiles, analysis leaves the UI thread
@@ -122,6 +127,9 @@ class ScenarioDocument(QObject):
         # How the scenario file and its catalogues looked when last read or written: Save
         # asks before writing over a file another program changed since.
         self.disk: dict[Path, DiskStamp] = {}
+        # Catalogue references whose files are missing: their tiles are placeholders, drawn
+        # marked and left out of the analysed realm (File → Locate catalogue… fixes them).
+        self.missing: tuple[MissingCatalogue, ...] = ()
         self.players = scenario.players_min
         self.board_id = scenario.boards[0].id if scenario.boards else ""
         self.selection = Selection()
@@ -160,16 +168,23 @@ class ScenarioDocument(QObject):
 
     def loaded(self) -> LoadedScenario:
         return LoadedScenario(self.scenario, self.catalogue, self.path,
-                              scenario_text(self.scenario))
+                              scenario_text(self.scenario), self.missing)
+
+    def is_placeholder(self, placement: Placement) -> bool:
+        """Whether a placed tile stands in for one of a missing catalogue."""
+        tile = self.catalogue.tiles.get(placement.tile)
+        return tile is None or any(side.missing for side in tile.sides.values())
 
     def snapshot(self) -> LoadedScenario:
         """The scenario as it is now, safe to read on another thread while edits go on;
         no text (the Issues dock shows no line:column)."""
         s = self.scenario
-        boards = [replace(b, tiles=list(b.tiles), river_markers=list(b.river_markers),
+        boards = [replace(b, tiles=[p for p in b.tiles if not self.is_placeholder(p)]
+                          if self.missing else list(b.tiles),
+                          river_markers=list(b.river_markers),
                           markers=list(b.markers)) for b in s.boards]
         copied = replace(s, boards=boards, links=list(s.links), sections=dict(s.sections))
-        return LoadedScenario(copied, self.catalogue, self.path, "")
+        return LoadedScenario(copied, self.catalogue, self.path, "", self.missing)
 
     @property
     def big(self) -> bool:
@@ -573,5 +588,6 @@ class ScenarioDocument(QObject):
     def from_loaded(cls, loaded: LoadedScenario, parent: QObject | None = None
                     ) -> ScenarioDocument:
         doc = cls(loaded.scenario, loaded.catalogue, loaded.path, parent)
+        doc.missing = loaded.missing
         doc.record_disk()
         return doc

@@ -46,6 +46,7 @@ from editor.gui.generate_dialog import generate_into
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
 from editor.gui.layers_panel import LayersPanel
+from editor.gui.locate import locate_missing
 from editor.gui.marker_palette import MarkerDock
 from editor.gui.overview import Overview
 from editor.gui.palette import TileDock
@@ -391,6 +392,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("&Save", self.save, QKeySequence.StandardKey.Save))
         file_menu.addAction(self._action("Save &As\u2026", self.save_as,
                                          QKeySequence.StandardKey.SaveAs))
+        file_menu.addAction(self._action("&Locate catalogue\u2026", lambda: locate_missing(self)))
         self.export_menu = file_menu.addMenu("&Export")
         self.export_menu.aboutToShow.connect(self._fill_export)
         file_menu.addSeparator()
@@ -590,7 +592,7 @@ class MainWindow(QMainWindow):
         if not self._confirm_discard():
             return False
         try:
-            loaded = load_scenario(path)
+            loaded = load_scenario(path, missing_ok=True)
         except LoadError as exc:
             QMessageBox.critical(self, "Cannot open", str(exc))
             return False

@@ -14,9 +14,10 @@ from editor.escaping import display_path
 from editor.gui.analysis import make_deriver
 from editor.gui.commands import EditProperties
 from editor.gui.designer.window import DesignerWindow, open_catalogue_file
-from editor.model.catalogue import DEFAULT_CATALOGUE_PATH, Catalogue, default_catalogue
+from editor.model.catalogue import DEFAULT_CATALOGUE_PATH, Catalogue
 from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
+from editor.model.scenario_io import CatalogueRefused, catalogue_for
 
 # MainWindow is typed loosely (Any) here: importing it would be circular, and the designer only
 # needs its ``doc``, ``tile_palette`` and status bar.
@@ -144,13 +145,10 @@ def reload_catalogue(window: MainLike) -> str:
     why the old catalogue was kept."""
     doc = window.doc
     base = doc.path.parent if doc.path is not None else Path.cwd()
-    catalogue = default_catalogue()
-    try:
-        for reference in doc.scenario.sections.get("catalogues", []):
-            catalogue = catalogue.merged(load_referenced_catalogue(reference, base))
-    except (ReferenceRefused, ValueError) as exc:
-        reason = exc.message if isinstance(exc, ReferenceRefused) else str(exc)
-        return f"Catalogues not reloaded: {reason}"
+    try:  # (a file still missing keeps its tiles as placeholders)
+        catalogue, missing = catalogue_for(doc.scenario.to_dict(), base, missing_ok=True)
+    except CatalogueRefused as exc:
+        return f"Catalogues not reloaded: {exc.message}"
     for board in doc.scenario.boards:
         for placement in board.tiles:
             tile = catalogue.tiles.get(placement.tile)
@@ -158,6 +156,7 @@ def reload_catalogue(window: MainLike) -> str:
                 return (f"Catalogues not reloaded: tile {placement.tile} ({placement.side}) is "
                         "placed but no longer in them; put it back or remove the placement.")
     doc.catalogue = catalogue
+    doc.missing = tuple(missing)
     doc.deriver = make_deriver()
     window.tile_palette.rebuild()
     doc.scenarioReset.emit()
