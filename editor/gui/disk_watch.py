@@ -10,6 +10,8 @@ burst of notifications is taken as one change after :data:`SETTLE_MS`.
 - The scenario changed and there are unsaved edits: the user chooses **Reload** (take
   the file, drop the edits) or **Keep mine** (a later Save writes the edits over it).
 - A catalogue changed: the tiles are read again; the scenario's edits are untouched.
+- A change seen while another window is active waits until the user comes back to this
+  one: no question pops up over other work.
 - Save never writes over a file changed since it was loaded or saved without asking
   (:meth:`DiskWatch.may_overwrite`, comparing the :class:`DiskStamp` recorded then).
 
@@ -21,8 +23,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QTimer
 from PySide6.QtWidgets import QMessageBox
+from shiboken6 import isValid
 
 from editor.escaping import display_path
 from editor.gui.document import ScenarioDocument
@@ -71,8 +74,18 @@ class DiskWatch(QObject):
         self._timer.setInterval(SETTLE_MS)
         self._timer.timeout.connect(self.check)
         self._asking = False
+        self._pending = False  # a change seen while the window was in the background
         # Changes the user has already answered for (path -> the stamp then on disk).
         self._answered: dict[Path, DiskStamp] = {}
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Back in the window: look at what changed meanwhile (as Tiled does, the question
+        waits for the user to come back instead of popping up over other windows)."""
+        if event.type() == QEvent.Type.WindowActivate and self._pending:
+            self._pending = False
+            self._timer.start()
+        return False
 
     @property
     def doc(self) -> ScenarioDocument:
@@ -106,7 +119,10 @@ class DiskWatch(QObject):
 
     def check(self) -> None:
         """Look at the watched files now (the settle timer calls this)."""
-        if self._asking:
+        if self._asking or not isValid(self.window) or not self.window.isVisible():
+            return  # (a closing window asks nothing)
+        if not self.window.isActiveWindow():
+            self._pending = True
             return
         doc = self.doc
         watched = set(self.watcher.files())
@@ -130,6 +146,8 @@ class DiskWatch(QObject):
                 answer = ask_reload(self.window, doc.display_name)
             finally:
                 self._asking = False
+            if not isValid(self.window):
+                return
             if answer != RELOAD:
                 doc.record_disk(path)  # the user's version wins: Save writes without asking
                 self.window.statusBar().showMessage(

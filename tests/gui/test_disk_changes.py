@@ -28,6 +28,8 @@ def opened(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, Path]:
     path = tmp_path / "realm.realm.json"
     shutil.copyfile(SOURCE, path)
     window = shown_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    window.activateWindow()  # changes are looked at in the active window
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
     return window, path
 
 
@@ -111,3 +113,16 @@ def test_unsaved_work_offers_reload_or_keep_mine(qtbot: QtBot, tmp_path: Path,
     assert window.doc.dirty and window.doc.board.tiles[0].rotation == rotation
     assert window.save() is True and len(seen) == 1, "kept: Save writes without asking again"
     assert title_on_disk(path) != "Changed outside"
+
+
+def test_a_window_in_the_background_waits_until_it_is_active(qtbot: QtBot,
+                                                             tmp_path: Path) -> None:
+    window, path = opened(qtbot, tmp_path)
+    other = shown_window(qtbot)
+    other.activateWindow()
+    qtbot.waitUntil(other.isActiveWindow, timeout=3000)
+    write_elsewhere(path, "Changed while away")
+    qtbot.wait(500)
+    assert window.doc.scenario.title != "Changed while away", "nothing pops up meanwhile"
+    window.activateWindow()
+    qtbot.waitUntil(lambda: window.doc.scenario.title == "Changed while away", timeout=5000)
