@@ -69,7 +69,7 @@ class Selection:
     tiles: tuple[int, ...] = ()
     markers: tuple[int, ...] = ()
     # Every region a clicked finding names, outlined together (``region`` is the one the
-    # inspector shows); their tiles are in ``tiles``.
+    # inspector shows).
     regions: tuple[str, ...] = ()
 
     @property
@@ -429,33 +429,25 @@ class ScenarioDocument(QObject):
 
     def select_finding(self, regions: tuple[str, ...], tiles: tuple[str, ...] = (),
                        focus: str | None = None) -> None:
-        """Select what a finding names: its regions (outlined together, ``focus`` or the
-        first one shown in the inspector) and the tiles they lie on, else its tiles, on the
-        board of the first one; a finding about one region selects just that region."""
-        if not regions and not tiles:
+        """Select what a finding names: its regions, all outlined, ``focus`` (else the
+        first) in the inspector, on the board of that one; else its tiles."""
+        if regions:
+            focus = focus if focus in regions else regions[0]
+            self.select_region(focus)
+            if len(regions) > 1:
+                self.select(replace(self.selection, region=focus, regions=regions))
             return
-        if len(regions) == 1 and not tiles:
-            self.select_region(regions[0])
-            return
-        letters: list[str] = list(tiles)
-        for rid in regions:
-            found = self.analysis.region(rid)
-            letters.extend(found.tiles if found is not None and found.tiles
-                           else (rid.rpartition(".")[0],))
-        placed = [(board, index) for letter in dict.fromkeys(letters)
+        placed = [(board, index) for letter in dict.fromkeys(tiles)
                   for board in self.scenario.boards if board.graph is None
                   for index, p in enumerate(board.tiles)
                   if p.tile == letter and self.active(p)]
-        if not placed:  # graph-only regions: the inspector shows the focus
-            self.select(Selection(region=focus or (regions[0] if regions else None),
-                                  regions=regions))
+        if not placed:
             return
         board = placed[0][0]
         indexes = tuple(dict.fromkeys(i for b, i in placed if b is board))
-        focus = focus or (regions[0] if regions else None)
         self.set_board(board.id)
-        self.select(Selection(board.id, indexes[0] if len(indexes) == 1 else None, focus,
-                              tiles=indexes if len(indexes) > 1 else (), regions=regions))
+        self.select(Selection(board.id, indexes[0] if len(indexes) == 1 else None,
+                              tiles=indexes if len(indexes) > 1 else ()))
 
     def select_tile(self, tile: str) -> None:
         for board in self.scenario.boards:

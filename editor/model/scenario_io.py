@@ -40,8 +40,10 @@ class MissingCatalogue:
 
     def message(self) -> str:
         """The finding the editor shows: the file, what became of its tiles, the fix."""
-        tiles = (f"; tiles {', '.join(self.tiles)} are drawn as placeholders and left out "
-                 "of the realm" if self.tiles else "")
+        many = len(self.tiles) > 1
+        tiles = (f"; tile{'s' if many else ''} {', '.join(self.tiles)} "
+                 f"{'are' if many else 'is'} drawn as placeholder{'s' if many else ''} and "
+                 "left out of the realm" if self.tiles else "")
         return (f"custom catalogue {self.reference!r} is not found (no file "
                 f"{self.looked_for}){tiles}; {MISSING_HINT}")
 
