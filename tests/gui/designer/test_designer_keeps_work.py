@@ -117,20 +117,20 @@ def test_split_and_merge_keep_the_ids_of_unchanged_regions() -> None:
     assert set(shapes(again)) == {"s2", "s3", "s4"}
 
 
-def test_saving_a_merge_under_a_marker_warns_and_moves_it(qtbot: QtBot,
-                                                         tmp_path: Path) -> None:
+def merged_under_a_marker(qtbot: QtBot, tmp_path: Path
+                          ) -> tuple[MainWindow, DesignerWindow, Path]:
+    """A realm with a lost tribe on T1.s2 open in the editor, and its catalogue open in
+    the designer with s2 merged into s1 (not saved yet)."""
     catalogue = tmp_path / "mine.json"
     catalogue.write_text(json.dumps(two_region_catalogue(), indent=2), encoding="utf-8")
     realm = tmp_path / "realm.realm.json"
+    tiles = [{"tile": t, "side": "surface", "q": q, "r": 0, "rotation": 0}
+             for q, t in enumerate(("T1", "A"))]
     realm.write_text(json.dumps({
         "format_version": 2, "title": "Marked", "players": {"min": 2, "max": 2},
         "catalogues": ["mine.json"],
-        "boards": [{"id": "surface", "kind": "surface",
-                    "tiles": [{"tile": "T1", "side": "surface", "q": 0, "r": 0,
-                               "rotation": 0},
-                              {"tile": "A", "side": "surface", "q": 1, "r": 0,
-                               "rotation": 0}],
-                    "markers": [{"kind": "lost_tribe", "region": "T1.s2"}]}]}, indent=2),
+        "boards": [{"id": "surface", "kind": "surface", "tiles": tiles,
+                    "markers": [{"kind": "lost_tribe", "region": "T1.s2"}]}]}),
         encoding="utf-8")
     window: MainWindow = shown_window(qtbot)
     assert window.open_path(realm)
@@ -138,6 +138,12 @@ def test_saving_a_merge_under_a_marker_warns_and_moves_it(qtbot: QtBot,
     assert designer is not None
     designer.skip_close_prompt = True
     designer.merge(0, 1)  # s2 into s1: T1.s2 is gone
+    return window, designer, catalogue
+
+
+def test_saving_a_merge_under_a_marker_warns_and_moves_it(qtbot: QtBot,
+                                                         tmp_path: Path) -> None:
+    window, designer, _ = merged_under_a_marker(qtbot, tmp_path)
     seen: list[str] = []
     when_modal(QMessageBox, lambda box: press_button(qtbot, box,
                                                      QMessageBox.StandardButton.Yes), seen)
@@ -154,24 +160,8 @@ def test_saving_a_merge_under_a_marker_warns_and_moves_it(qtbot: QtBot,
 
 
 def test_cancel_keeps_the_catalogue_file(qtbot: QtBot, tmp_path: Path) -> None:
-    catalogue = tmp_path / "mine.json"
-    before = json.dumps(two_region_catalogue(), indent=2)
-    catalogue.write_text(before, encoding="utf-8")
-    realm = tmp_path / "realm.realm.json"
-    realm.write_text(json.dumps({
-        "format_version": 2, "title": "Marked", "players": {"min": 2, "max": 2},
-        "catalogues": ["mine.json"],
-        "boards": [{"id": "surface", "kind": "surface",
-                    "tiles": [{"tile": "T1", "side": "surface", "q": 0, "r": 0,
-                               "rotation": 0}],
-                    "markers": [{"kind": "lost_tribe", "region": "T1.s2"}]}]}),
-        encoding="utf-8")
-    window: MainWindow = shown_window(qtbot)
-    assert window.open_path(realm)
-    designer = edit_catalogue(window, catalogue)
-    assert designer is not None
-    designer.skip_close_prompt = True
-    designer.merge(0, 1)
+    window, designer, catalogue = merged_under_a_marker(qtbot, tmp_path)
+    before = catalogue.read_text(encoding="utf-8")
     when_modal(QMessageBox, lambda box: press_button(qtbot, box,
                                                      QMessageBox.StandardButton.Cancel))
     assert not designer.save()
