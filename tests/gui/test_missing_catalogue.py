@@ -49,6 +49,9 @@ def test_lint_names_the_missing_file_and_where_paths_start(
     assert "custom catalogue 'tiles/test-tiles.json' is not found" in first["message"]
     assert str(path.parent / "tiles" / "test-tiles.json") in first["message"]
     assert "relative to the scenario's folder, not the current folder" in first["message"]
+    tiles = [f for f in findings if f["json_path"].endswith(".tile")]
+    assert [f["tiles"] for f in tiles] == [["L1"], ["L2"]]
+    assert all("its catalogue could not be read" in f["message"] for f in tiles)
 
 
 def test_missing_catalogue_opens_and_locate_fixes_it(qtbot: QtBot, tmp_path: Path) -> None:
