@@ -291,7 +291,7 @@ class MainWindow(QMainWindow):
             return False
         try:
             loaded = parse_scenario(text, str(recovery), self.doc.path.parent
-                                    if self.doc.path else None)
+                                    if self.doc.path else None, missing_ok=True)
         except LoadError as exc:
             QMessageBox.warning(self, "Recovery failed", str(exc))
             return False

@@ -42,9 +42,7 @@ def write_elsewhere(path: Path, title: str) -> None:
     """What a text editor does: write a new file, rename it over the old one."""
     data = json.loads(path.read_text(encoding="utf-8"))
     data["title"] = title
-    fresh = path.with_name(path.name + ".tmp")
-    fresh.write_text(json.dumps(data, indent=2), encoding="utf-8")
-    os.replace(fresh, path)
+    write_elsewhere_json(path, data)
 
 
 def rotate_first_tile(window: MainWindow) -> None:
@@ -126,3 +124,33 @@ def test_a_window_in_the_background_waits_until_it_is_active(qtbot: QtBot,
     assert window.doc.scenario.title != "Changed while away", "nothing pops up meanwhile"
     window.activateWindow()
     qtbot.waitUntil(lambda: window.doc.scenario.title == "Changed while away", timeout=5000)
+
+
+def test_a_changed_catalogue_is_read_again(qtbot: QtBot, tmp_path: Path) -> None:
+    catalogue = tmp_path / "test-tiles.json"
+    shutil.copyfile(REPO / "tests" / "data" / "test-tiles.json", catalogue)
+    path = tmp_path / "custom.realm.json"
+    path.write_text(json.dumps({
+        "format_version": 2, "title": "Custom", "players": {"min": 2, "max": 2},
+        "catalogues": ["test-tiles.json"],
+        "boards": [{"id": "surface", "kind": "surface", "tiles": [
+            {"tile": "L1", "side": "surface", "q": 0, "r": 0, "rotation": 0}]}]}),
+        encoding="utf-8")
+    window = shown_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    rotate_first_tile(window)  # unsaved work survives a catalogue change
+    data = json.loads(catalogue.read_text(encoding="utf-8"))
+    region = data["tiles"]["L1"]["surface"][0]
+    assert region["terrain"] != "swamp"
+    region["terrain"] = "swamp"
+    write_elsewhere_json(catalogue, data)
+    qtbot.waitUntil(lambda: window.doc.catalogue.side("L1", "surface").regions[0].terrain
+                    == "swamp", timeout=5000)
+    assert window.doc.dirty and window.doc.undo_stack.count() == 1
+
+
+def write_elsewhere_json(path: Path, data: object) -> None:
+    fresh = path.with_name(path.name + ".tmp")
+    fresh.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    os.replace(fresh, path)
