@@ -26,6 +26,10 @@ from editor.lint.findings import Hit
 from editor.lint.registry import rule
 from editor.lint.rules_geometry import grown_pieces
 
+# Findings about a tally (the 1/5 rule): the regions they name are the ones counted, not
+# culprits, so the editor selects them on a click but does not mark their tiles as faulty.
+TALLY_CODES = frozenset({"B003", "B004"})
+
 
 def _per_player(ctx: CountContext) -> tuple[int, float]:
     total = ctx.facts.total  # how many regions the balance rules count

@@ -68,6 +68,8 @@ def test_balance_family_b003_and_b004_rows_select_their_regions(qtbot: QtBot) ->
         assert len(issue.regions) == int(issue.message.split(" on ")[1].split(" of ")[0])
         assert_shown(window, issue.regions)
     assert window.scene.flash_item.isVisible()
+    # the regions a tally counts are shown, not marked as faulty on the canvas
+    assert window.scene.tile_items[0].issue is None
 
 
 def test_balance_dock_mountain_flag_selects_its_regions(qtbot: QtBot) -> None:
