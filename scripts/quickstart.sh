@@ -211,6 +211,7 @@ case "$cmd" in
         shift
         do_install
         log "install OK: .venv ready ($("$VPY" -V 2>&1))"
+        log "run it as $VENV/bin/realms, or 'source .venv/bin/activate' to put realms on PATH"
         ;;
     test)
         shift

@@ -216,7 +216,7 @@ def measure(realm: Realm) -> BalanceMetrics:
     """The balance metrics of ``realm`` (one player count, already derived)."""
     players = realm.players
     regions = {rid: r for rid, r in realm.regions.items() if not r.chasm}
-    land = sorted((r for r in regions.values() if r.is_land), key=lambda r: r.id)
+    land = sorted((r for r in regions.values() if r.counts_as_land), key=lambda r: r.id)
     water = [r for r in regions.values() if not r.is_land]
     graph = play_graph(realm)
     values: dict[str, float | None] = {}

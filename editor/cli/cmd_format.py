@@ -158,7 +158,7 @@ def unified_diff(path: Path, before: str, after: str) -> str:
     return "".join(out)
 
 
-def _too_big_to_read(canonical: str) -> str | None:
+def too_big_to_read(canonical: str) -> str | None:
     """Why the loader would refuse the canonical text (indenting grows a compact file),
     or None: ``format`` never writes a file that no command could read again."""
     from editor.model.limits import MAX_FILE_BYTES, count_text
@@ -190,7 +190,7 @@ def _format_one(path: Path, mode: str, force: bool) -> int:
         return EXIT_INVALID
     if canonical == loaded.text:
         return EXIT_OK
-    too_big = _too_big_to_read(canonical)
+    too_big = too_big_to_read(canonical)
     if too_big is not None:  # every command would then refuse the file
         print(f"{shown}: the canonical form would be {too_big}; the file was left "
               "unchanged: split the scenario into several files", file=sys.stderr)

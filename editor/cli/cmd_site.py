@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,19 @@ def _progress_bar(done: int, total: int, name: str) -> None:
     sys.stderr.flush()
 
 
+class Stopped(Exception):
+    """SIGTERM arrived: unwound like Ctrl+C, so the workers are stopped and the staged
+    pages dropped (a CI job's timeout or `kill` must not leave workers running)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise Stopped(signum)
+
+
 def run(args: argparse.Namespace) -> int:
     from editor.site.build import SiteError, build_site
 
@@ -76,10 +90,18 @@ def run(args: argparse.Namespace) -> int:
         report(f"realms site: --jobs takes a positive number or 'auto', not {args.jobs!r}")
         return EXIT_ERROR
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    previous = signal.signal(signal.SIGTERM, _stop)
     try:
         built = build_site(args.paths, args.output, base_url=args.base_url, images=images,
                            title=args.title, progress=_progress_bar if show else None,
                            jobs=jobs)
+    except (Stopped, KeyboardInterrupt) as exc:
+        number = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
+        if show:
+            sys.stderr.write("\n")
+        report(f"realms site: stopped by {signal.Signals(number).name}; "
+               f"{ci_path(str(args.output))} holds the previous site, unchanged")
+        return 128 + number
     except SiteError as exc:
         report(f"realms site: {exc}")
         return EXIT_ERROR
@@ -88,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
         report(f"realms site: cannot write {ci_path(str(where))}: {exc.strerror or exc}; "
                "check the output folder's permissions and free space")
         return EXIT_ERROR
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     plural = "" if built.scenarios == 1 else "s"
     print(f"{ci_path(str(args.output))}: {built.scenarios} scenario{plural}, "
           f"{len(built.rebuilt)} built, {len(built.unchanged)} unchanged, "

@@ -94,8 +94,9 @@ def _blamed_parser(parser: RealmsArgumentParser, args: argparse.Namespace,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; a failed standard stream makes it exit 2 with one line on stderr
-    (editor/cli/pipes.py), whatever the command would have returned."""
+    """Run one command; a failed standard stream makes it exit 2 with one line on stderr,
+    whatever the command would have returned, while a reader that went away (a closed
+    pipe) changes nothing but the output it gets (editor/cli/pipes.py)."""
     closed = closed_at_start()
     if closed:  # >&- or 2>&-: refused before the command touches anything
         hold_closed_descriptors()

@@ -506,7 +506,7 @@ def _layout_page(realm: Realm, source: str | None) -> PageLayout:
     board_bottom = max((b.origin[1] + b.size[1] for b in boards), default=top)
     board_bottom = max([board_bottom, *(m.box[3] + 10.0 for m in marks if m.text)])
     links = [(m.start, m.end, m.kind) for m in marks if not m.across]
-    land = sum(1 for r in realm.regions.values() if r.is_land and not r.chasm)
+    land = sum(1 for r in realm.regions.values() if r.counts_as_land)
     subtitle = (f"{realm.players} players \u00b7 {scenario.turns(realm.players)} turns \u00b7 "
                 f"{land} land regions, {len(realm.regions) - land} other")
     if source:

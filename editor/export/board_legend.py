@@ -77,6 +77,33 @@ def legend_items(page: PageLayout, realm: Realm, style: Style) -> list[LegendIte
     return items
 
 
+LINE_MARKERS = frozenset({"more", "river_marker", "cloud_bridge", "custom_link"})
+
+
+def every_item(style: Style) -> list[tuple[str, list[LegendItem]]]:
+    """Everything a board can show, in groups (terrains, symbols, pieces, markers, lines):
+    the editor's Legend dock, where a printed legend lists only what its page holds."""
+    terrains = []
+    for key in (*LAND_TERRAINS, *WATER_ORDER):
+        terrains.append(LegendItem("terrain", key, style.terrain(key).label))
+        if key in style.underground:
+            terrains.append(LegendItem("terrain", key, f"{style.terrain(key).label} "
+                                       "(underground)", "underground"))
+    symbols = [LegendItem("symbol", s, style.symbol(s).label)
+               for s in (*SYMBOL_ORDER, *sorted(set(style.symbols) - set(SYMBOL_ORDER)))]
+    kinds = [k for k in style.markers if k not in LINE_MARKERS]
+    pieces = [LegendItem("marker", k, style.marker(k).label) for k in kinds
+              if style.marker(k).is_piece]
+    markers = [LegendItem("marker", k, style.marker(k).label) for k in kinds
+               if not style.marker(k).is_piece]
+    lines = [LegendItem("river_marker", "river_marker", style.marker("river_marker").label),
+             LegendItem("link", "link", "Cloud bridge / link"),
+             LegendItem("marker", "more", f"{style.marker('more').label} (+N)"),
+             LegendItem("tile", "tile", "Tile edge")]
+    return [("Terrains", terrains), ("Printed symbols", symbols), ("Pieces", pieces),
+            ("Markers and tokens", markers), ("Lines and badges", lines)]
+
+
 def _item_width(item: LegendItem, metrics: QFontMetricsF) -> float:
     return SWATCH[0] + 12.0 + metrics.horizontalAdvance(item.label) + ITEM_GAP
 
@@ -103,7 +130,9 @@ def legend_height(page: PageLayout, realm: Realm, style: Style) -> float:
     return placed[-1][2] - page.legend_top + ROW
 
 
-def _swatch(painter: QPainter, item: LegendItem, rect: QRectF, style: Style) -> None:
+def paint_swatch(painter: QPainter, item: LegendItem, rect: QRectF, style: Style) -> None:
+    """One legend entry's picture in ``rect``, as the board draws it (the editor's Legend
+    dock shows the same pictures)."""
     from editor.export.board_render import _badge, _hatch, _path
 
     centre = rect.center()
@@ -151,7 +180,7 @@ def paint_legend(painter: QPainter, page: PageLayout, realm: Realm, style: Style
     painter.drawText(QPointF(left, page.legend_top + 14), "Legend")
     for item, x, y in legend_positions(page, items):
         rect = QRectF(x, y - SWATCH[1] / 2, SWATCH[0], SWATCH[1])
-        _swatch(painter, item, rect, style)
+        paint_swatch(painter, item, rect, style)
         painter.setPen(QColor(style.canvas["label"]))
         painter.setFont(font(20))
         painter.drawText(QPointF(x + SWATCH[0] + 12.0, y + 7), item.label)

@@ -51,7 +51,7 @@ from editor.export.board_layout import (
 )
 from editor.heap import no_cyclic_gc
 from editor.render.hatching import HATCH_SPACING, hatch_strokes
-from editor.render.labels import CHIP, MARKER, NAME
+from editor.render.labels import CHIP, MARKER, NAME, pieces_first
 from editor.render.paint import PRINT, font, paint_badge
 from editor.render.style import BadgeStyle, Style, default_style, marker_glyph
 from editor.topology.realm import Realm
@@ -161,7 +161,7 @@ def _paint_region(painter: QPainter, shape: RegionShape, style: Style, side: str
 def _annotate(painter: QPainter, board: BoardShape, style: Style) -> None:
     """Region names, symbol chips and markers where the shared placement step put them."""
     markers = {shape.region.id: shape.region.markers for shape in board.regions}
-    for label in board.labels.labels:
+    for label in pieces_first(board.labels.labels, markers, style):
         x0, y0, x1, y1 = label.box
         centre = QPointF(*label.centre)
         if label.kind == NAME:

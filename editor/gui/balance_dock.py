@@ -124,6 +124,14 @@ class BalanceBars(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(300, self.ROW * (len(self.bars) + 1) + 8)
 
+    def visible_rows(self) -> int:
+        """How many bars are wholly on screen now, the dock's scrolling and size considered
+        (the first layout must show five without dragging a splitter)."""
+        shown = self.visibleRegion().boundingRect()
+        return sum(1 for row in range(1, len(self.bars) + 1)
+                   if shown.top() <= row * self.ROW + 4
+                   and row * self.ROW + 4 + self.ROW - 4 <= shown.bottom() + 1)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -342,10 +350,11 @@ class BalancePanel(QWidget):
         self.table.show()
         self.table.updateGeometry()
         self.table.setMinimumHeight(self.table.sizeHint().height())
-        self.summary.setText(f"{flag_count(len(self.flags))} against the balance standard "
-                             f"at {self.metrics.players} players (bands from the booklet's "
-                             "boards, the base game's where a metric transfers, and the "
-                             "booklet's rules). Click a flag to see its regions.")
+        self.summary.setText(f"{flag_count(len(self.flags))} at {self.metrics.players} "
+                             "players. Click a flag or a row to see its regions.")
+        self.summary.setToolTip("Judged by the balance standard: bands from the booklet's "
+                                "boards, the base game's where a metric transfers, and the "
+                                "booklet's rules (docs/balance.md).")
 
     def row_item(self, key: str) -> QTreeWidgetItem | None:
         return self.table.rows.get(key)

@@ -41,6 +41,10 @@ class SelectionPanel(QWidget):
             self.fields[name] = label
             self.form.addRow(name, label)
         self.min_players = QComboBox()
+        # Sized to its text, not to the longest choice, so the dock fits a 1280 x 800 screen.
+        self.min_players.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.min_players.setMinimumContentsLength(10)
         self._counts: tuple[int, ...] = ()
         self.form.addRow("On the board for", self.min_players)
         self.min_players.activated.connect(self._set_min_players)

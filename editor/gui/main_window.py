@@ -46,6 +46,7 @@ from editor.gui.generate_dialog import generate_into
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
 from editor.gui.layers_panel import LayersPanel
+from editor.gui.legend_dock import LegendPanel
 from editor.gui.locate import locate_missing
 from editor.gui.marker_palette import MarkerDock
 from editor.gui.overview import Overview
@@ -58,11 +59,23 @@ from editor.model.errors import LoadError
 from editor.model.scenario_io import load_scenario, parse_scenario
 
 APP_NAME = "Realms Studio"
+# The realms that come with Realms Studio: the package's data and, in a checkout, the
+# repository's scenarios/ folder (the booklet, the examples, the templates).
+SHIPPED_FOLDERS = (Path(__file__).resolve().parents[1],
+                   Path(__file__).resolve().parents[2] / "scenarios")
+
+
+def shipped(path: Path) -> bool:
+    real = path.resolve()
+    return any(real.is_relative_to(folder) for folder in SHIPPED_FOLDERS)
 MAX_RECENT = 8
 ZOOM_KEY_STEP = 1.25
 SCROLLED_DOCKS = ("inspector", "balance")
 PREFERRED_SIZE = QSize(1400, 900)  # the first window, where the screen has room for it
 FRAME_ROOM = QSize(16, 40)  # kept free around the window for the window manager's frame
+DOCK_WIDTHS = [195, 290]  # the Tiles column, the Inspector/Balance column
+ISSUES_HEIGHT = 130
+RIGHT_HEIGHTS = [230, 330]  # Inspector over Balance
 FILE_FILTER = "Realms scenarios (*.realm.json *.json);;All files (*)"
 
 # Hooks the tests replace: answer the recovery offer and the close question without a dialog.
@@ -119,6 +132,7 @@ class MainWindow(QMainWindow):
                 ("inspector", "Inspector", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("balance", "Balance", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("overview", "Overview", Qt.DockWidgetArea.RightDockWidgetArea),
+                ("legend", "Legend", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("issues", "Issues", Qt.DockWidgetArea.BottomDockWidgetArea),
                 ("history", "History", Qt.DockWidgetArea.BottomDockWidgetArea)):
             dock = QDockWidget(title, self)
@@ -136,6 +150,7 @@ class MainWindow(QMainWindow):
         self.tools_bar = ToolBar(self.show_dock, self)
         self.tools_bar.toolShown.connect(lambda text: self.tool_label.setText(f"Tool: {text}"))
         self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, self.tools_bar)
+        self._docks["legend"].setWidget(LegendPanel())  # the same for every document
         self._build_toolbar()
         self._build_menus()
         # One central widget for the window's life: replacing it on every Open, New or
@@ -154,13 +169,16 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self._docks["markers"], self._docks["layers"])
         self._docks["tiles"].raise_()
         self.tabifyDockWidget(self._docks["balance"], self._docks["overview"])
+        self.tabifyDockWidget(self._docks["overview"], self._docks["legend"])
         self._docks["balance"].raise_()
         self.tabifyDockWidget(self._docks["issues"], self._docks["history"])
         self._docks["issues"].raise_()
-        self.resizeDocks([self._docks["tiles"], self._docks["inspector"]], [250, 380],
+        # The first layout gives the map the room (at 1280 x 800: at least 700 x 500 px) and
+        # the Balance dock five rows of bars without dragging a splitter.
+        self.resizeDocks([self._docks["tiles"], self._docks["inspector"]], DOCK_WIDTHS,
                          Qt.Orientation.Horizontal)
-        self.resizeDocks([self._docks["issues"]], [170], Qt.Orientation.Vertical)
-        self.resizeDocks([self._docks["inspector"], self._docks["balance"]], [420, 200],
+        self.resizeDocks([self._docks["issues"]], [ISSUES_HEIGHT], Qt.Orientation.Vertical)
+        self.resizeDocks([self._docks["inspector"], self._docks["balance"]], RIGHT_HEIGHTS,
                          Qt.Orientation.Vertical)
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
@@ -227,6 +245,9 @@ class MainWindow(QMainWindow):
         self.layers = LayersPanel(doc, self.editor, self.visibility_actions())
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
+        # Row 0 is the "<opened>" state, row N the state after N steps: keep it in view.
+        doc.undo_stack.indexChanged.connect(
+            lambda index: self.history.scrollTo(self.history.model().index(index, 0)))
         self.overview = Overview(self.view)
         panels: tuple[tuple[str, QWidget], ...] = (
             ("tiles", self.tile_dock), ("markers", self.marker_dock),
@@ -249,6 +270,7 @@ class MainWindow(QMainWindow):
             old_central.deleteLater()
         self.autosaver = Autosaver(doc, self.autosave_ms or 60_000, self)
         self.editor.message.connect(self._show_message)
+        self.hover.clear()  # the previous document's region means nothing here
         self.view.hoverChanged.connect(self.hover.setText)
         self.view.zoomChanged.connect(self._show_zoom)
         self.issues.issueActivated.connect(lambda issue: self.reveal_issue(issue))
@@ -409,12 +431,15 @@ class MainWindow(QMainWindow):
             self.addAction(action)
             edit.addAction(action)
         edit.addSeparator()
+        # Tiled's keys work as alternates: Z turns clockwise, Shift+Z back, X and Y flip
+        # (a Realms tile has one way to turn over: its other side).
         edit.addAction(self._action("Rotate tile left", lambda: self.editor.rotate_selected(1),
-                                    QKeySequence("R")))
+                                    [QKeySequence("R"), QKeySequence("Shift+Z")]))
         edit.addAction(self._action("Rotate tile right",
                                     lambda: self.editor.rotate_selected(-1),
-                                    QKeySequence("Shift+R")))
-        edit.addAction(self._action("&Flip tile", self.editor_flip, QKeySequence("F")))
+                                    [QKeySequence("Shift+R"), QKeySequence("Z")]))
+        edit.addAction(self._action("&Flip tile", self.editor_flip,
+                                    [QKeySequence("F"), QKeySequence("X"), QKeySequence("Y")]))
         edit.addSeparator()
         self.shared_actions = [
             self._action("Cu&t", self.cut, QKeySequence.StandardKey.Cut),
@@ -606,10 +631,20 @@ class MainWindow(QMainWindow):
             return self.save_as()
         return self.save_to(self.doc.path)
 
+    def save_as_start(self) -> Path:
+        """Where Save As starts: the document's own file, unless that is one of the realms
+        shipped with Realms Studio (a copy belongs in the user's folder, not among them);
+        then the folder the user last saved in, else the home folder."""
+        name = self.doc.path.name if self.doc.path is not None else "untitled.realm.json"
+        if self.doc.path is not None and not shipped(self.doc.path):
+            return self.doc.path
+        saved = str(self.settings.value("files/save_folder", "", type=str) or "")
+        folder = Path(saved) if saved and Path(saved).is_dir() else Path.home()
+        return folder / name
+
     def save_as(self) -> bool:
-        name, _ = QFileDialog.getSaveFileName(
-            self, "Save realm as",
-            str(self.doc.path or self.dialog_folder() / "untitled.realm.json"), FILE_FILTER)
+        name, _ = QFileDialog.getSaveFileName(self, "Save realm as", str(self.save_as_start()),
+                                              FILE_FILTER)
         return self.save_to(Path(name)) if name else False
 
     def save_to(self, path: Path) -> bool:
@@ -626,6 +661,8 @@ class MainWindow(QMainWindow):
         if moved:
             self.disk_watch.watch(self.doc)
         self.remember(path)
+        if not shipped(path):
+            self.settings.setValue("files/save_folder", str(path.resolve().parent))
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
 

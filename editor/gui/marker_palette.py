@@ -30,7 +30,7 @@ def badge_icon(badge: BadgeStyle, size: int = 28) -> QIcon:
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    paint_badge(painter, QPointF(size / 2, size / 2), size / 2 - 2, badge)
+    paint_badge(painter, QPointF(size / 2, size / 2), size / 2 - 2, badge, fit=True)
     painter.end()
     return QIcon(pixmap)
 

@@ -50,6 +50,9 @@ class ScoringRow(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 2, 0, 2)
         self.kind = QComboBox()
+        self.kind.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.kind.setMinimumContentsLength(10)
         for kind in rule_kinds():
             self.kind.addItem(kind_label(kind), kind)
         found = self.kind.findData(rule.get("kind", "custom"))

@@ -285,7 +285,7 @@ class RegionFacts:
                 has_land = True
                 if first:
                     land_start = True
-                if region.chasm:
+                if region.chasm:  # Region.counts_as_land, inlined in this hot loop
                     continue
                 total += 1
                 terrain = region.terrain

@@ -389,7 +389,7 @@ def empty_board(ctx: CountContext) -> Iterator[Hit]:
     untiled, may_be_empty = found
     for index, board in untiled:
         yield Hit(EMPTY_BOARD, f"board {board.id} has no tiles",
-                  "place tiles on it (realms edit FILE), or remove the board if the "
+                  "place tiles on it in the editor, or remove the board if the "
                   "scenario does not use it", ("boards", index, "tiles"))
     if may_be_empty and not any(tiles for _, tiles, _, _ in ctx.on_board.boards):
         yield Hit(EMPTY_BOARD, "no tile is in play",

@@ -23,6 +23,7 @@ from editor.lint.findings import (
     Hit,
 )
 from editor.lint.registry import Rule, register
+from editor.lint.run_settings import base_catalogue
 from editor.model.catalogue import Catalogue, catalogue_of_file
 from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
@@ -87,20 +88,10 @@ def schema_hits(data: Any) -> list[Hit]:
     return hits
 
 
-_BASE_CATALOGUE: Catalogue | None = None
-
-
-def use_base_catalogue(catalogue: Catalogue | None) -> None:
-    """Lint against ``catalogue`` instead of the default A-Z tiles (``realms lint
-    --catalogue``); the scenario's own custom catalogues still merge on top. Set before
-    linting: forked lint workers inherit it."""
-    global _BASE_CATALOGUE
-    _BASE_CATALOGUE = catalogue
-
-
 def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], Catalogue]:
     hits: list[Hit] = []
-    catalogue = _BASE_CATALOGUE if _BASE_CATALOGUE is not None else catalogue_of_file(data)
+    base = base_catalogue()  # ``realms lint --catalogue``: the scenario's own merge on top
+    catalogue = base if base is not None else catalogue_of_file(data)
     for index, relative in enumerate(data.get("catalogues", [])):
         try:
             catalogue = catalogue.merged(

@@ -4,14 +4,17 @@ behind a name without opening the editor.
 
 The realm is derived for the scenario's largest player count (every tile in play), from
 the editor's text; a text that does not load or derive has no hover (its diagnostics say
-why)."""
+why). The text is Markdown for a client that reads it, plain text for one that does not
+(the client's ``hover.contentFormat``)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
-from editor.lsp.fixes import offset_of, position_of
+from lsprotocol import types
+
+from editor.lsp.diagnostics import LineIndex, over_limit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,6 +41,7 @@ def string_under(text: str, offset: int) -> tuple[int, int, str] | None:
         index = end
 
 
+@lru_cache(maxsize=4)  # hovering around one version derives it once
 def _realm(text: str, path: Path) -> Realm | None:
     from editor.model.errors import LoadError
     from editor.model.scenario_io import parse_scenario
@@ -69,8 +73,12 @@ def _region_text(realm: Realm, region_id: str) -> str:
     return "\n\n".join(lines)
 
 
-def hover(text: str, path: Path, line: int, character: int) -> dict[str, Any] | None:
-    offset = offset_of(text, line, character)
+def hover(text: str, path: Path, line: int, character: int,
+          markdown: bool = True) -> types.Hover | None:
+    if over_limit(text):
+        return None
+    index = LineIndex(text)
+    offset = index.offset(line, character)
     found = None if offset is None else string_under(text, offset)
     if found is None:
         return None
@@ -86,5 +94,8 @@ def hover(text: str, path: Path, line: int, character: int) -> dict[str, Any] | 
             return None
         body = (f"**tile {word}** ({realm.players} players): "
                 + "; ".join(_region_text(realm, r).replace("\n\n", ", ") for r in regions))
-    return {"contents": {"kind": "markdown", "value": body},
-            "range": {"start": position_of(text, start), "end": position_of(text, end)}}
+    if not markdown:
+        body = body.replace("**", "")
+    kind = types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText
+    return types.Hover(contents=types.MarkupContent(kind=kind, value=body),
+                       range=index.range(start, end))

@@ -19,7 +19,7 @@ from typing import Any
 from editor.model import catalogue_check
 from editor.model.errors import LoadError
 from editor.model.fast_schema import validate_or_raise
-from editor.model.jsonio import load_json
+from editor.model.jsonio import decode_json_bytes, load_json, parse_json_text
 from editor.model.jsonpos import SourceMap
 from editor.model.lattice import Point
 from editor.model.paths import data_file
@@ -173,10 +173,16 @@ def _side_shape(spec: list[dict[str, Any]]) -> SideShape:
     return found
 
 
-def load_catalogue(path: Path | str, *, prechecked: bool = False) -> Catalogue:
-    """Read and check a catalogue file (``prechecked``: see :func:`parse_catalogue`)."""
+def load_catalogue(path: Path | str, *, prechecked: bool = False,
+                   raw: bytes | None = None) -> Catalogue:
+    """Read and check a catalogue file (``prechecked``: see :func:`parse_catalogue`);
+    ``raw``: its bytes, already read (and hashed, by lint's result cache)."""
     path = Path(path)
-    data, text = load_json(path)
+    if raw is None:
+        data, text = load_json(path)
+    else:
+        text = decode_json_bytes(raw, str(path))
+        data = parse_json_text(text, str(path))
     if not isinstance(data, dict):
         raise LoadError(str(path), "a catalogue must be a JSON object", code="S002")
     return parse_catalogue(data, text, str(path), prechecked=prechecked)

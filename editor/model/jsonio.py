@@ -345,7 +345,10 @@ def decode_json_bytes(raw: bytes, shown: str) -> str:
     """The text of bytes already read (by :func:`read_limited_bytes`): UTF-8, no BOM.
 
     Lint's result cache hashes the bytes it read and lints those same bytes, so a file
-    changed during a run can never be cached under the wrong content."""
+    changed during a run can never be cached under the wrong content. Bytes not read from
+    a file (an editor's buffer) meet the same size limit here."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise _too_big(shown, len(raw), MAX_FILE_BYTES)
     if raw.startswith(b"\xef\xbb\xbf"):
         raise LoadError(
             shown,

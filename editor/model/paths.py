@@ -34,6 +34,7 @@ RESOURCES = frozenset({
     "style.json",
     "base_game.json",
     "lint-defaults.toml",
+    "provenance.toml",
     "generate-spread.json",
     "schema-messages.toml",
     "balance-standard.json",

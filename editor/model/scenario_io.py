@@ -57,6 +57,9 @@ class LoadedScenario:
     path: Path | None
     text: str
     missing: tuple[MissingCatalogue, ...] = ()
+    # True for an engine file read as a scenario: its lint.ignore entries are the ones its
+    # provenance carried, which lint counts apart and ``--no-provenance`` leaves out
+    ignore_from_provenance: bool = False
 
     @property
     def source_map(self) -> SourceMap:

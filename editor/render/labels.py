@@ -18,8 +18,9 @@ is deterministic: ties are broken by grid order, never by hashing.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
@@ -35,6 +36,10 @@ MAX_LAYOUTS = 12  # layouts tried for a crowded region's labels
 SPILL_COST = 1000.0  # per squared unit a last-resort label reaches out of its region
 
 NAME, CHIP, MARKER, MORE = "name", "chip", "marker", "more"
+
+if TYPE_CHECKING:
+    from editor.model.scenario import Marker
+    from editor.render.style import Style
 TOKENS = (CHIP, MARKER, MORE)
 # Advance of a character as a share of the font's pixel size. The engine has no font
 # metrics (it is Qt-free), so it over-estimates a little. The box drawn is the box placed.
@@ -742,3 +747,14 @@ def place_labels(regions: Sequence[RegionLabels], sizes: LabelSizes,
 def boxes_overlap(a: Box, b: Box) -> bool:
     """Whether two boxes share some area (touching edges do not count)."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def pieces_first(labels: Iterable[Label], markers: Mapping[str, Sequence[Marker]],
+                 style: Style) -> list[Label]:
+    """The labels in drawing order: pieces (mountains) first, so they stand under the
+    chips and tokens laid beside them, as on the table; otherwise as placed."""
+    def piece(label: Label) -> bool:
+        if label.kind != MARKER:
+            return False
+        return style.marker(markers[label.region][int(label.key)].kind).is_piece
+    return sorted(labels, key=lambda label: not piece(label))

@@ -10,6 +10,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 
 import editor.qtcompat  # noqa: F401  (must run before any painting)
+from editor.render import pieces
 from editor.render.style import BadgeStyle
 
 FONT_FAMILY = "DejaVu Sans"
@@ -42,10 +43,49 @@ SCREEN = BadgeLook()
 PRINT = BadgeLook("#1f1a16", 1.4, 2.0, (1.15, 0.95, 0.75))
 
 
+def _polygon(outline: pieces.Outline, radius: float, centre: QPointF) -> QPolygonF:
+    return QPolygonF([QPointF(x, y) for x, y in
+                      pieces.scaled(outline, radius, centre.x(), centre.y())])
+
+
+def paint_mountain(painter: QPainter, centre: QPointF, radius: float, badge: BadgeStyle,
+                   outline: QColor | None = None, look: BadgeLook = SCREEN) -> None:
+    """A mountain piece standing on its region: shadow, body, lit and shaded faces, snow."""
+    shadow_x, shadow_y, shadow_w, shadow_h = pieces.MOUNTAIN_SHADOW
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(0, 0, 0, 70))
+    painter.drawEllipse(QPointF(centre.x() + shadow_x * radius, centre.y() + shadow_y * radius),
+                        shadow_w * radius, shadow_h * radius)
+    body = colour(badge.fill)
+    width = look.edge_width if look.edge_width is not None else max(1.0, radius * 0.09)
+    edge = outline or QColor(look.edge if look is not SCREEN else "#2b2420")
+    painter.setBrush(body)
+    painter.setPen(QPen(edge, width))
+    painter.drawPolygon(_polygon(pieces.MOUNTAIN_BODY, radius, centre))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(body.lighter(128))
+    painter.drawPolygon(_polygon(pieces.MOUNTAIN_LIT, radius, centre))
+    painter.setBrush(body.darker(135))
+    painter.drawPolygon(_polygon(pieces.MOUNTAIN_SHADED, radius, centre))
+    painter.setBrush(QColor("#f7f4ef"))
+    for cap in pieces.MOUNTAIN_SNOW:
+        painter.drawPolygon(_polygon(cap, radius, centre))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(QPen(edge, width))
+    painter.drawPolygon(_polygon(pieces.MOUNTAIN_BODY, radius, centre))
+
+
 def paint_badge(painter: QPainter, centre: QPointF, radius: float, badge: BadgeStyle,
                 text: str | None = None, outline: QColor | None = None,
-                look: BadgeLook = SCREEN) -> None:
-    """A token: a shape filled with the badge colour and a short glyph on it."""
+                look: BadgeLook = SCREEN, fit: bool = False) -> None:
+    """A token: a shape filled with the badge colour and a short glyph on it. A piece
+    (a mountain) stands ``badge.size`` times larger than a chip of ``radius``, unless
+    ``fit`` asks for it to fit in ``radius`` (an icon, a legend swatch)."""
+    if badge.is_piece:
+        extent = pieces.MOUNTAIN_EXTENT[0]
+        paint_mountain(painter, centre, radius / extent if fit else radius * badge.size,
+                       badge, outline, look)
+        return
     width = look.edge_width if look.edge_width is not None else max(1.0, radius * 0.12)
     painter.setPen(QPen(outline or QColor(look.edge), width))
     painter.setBrush(colour(badge.fill))

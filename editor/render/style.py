@@ -17,7 +17,7 @@ from editor.model.paths import data_file
 STYLE_PATH = data_file("style.json")
 HATCHES = ("none", "horizontal", "vertical", "cross", "fdiagonal", "bdiagonal", "diagcross",
            "dots")
-SHAPES = ("disc", "square", "triangle", "diamond")
+SHAPES = ("disc", "square", "triangle", "diamond", "mountain")
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,12 @@ class BadgeStyle:
     fill: str
     text: str
     shape: str = "disc"
+    size: float = 1.0  # a piece's size beside a symbol chip's (a mountain stands larger)
+
+    @property
+    def is_piece(self) -> bool:
+        """A piece standing on the board (drawn under the chips), not a flat chip."""
+        return self.shape == "mountain"
 
 
 @dataclass(frozen=True)
@@ -66,7 +72,8 @@ def _badge(spec: dict[str, Any]) -> BadgeStyle:
     shape = spec.get("shape", "disc")
     if shape not in SHAPES:
         raise ValueError(f"unknown badge shape {shape!r}; use one of {', '.join(SHAPES)}")
-    return BadgeStyle(spec["label"], spec.get("glyph", ""), spec["fill"], spec["text"], shape)
+    return BadgeStyle(spec["label"], spec.get("glyph", ""), spec["fill"], spec["text"], shape,
+                      float(spec.get("size", 1.0)))
 
 
 def parse_style(data: dict[str, Any]) -> Style:

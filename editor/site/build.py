@@ -12,8 +12,11 @@ import json
 import multiprocessing
 import os
 import re
+import shutil
+import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +30,9 @@ from editor.model.user_paths import read_user_file
 from editor.site.outputs import (
     MANIFEST,
     SiteError,
+    inside,
     load_manifest,
+    move_if_changed,
     remove_stale,
     write_if_changed,
 )
@@ -132,6 +137,7 @@ class PageJob:
 
 
 def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
+    """Build one page into the staging folder ``job.out`` (moved into the site on commit)."""
     from editor.site.entry import build_entry
     from editor.site.pages import render, script_json
 
@@ -160,17 +166,48 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
     return entry.card(), sorted(files)
 
 
-def _run_jobs(todo: list[PageJob], jobs: int) -> Iterator[tuple[dict[str, Any], list[str]]]:
+# A worker process is replaced after this many pages, so what a page leaves behind in its
+# process (caches keyed on the page's realm, allocator fragmentation) cannot pile up over a
+# collection of thousands: the workers' memory stays flat per page.
+PAGES_PER_WORKER = 40
+
+
+def _worker_start(parent: int) -> None:
+    """In each worker: leave SIGINT to the parent (it stops the pool), die by SIGTERM, and
+    never outlive the parent, even one killed with SIGKILL (Linux's parent-death signal)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
+
+
+@contextmanager
+def _built_pages(todo: list[PageJob], jobs: int
+                 ) -> Iterator[Iterator[tuple[dict[str, Any], list[str]]]]:
     """Results in ``todo``'s order; pages are independent, so several processes share them.
 
     Workers are forked after the imports, so each starts warm; a page's result is small
-    (its card and file names), the files themselves are written by the worker."""
+    (its card and file names), the files themselves are written by the worker. However
+    the block is left (done, an error, SIGINT or SIGTERM turned into an exception by the
+    command), no worker is left running."""
     if jobs <= 1 or len(todo) < 4:
-        yield from map(_build_page, todo)
+        yield map(_build_page, todo)
         return
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        yield from pool.map(_build_page, todo, chunksize=2)
+    pool = context.Pool(jobs, initializer=_worker_start, initargs=(os.getpid(),),
+                        maxtasksperchild=PAGES_PER_WORKER)
+    try:
+        yield pool.imap(_build_page, todo, chunksize=2)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def default_jobs() -> int:
@@ -183,7 +220,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     """Write the site of every scenario file under ``paths`` into ``out``."""
     from editor.lint.runner import collect
     from editor.site.entry import content_key  # also warms the workers' imports before fork
-    from editor.site.pages import render
+    from editor.site.pages import render  # noqa: F401  (imported before the workers fork)
 
     if out.exists() and not out.is_dir():
         raise SiteError(f"{display_path(out)} exists and is not a folder; choose another -o")
@@ -217,15 +254,66 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
             report.unchanged.append(source)
         else:
             pages[slug] = {"key": key}
-            todo.append(PageJob(path, source, slug, content, unread, out, images, base_url,
-                                title))
+            todo.append(PageJob(path, source, slug, content, unread, out / STAGING, images,
+                                base_url, title))
             report.rebuilt.append(source)
     done = len(report.unchanged)
-    for job, (card, names) in zip(todo, _run_jobs(todo, jobs), strict=True):
-        pages[job.slug].update(card=card, files=names)
-        done += 1
-        if progress is not None:
-            progress(done, len(files), job.source)
+    staging = _fresh_staging(out)
+    try:
+        with _built_pages(todo, jobs) as results:
+            for job, (card, names) in zip(todo, results, strict=True):
+                pages[job.slug].update(card=card, files=names)
+                done += 1
+                if progress is not None:
+                    progress(done, len(files), job.source)
+        with _signals_held():
+            _commit(out, staging, todo, pages, old_pages, report, title, base_url)
+    finally:
+        _drop_staging(out, staging)
+    return report
+
+
+STAGING = ".realms-site-staging"
+
+
+def _fresh_staging(out: Path) -> Path:
+    """The folder pages are built in before they replace the site's: emptied first (a
+    build killed outright may have left one)."""
+    staging = out / STAGING
+    _drop_staging(out, staging)
+    staging.mkdir()
+    return staging
+
+
+def _drop_staging(out: Path, staging: Path) -> None:
+    if staging.is_symlink() or (staging.exists() and not staging.is_dir()):
+        raise SiteError(f"{display_path(staging)} is in the way: not a folder of this tool's; "
+                        "delete it")
+    if staging.is_dir() and inside(out, staging):
+        shutil.rmtree(staging)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait while the new pages replace the old ones, so a stopped
+    build leaves either the previous site or the new one, never a mix."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _commit(out: Path, staging: Path, todo: list[PageJob], pages: dict[str, Any],
+            old_pages: dict[str, Any], report: BuildReport, title: str,
+            base_url: str | None) -> None:
+    """Move the staged pages into the site, then the assets, the index and the manifest."""
+    from editor.site.pages import render
+
+    for job in todo:
+        for name in pages[job.slug]["files"]:
+            move_if_changed(staging / "s" / job.slug / name, out / "s" / job.slug / name, out)
     report.failed = [c["source"] for c in (p["card"] for p in pages.values())
                      if c.get("load_error")]
     for name in ASSETS:
@@ -244,7 +332,6 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     manifest = {"tool": __version__, "pages": pages}
     write_if_changed(out / MANIFEST, (json.dumps(manifest, indent=1, sort_keys=True)
                                        + "\n").encode("utf-8"), out)
-    return report
 
 
 __all__ = ["BuildReport", "SiteError", "build_site", "slug_for"]

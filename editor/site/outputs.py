@@ -25,7 +25,9 @@ from editor.model.safe_write import write_bytes
 
 MANIFEST = ".realms-site.json"
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # what build.slug_for makes
-_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")  # a plain name, no path
+# A name in one page folder: anything a scenario file may be called (its download keeps the
+# user's name, odd characters included), but never a path: no "/", no NUL, not "." or "..".
+_FILE_NAME = re.compile(r"(?!\.\.?\Z)[^/\x00]{1,255}\Z")
 
 
 class SiteError(Exception):
@@ -63,9 +65,9 @@ def load_manifest(out: Path) -> dict[str, Any]:
     return {"tool": __version__, "pages": pages}
 
 
-def write_if_changed(path: Path, data: bytes, out: Path) -> None:
-    """Write ``path`` unless it already holds ``data``; never through a link (or a folder
-    link) that leads out of ``out``, never over a special file."""
+def _holds(path: Path, data: bytes, out: Path) -> bool:
+    """Whether ``path`` already holds ``data``; refuses a path through a link (or a folder
+    link) that leads out of ``out``, and a special file in the way."""
     if not inside(out, path):
         raise SiteError(f"{display_path(path)} is a link out of the output folder; "
                         "delete it, or build into an empty folder")
@@ -77,12 +79,31 @@ def write_if_changed(path: Path, data: bytes, out: Path) -> None:
         raise SiteError(f"{display_path(path)} is in the way: not a regular file; delete it, "
                         "or build into an empty folder")
     try:
-        if mode is not None and read_limited_bytes(path, max_bytes=len(data)) == data:
-            return
+        return mode is not None and read_limited_bytes(path, max_bytes=len(data)) == data
     except LoadError:
-        pass  # a different size, or unreadable: rewritten
+        return False  # a different size, or unreadable: rewritten
+
+
+def write_if_changed(path: Path, data: bytes, out: Path) -> None:
+    """Write ``path`` unless it already holds ``data`` (see :func:`_holds` for what is
+    refused). The old file is unlinked first: a site file with another hard link (a copy
+    made with ``cp -al``) is replaced, never rewritten in place under both names."""
+    if _holds(path, data, out):
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_file() and not path.is_symlink():
+        path.unlink()
     write_bytes(path, data, durable=False)
+
+
+def move_if_changed(staged: Path, path: Path, out: Path) -> None:
+    """Move a staged file over ``path`` (one rename: a reader sees the old file or the new
+    one) unless ``path`` already holds the same bytes, which then keeps its date."""
+    data = staged.read_bytes()
+    if _holds(path, data, out):
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(staged, path)
 
 
 def remove_stale(out: Path, old: dict[str, Any], keep: dict[str, list[str]]) -> list[str]:

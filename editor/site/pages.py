@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 from markupsafe import Markup
@@ -32,12 +33,21 @@ def _finalize(value: object) -> object:
     return document_text(value) if isinstance(value, str) else value
 
 
+def url_part(value: str) -> str:
+    """One path segment of a link, percent-encoded: a file named ``a#b``, ``%2e%2e``,
+    ``a\\b`` or with a newline must link to itself, not to an anchor, a parent or the page.
+    (HTML-escaping, which the template still applies, is not URL-encoding.)"""
+    return quote(value, safe="")
+
+
 @cache
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FunctionLoader(_template_source),
         autoescape=True, finalize=_finalize, undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env.filters["url_part"] = url_part
+    return env
 
 
 def script_json(value: object) -> str:

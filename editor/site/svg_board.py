@@ -24,7 +24,8 @@ from editor.export.board_layout import (
     PageLayout,
     Point,
 )
-from editor.render.labels import CHIP, MARKER, NAME
+from editor.render import pieces
+from editor.render.labels import CHIP, MARKER, NAME, pieces_first
 from editor.render.style import BadgeStyle, Style, marker_glyph
 
 NAME_FONT = LABEL_SIZES.name_font
@@ -86,7 +87,29 @@ def _patterns(page: PageLayout, style: Style, prefix: str = "") -> list[str]:
     return [seen[k] for k in sorted(seen)]
 
 
+def _points(outline: pieces.Outline, r: float, x: float, y: float) -> str:
+    return " ".join(f"{_num(px)},{_num(py)}" for px, py in pieces.scaled(outline, r, x, y))
+
+
+def _mountain(x: float, y: float, r: float, badge: BadgeStyle, title: str) -> str:
+    """The mountain piece of editor.render.pieces, as the canvas and print draw it."""
+    sx, sy, sw, sh = pieces.MOUNTAIN_SHADOW
+    snow = "".join(f'<polygon points="{_points(cap, r, x, y)}" fill="#f7f4ef"/>'
+                   for cap in pieces.MOUNTAIN_SNOW)
+    body = _points(pieces.MOUNTAIN_BODY, r, x, y)
+    return (f'<g class="badge piece"><title>{escape(title)}</title>'
+            f'<ellipse cx="{_num(x + sx * r)}" cy="{_num(y + sy * r)}" rx="{_num(sw * r)}" '
+            f'ry="{_num(sh * r)}" fill="#0000004a"/>'
+            f'<polygon points="{body}" fill="{badge.fill}"/>'
+            f'<polygon points="{_points(pieces.MOUNTAIN_LIT, r, x, y)}" fill="#ffffff40"/>'
+            f'<polygon points="{_points(pieces.MOUNTAIN_SHADED, r, x, y)}" fill="#00000052"/>'
+            f'{snow}<polygon points="{body}" fill="none" stroke="#2b2420" '
+            f'stroke-width="{_num(max(1.0, r * 0.09))}" stroke-linejoin="round"/></g>')
+
+
 def _badge(x: float, y: float, r: float, badge: BadgeStyle, text: str, title: str) -> str:
+    if badge.is_piece:
+        return _mountain(x, y, r * badge.size, badge, title)
     if badge.shape == "square":
         body = (f'<rect x="{_num(x - r)}" y="{_num(y - r)}" width="{_num(2 * r)}" '
                 f'height="{_num(2 * r)}" rx="3" fill="{badge.fill}"/>')
@@ -109,7 +132,7 @@ def _annotations(board: BoardShape, style: Style) -> list[str]:
     the surplus of a crowded region as one "+N" badge."""
     markers = {shape.region.id: shape.region.markers for shape in board.regions}
     out = []
-    for label in board.labels.labels:
+    for label in pieces_first(board.labels.labels, markers, style):
         x, y = label.centre
         radius = BADGE_RADIUS * label.scale
         if label.kind == NAME:

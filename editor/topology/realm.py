@@ -133,6 +133,14 @@ class Region:
         return self.kind == "land"
 
     @property
+    def counts_as_land(self) -> bool:
+        """The one definition of a land region wherever regions are counted (balance, lint's
+        B rules, printable boards, export descriptions): printed land that no chasm takes
+        out of play. A chasm's region stays ``kind == "land"`` (what the tile prints) and
+        carries the chasm flag, but no race can hold it, so it is not counted."""
+        return self.kind == "land" and not self.chasm
+
+    @property
     def drawn_terrain(self) -> str:
         """The style key a board is painted with: a water region's kind (river, sea, lake),
         else its printed terrain. A mountain piece is drawn as a piece on top (its marker),
@@ -252,7 +260,8 @@ class Realm:
         return self.regions[region_id].is_land
 
     def land_regions(self) -> list[Region]:
-        return [r for r in self.regions.values() if r.is_land]
+        """The land regions as every count reads them (:attr:`Region.counts_as_land`)."""
+        return [r for r in self.regions.values() if r.counts_as_land]
 
     def play_graph(self) -> nx.Graph:
         """The graph without chasm regions, for reachability questions."""

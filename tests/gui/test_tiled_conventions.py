@@ -103,3 +103,22 @@ def test_the_tile_tool_stays_armed_after_a_placement(qtbot: QtBot) -> None:
     assert len(doc.board.tiles) == 3, "three clicks, three tiles"
     qtbot.keyClick(view, Qt.Key.Key_Escape)
     assert window.editor.tool.kind == "select"
+
+
+def test_tileds_rotate_and_flip_keys_work_as_alternates(qtbot: QtBot) -> None:
+    """Z turns clockwise and Shift+Z back, as in Tiled; X and Y turn the tile over."""
+    window = window_for(qtbot)
+    place(qtbot, window, "A", 0, 0)
+    key(qtbot, window, Qt.Key.Key_Escape)
+    click_scene(qtbot, window.view, *hex_centre(0, 0))
+    tile = window.doc.board.tiles[0]
+    start_rotation, start_side = tile.rotation, tile.side
+    key(qtbot, window, Qt.Key.Key_Z)
+    assert window.doc.board.tiles[0].rotation == (start_rotation - 1) % 6
+    key(qtbot, window, Qt.Key.Key_Z, SHIFT)
+    assert window.doc.board.tiles[0].rotation == start_rotation
+    key(qtbot, window, Qt.Key.Key_X)
+    assert window.doc.board.tiles[0].side != start_side
+    key(qtbot, window, Qt.Key.Key_Y)
+    assert window.doc.board.tiles[0].side == start_side
+    assert window.doc.undo_stack.count() >= 5, "each key is one undo step"

@@ -39,7 +39,7 @@ def test_a_new_realm_is_told_its_boards_are_empty(
     assert status == 1
     boards = ["surface", "underground"] if world == "both" else [world]
     assert [line.split("[error] ")[1].split(": ", 1)[1] for line in lines] == [
-        f"board {board} has no tiles (for 2-6 players); place tiles on it (realms edit FILE), "
+        f"board {board} has no tiles (for 2-6 players); place tiles on it in the editor, "
         "or remove the board if the scenario does not use it" for board in boards]
 
 

@@ -23,6 +23,7 @@ from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
 from editor.model.scenario import Link, Marker, Placement
 from editor.render.paint import colour, font, paint_badge
+from editor.render.pieces import MOUNTAIN_EXTENT
 from editor.render.style import BadgeStyle, Style
 
 Z_TILE, Z_HIGHLIGHT, Z_RIVER, Z_LINK, Z_MARKER, Z_OVERLAY = 0, 1.5, 2, 3, 4, 6
@@ -129,7 +130,8 @@ class MarkerItem(QGraphicsItem):
         self.radius = MARKER_RADIUS * scale
         self.selected = False
         self.setPos(QPointF(*centre))
-        self.setZValue(Z_MARKER)
+        # A piece (a mountain) stands under the chips laid beside it, as on the table.
+        self.setZValue(Z_MARKER - 0.5 if self.badge().is_piece else Z_MARKER)
         self.setToolTip(self._tooltip())
 
     def _tooltip(self) -> str:
@@ -150,13 +152,22 @@ class MarkerItem(QGraphicsItem):
     def badge(self) -> BadgeStyle:
         return self.theme.marker(self.marker.kind)
 
+    def _half_size(self) -> tuple[float, float]:
+        """Half the width and height it covers around its centre."""
+        badge = self.badge()
+        if badge.is_piece:
+            w, h = MOUNTAIN_EXTENT
+            return self.radius * badge.size * w, self.radius * badge.size * h
+        return self.radius, self.radius
+
     def boundingRect(self) -> QRectF:
-        r = self.radius + 4
-        return QRectF(-r, -r, 2 * r, 2 * r)
+        w, h = self._half_size()
+        return QRectF(-w - 4, -h - 4, 2 * w + 8, 2 * h + 8)
 
     def shape(self) -> QPainterPath:
+        w, h = self._half_size()
         path = QPainterPath()
-        path.addEllipse(QPointF(0, 0), self.radius + 2, self.radius + 2)
+        path.addEllipse(QPointF(0, 0), w + 2, h + 2)
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -165,9 +176,10 @@ class MarkerItem(QGraphicsItem):
         outline = colour(self.theme.canvas["selection"]) if self.selected else None
         paint_badge(painter, QPointF(0, 0), self.radius, self.badge(), self.text(), outline)
         if self.selected:
+            w, h = self._half_size()
             painter.setPen(QPen(colour(self.theme.canvas["selection"]), 3))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), self.radius + 3, self.radius + 3)
+            painter.drawEllipse(QPointF(0, 0), w + 3, h + 3)
 
 
 class MoreMarkersItem(MarkerItem):

@@ -37,7 +37,7 @@ from PySide6.QtGui import (
     QRegion,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsView, QMenu, QRubberBand, QWidget
+from PySide6.QtWidgets import QGraphicsView, QMenu, QRubberBand, QToolTip, QWidget
 
 from editor.gui.canvas.items import LinkItem, MarkerItem, RiverMarkerItem
 from editor.gui.canvas.overlay import paint_graph_legend
@@ -192,6 +192,8 @@ class RealmView(QGraphicsView):
         self.realm_scene.hide_ghost()
         self.hover_hex = None
         self.hover_region = None
+        QToolTip.hideText()  # a region's tool tip must not outlive the mouse on the map
+        self.hoverChanged.emit("")
         super().leaveEvent(event)
 
     # ----- zoom and pan -----------------------------------------------------------------------

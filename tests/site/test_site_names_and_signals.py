@@ -1,0 +1,144 @@
+"""``realms site`` under odd file names and under signals.
+
+Every link is URL-encoded, so a scenario file named with ``#``, ``%2e%2e``, a backslash or
+a newline links to itself; SIGTERM and SIGINT stop the build's worker processes and leave
+the previous site byte for byte as it was (pages are built in a staging folder and moved
+in only when all are done)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from tests.site.conftest import REPO, SCENARIOS, build
+
+GOOD = SCENARIOS / "booklet" / "01-my-precious-world.realm.json"
+ODD_NAMES = ["a#b.realm.json", "%2e%2e.realm.json", "back\\slash.realm.json",
+             "new\nline.realm.json", "sp ace?.realm.json"]
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name in ("href", "src") and value:
+                self.links.append((tag, value))
+
+
+def _links(page: Path) -> list[str]:
+    parser = _Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return [value for _tag, value in parser.links]
+
+
+def _target(page: Path, link: str) -> Path:
+    """The file a browser fetches for ``link`` on ``page`` (a local, relative link)."""
+    parts = urlsplit(link)
+    assert not parts.scheme and not parts.netloc and not parts.query, link
+    assert not parts.fragment, f"{link!r} is cut at '#': the rest is read as an anchor"
+    return Path(os.path.normpath(page.parent / unquote(parts.path)))
+
+
+def test_every_link_leads_to_its_own_file_whatever_the_name(tmp_path: Path) -> None:
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    for number, name in enumerate(ODD_NAMES):
+        data = json.loads(GOOD.read_text(encoding="utf-8"))
+        data["title"] = f"Odd name {number}"
+        (folder / name).write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "site"
+    assert build([folder], out, "--jobs", "1") == 0
+    pages = sorted((out / "s").glob("*/index.html"))
+    assert len(pages) == len(ODD_NAMES)
+    offered = set()
+    for page in [out / "index.html", *pages]:
+        for link in _links(page):
+            target = _target(page, link)
+            assert target.is_relative_to(out) and target.is_file(), (page, link, target)
+            if target.name in ODD_NAMES:
+                assert target.read_bytes() == (folder / target.name).read_bytes()
+                offered.add(target.name)
+    assert offered == set(ODD_NAMES), "each scenario's own file is offered for download"
+
+
+def _collection(folder: Path, count: int, tag: str) -> None:
+    shipped = [GOOD, *sorted((SCENARIOS / "booklet").glob("0[2-4]*.realm.json"))]
+    folder.mkdir(exist_ok=True)
+    for i in range(count):
+        data = json.loads(shipped[i % len(shipped)].read_text(encoding="utf-8"))
+        data["title"] = f"{data['title']} {tag} {i}"
+        (folder / f"s{i:02d}.realm.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+def _snapshot(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes()
+            for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
+@pytest.mark.parametrize("sent", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_signal_stops_the_workers_and_keeps_the_previous_site(tmp_path: Path,
+                                                                sent: signal.Signals) -> None:
+    folder, out = tmp_path / "scenarios", tmp_path / "site"
+    _collection(folder, 4, "first")
+    assert build([folder], out, "--jobs", "1") == 0
+    before = _snapshot(out)
+    assert "index.html" in before
+    shutil.rmtree(folder)
+    _collection(folder, 24, "second")  # every page changes, and there are more of them
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "editor", "site", str(folder), "-o", str(out),
+         "--progress", "never", "--jobs", "2"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    workers: set[int] = set()
+    deadline = time.monotonic() + 120
+    staged = out / ".realms-site-staging" / "s"
+    while time.monotonic() < deadline and process.poll() is None:
+        workers |= _children(process.pid)
+        if len(workers) >= 2 and staged.is_dir() and len(list(staged.iterdir())) >= 2:
+            break
+        time.sleep(0.05)
+    assert process.poll() is None, "the build ended before it could be stopped"
+    process.send_signal(sent)
+    _stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 128 + sent, (process.returncode, stderr)
+    assert f"stopped by {sent.name}" in stderr and "Traceback" not in stderr, stderr
+    time.sleep(0.5)
+    left = [pid for pid in workers if _alive(pid)]
+    assert not left, f"workers still running after {sent.name}: {left}"
+    assert _snapshot(out) == before, "the previous site changed"
