@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QUndoView,
     QWidget,
 )
+from shiboken6 import isValid
 
 from editor.gui.analysis import Issue
 from editor.gui.autosave import (
@@ -246,8 +247,10 @@ class MainWindow(QMainWindow):
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
         # Row 0 is the "<opened>" state, row N the state after N steps: keep it in view.
+        # (this document's view, checked alive: a closed window's stack may still report)
         doc.undo_stack.indexChanged.connect(
-            lambda index: self.history.scrollTo(self.history.model().index(index, 0)))
+            lambda index, view=self.history: isValid(view)
+            and view.scrollTo(view.model().index(index, 0)))
         self.overview = Overview(self.view)
         panels: tuple[tuple[str, QWidget], ...] = (
             ("tiles", self.tile_dock), ("markers", self.marker_dock),
