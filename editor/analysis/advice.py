@@ -305,10 +305,13 @@ def _fifth(m: BalanceMetrics, row: Row) -> tuple[str, list[str]]:
                 f"{_regions_text(m, sorted(in_world))}; {fix}"), sorted(in_world)
     short = round(target - count)
     if kind == "terrain" and name == "mountain":
-        plain = sorted(r for r in m.adjacency if r not in m.water and r not in m.entries
-                       and m.terrain.get(r) != "mountain")
+        land = [r for r in m.adjacency if r not in m.water and m.terrain.get(r) != "mountain"]
+        # inland regions first; a realm that is all edge offers its edge regions
+        inland = sorted(r for r in land if r not in m.entries)
+        plain = inland or sorted(land)
+        where = "inland regions" if inland else "regions"
         return (f"only {count} mountain regions, about {short} fewer than a fifth: lay a "
-                f"mountain piece on inland regions such as {_regions_text(m, plain)}"), plain
+                f"mountain piece on {where} such as {_regions_text(m, plain)}"), plain
     fix = (f"turn or swap a tile for one printing {word}" if kind == "terrain" else
            f"swap a tile for one printing a {word}")
     return (f"only {count} regions of {word}, about {short} fewer than a fifth: {fix}"

@@ -29,6 +29,7 @@ from editor.analysis.reach import (
     symbol_spread,
 )
 from editor.model.rules import entry_rules
+from editor.model.worlds import Worlds
 from editor.topology.realm import Realm, Region
 
 TERRAINS = ("farmland", "forest", "hill", "swamp", "mountain")
@@ -311,9 +312,9 @@ def measure(realm: Realm) -> BalanceMetrics:
     values["degree_max"] = max(degrees) if degrees else None
     diameter, exact = _diameter(graph)
     values["diameter"] = diameter
-    below = {b.id for b in realm.scenario.boards if b.kind == "underground"}
-    surface = count_world((r.terrain, r.symbols) for r in land if r.board not in below)
-    underground = count_world((r.terrain, r.symbols) for r in land if r.board in below)
+    below = Worlds(realm.scenario.boards).is_below
+    surface = count_world((r.terrain, r.symbols) for r in land if not below(r))
+    underground = count_world((r.terrain, r.symbols) for r in land if below(r))
     return BalanceMetrics(
         players=players, values=values,
         entry_terrains={t: entry_terrains.get(t, 0) for t in TERRAINS},
@@ -333,7 +334,7 @@ def measure(realm: Realm) -> BalanceMetrics:
         adjacency=adjacency,  # (order: advice sorts)
         entries=tuple(r.id for r in entries),
         water=tuple(sorted(r.id for r in water)),
-        below=frozenset(r.id for r in land if r.board in below),
+        below=frozenset(r.id for r in land if below(r)),
         entry_rules=describe_entry_rules(realm),
         seats=seats, pocket=pocket,
     )

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QUndoView,
     QWidget,
 )
+from shiboken6 import isValid
 
 from editor.gui.analysis import Issue
 from editor.gui.autosave import (
@@ -40,12 +41,14 @@ from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.canvas_holder import CanvasHolder
 from editor.gui.commands import RestoreScenario
 from editor.gui.designer import integration as designer_hooks
+from editor.gui.disk_watch import DiskWatch
 from editor.gui.document import ScenarioDocument
 from editor.gui.generate_dialog import generate_into
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
 from editor.gui.layers_panel import LayersPanel
 from editor.gui.legend_dock import LegendPanel
+from editor.gui.locate import locate_missing
 from editor.gui.marker_palette import MarkerDock
 from editor.gui.overview import Overview
 from editor.gui.palette import TileDock
@@ -166,6 +169,7 @@ class MainWindow(QMainWindow):
         # size, and the docks took all but 60 px (issue 28, point 2).
         self._canvas_holder = CanvasHolder(self)
         self.setCentralWidget(self._canvas_holder)
+        self.disk_watch = DiskWatch(self)  # the open file changed by another program
         geometry = self.settings.value("window/geometry")
         if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
             self.resize(PREFERRED_SIZE)
@@ -253,8 +257,10 @@ class MainWindow(QMainWindow):
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
         # Row 0 is the "<opened>" state, row N the state after N steps: keep it in view.
+        # (this document's view, checked alive: a closed window's stack may still report)
         doc.undo_stack.indexChanged.connect(
-            lambda index: self.history.scrollTo(self.history.model().index(index, 0)))
+            lambda index, view=self.history: isValid(view)
+            and view.scrollTo(view.model().index(index, 0)))
         self.overview = Overview(self.view)
         panels: tuple[tuple[str, QWidget], ...] = (
             ("tiles", self.tile_dock), ("markers", self.marker_dock),
@@ -288,6 +294,7 @@ class MainWindow(QMainWindow):
         doc.scenarioReset.connect(self._sync_view_controls)
         doc.metaChanged.connect(self._sync_view_controls)
         self._wire_undo_actions()
+        self.disk_watch.watch(doc)
         self._sync_view_controls()
         self._update_title()
         if offer_recovery:
@@ -319,7 +326,7 @@ class MainWindow(QMainWindow):
             return False
         try:
             loaded = parse_scenario(text, str(recovery), self.doc.path.parent
-                                    if self.doc.path else None)
+                                    if self.doc.path else None, missing_ok=True)
         except LoadError as exc:
             QMessageBox.warning(self, "Recovery failed", str(exc))
             return False
@@ -420,6 +427,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("&Save", self.save, QKeySequence.StandardKey.Save))
         file_menu.addAction(self._action("Save &As\u2026", self.save_as,
                                          QKeySequence.StandardKey.SaveAs))
+        file_menu.addAction(self._action("&Locate catalogue\u2026", lambda: locate_missing(self)))
         self.export_menu = file_menu.addMenu("&Export")
         self.export_menu.aboutToShow.connect(self._fill_export)
         file_menu.addSeparator()
@@ -622,7 +630,7 @@ class MainWindow(QMainWindow):
         if not self._confirm_discard():
             return False
         try:
-            loaded = load_scenario(path)
+            loaded = load_scenario(path, missing_ok=True)
         except LoadError as exc:
             QMessageBox.critical(self, "Cannot open", str(exc))
             return False
@@ -653,12 +661,18 @@ class MainWindow(QMainWindow):
         return self.save_to(Path(name)) if name else False
 
     def save_to(self, path: Path) -> bool:
+        if not self.disk_watch.may_overwrite(path):
+            self.statusBar().showMessage(f"Not saved: {path} was changed on disk", 8000)
+            return False
+        moved = path != self.doc.path
         try:
             self.doc.save(path)
         except OSError as exc:
             QMessageBox.critical(self, "Cannot save", f"{path}: {exc.strerror or exc}")
             return False
         self.autosaver.discard()
+        if moved:
+            self.disk_watch.watch(self.doc)
         self.remember(path)
         if not shipped(path):
             self.settings.setValue("files/save_folder", str(path.resolve().parent))

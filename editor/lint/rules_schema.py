@@ -104,8 +104,10 @@ def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], 
     return hits, catalogue
 
 
-def reference_hits(data: dict[str, Any], catalogue: Catalogue) -> list[Hit]:
-    """What the schema cannot say: tiles and sides exist, board ids are unique."""
+def reference_hits(data: dict[str, Any], catalogue: Catalogue,
+                   unread: bool = False) -> list[Hit]:
+    """What the schema cannot say: tiles and sides exist, board ids are unique
+    (``unread``: a referenced catalogue could not be read, the likely home of a tile)."""
     hits: list[Hit] = []
     seen_boards: set[str] = set()
     tiles = catalogue.tiles
@@ -121,6 +123,8 @@ def reference_hits(data: dict[str, Any], catalogue: Catalogue) -> list[Hit]:
             if tile is None:
                 known = "".join(sorted(k for k in tiles if len(k) == 1))
                 hits.append(Hit(REFERENCE, f"unknown tile {placement['tile']!r}",
+                                "its catalogue could not be read (see the finding on "
+                                "\"catalogues\")" if unread else
                                 f"use a catalogue tile ({known} or a custom catalogue's key)",
                                 ("boards", b_index, "tiles", t_index, "tile"),
                                 tiles=(placement["tile"],)))
@@ -158,7 +162,7 @@ def check_data(data: Any, text: str, base_dir: Path | None) -> Checked:
     if hits:
         return hits, None
     hits, catalogue = _catalogue(data, base_dir)
-    hits += reference_hits(data, catalogue)
+    hits += reference_hits(data, catalogue, unread=bool(hits))
     if hits:
         return hits, None
     return [], LoadedScenario(Scenario.from_dict(data), catalogue, None, text)

@@ -10,7 +10,7 @@ tiles; tile keys must not collide.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -51,6 +51,8 @@ class TileSide:
     # Owner (local region id) of each of the 12 half-edges: edge i, half 0 is Ki..Mi,
     # half 1 is Mi..K(i+1). This "edge profile" lets seams be matched combinatorially.
     half_edge_owner: tuple[str, ...]
+    # Set on a placeholder (a tile whose catalogue file is missing): that reference.
+    missing: str = ""
 
     def region(self, local_id: str) -> RegionTemplate:
         for region in self.regions:
@@ -82,6 +84,19 @@ class Catalogue:
             raise ValueError(f"tile keys already defined: {', '.join(clash)}")
         return Catalogue(self.id, self.name, {**self.tiles, **other.tiles},
                          self.sources + other.sources)
+
+
+def placeholder_tile(key: str, sides: Iterable[str], reference: str) -> Tile:
+    """A stand-in for a tile whose catalogue file is missing: each side it is placed with
+    is one whole-hex region, marked with the missing reference. The editor draws it as a
+    marked placeholder and leaves it out of the derived realm, so the realm still opens."""
+    made: dict[str, TileSide] = {}
+    for side in sides:
+        local = f"{side[0]}1"
+        region = RegionTemplate(local, "farmland", (), catalogue_check.normalised(
+            catalogue_check.sector_polygon([0, 1, 2, 3, 4, 5])))
+        made[side] = TileSide(key, side, (region,), (local,) * 12, reference)
+    return Tile(key, made, reference)
 
 
 def half_edges() -> list[tuple[Point, Point]]:

@@ -33,6 +33,7 @@ from editor.gui.shapes import (
     letter_box,
     tile_labels,
 )
+from editor.lint.rules_balance import TALLY_CODES
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
 from editor.render.labels import MARKER, MORE
@@ -372,9 +373,11 @@ class RealmScene(QGraphicsScene):
             if link.selected != chosen:
                 link.selected = chosen
                 link.update()
-        if sel.region and on_board:
-            self.highlight.set_parts(self.part_shapes(sel.region),
-                                     self.letter_rects(self.region_tiles(sel.region)))
+        named = tuple(dict.fromkeys((sel.region, *sel.regions) if sel.region else sel.regions))
+        if named and on_board:
+            self.highlight.set_parts(
+                [part for rid in named for part in self.part_shapes(rid)],
+                self.letter_rects({t for rid in named for t in self.region_tiles(rid)}))
         else:
             self.highlight.set_parts([])
 
@@ -403,7 +406,7 @@ class RealmScene(QGraphicsScene):
     def sync_analysis(self) -> None:
         worst: dict[str, str] = {}
         for issue in self.doc.analysis.issues:
-            if issue.severity not in ("error", "warning"):
+            if issue.severity not in ("error", "warning") or issue.code in TALLY_CODES:
                 continue
             for tile in self.issue_tiles(issue):
                 if worst.get(tile) != "error":
