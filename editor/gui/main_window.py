@@ -85,7 +85,7 @@ SCROLLED_DOCKS = ("inspector", "balance")
 PREFERRED_SIZE = QSize(1400, 900)  # the first window, where the screen has room for it
 FRAME_ROOM = QSize(16, 40)  # kept free around the window for the window manager's frame
 DOCK_WIDTHS = [195, 290]  # the Tiles column, the Inspector/Balance column
-ISSUES_HEIGHT = 130
+ISSUES_HEIGHT = 150
 RIGHT_HEIGHTS = [230, 330]  # Inspector over Balance
 FILE_FILTER = "Realms scenarios (*.realm.json *.json);;All files (*)"
 
@@ -145,7 +145,7 @@ class MainWindow(QMainWindow):
                 ("overview", "Overview", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("legend", "Legend", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("issues", "Issues", Qt.DockWidgetArea.BottomDockWidgetArea),
-                ("history", "History", Qt.DockWidgetArea.BottomDockWidgetArea)):
+                ("history", "History", Qt.DockWidgetArea.RightDockWidgetArea)):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"dock-{name}")
             self.addDockWidget(area, dock)
@@ -181,9 +181,10 @@ class MainWindow(QMainWindow):
         self._docks["tiles"].raise_()
         self.tabifyDockWidget(self._docks["balance"], self._docks["overview"])
         self.tabifyDockWidget(self._docks["overview"], self._docks["legend"])
+        # History sits with the right column's tabs: a tab bar under the Issues dock would
+        # cost the map and the findings a row each at 1280 x 800.
+        self.tabifyDockWidget(self._docks["legend"], self._docks["history"])
         self._docks["balance"].raise_()
-        self.tabifyDockWidget(self._docks["issues"], self._docks["history"])
-        self._docks["issues"].raise_()
         # The first layout gives the map the room (at 1280 x 800: at least 700 x 500 px) and
         # the Balance dock five rows of bars without dragging a splitter.
         self.resizeDocks([self._docks["tiles"], self._docks["inspector"]], DOCK_WIDTHS,
