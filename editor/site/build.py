@@ -16,6 +16,7 @@ import shutil
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -194,21 +195,42 @@ def _built_pages(todo: list[PageJob], jobs: int
     """Results in ``todo``'s order; pages are independent, so several processes share them.
 
     Workers are forked after the imports, so each starts warm; a page's result is small
-    (its card and file names), the files themselves are written by the worker. However
-    the block is left (done, an error, SIGINT or SIGTERM turned into an exception by the
-    command), no worker is left running."""
+    (its card and file names), the files themselves are written by the worker. The pages
+    go in batches of PAGES_PER_WORKER per worker, each batch to fresh workers (what a page
+    leaves in its process cannot pile up). However the block is left (done, an error, or
+    SIGINT or SIGTERM turned into an exception by the command), no worker is left running.
+    (multiprocessing.Pool's own recycling was tried: its terminate() can wait forever on a
+    queue lock a recycled worker held.)"""
     if jobs <= 1 or len(todo) < 4:
         yield map(_build_page, todo)
         return
     context = multiprocessing.get_context("fork")
-    pool = context.Pool(jobs, initializer=_worker_start, initargs=(os.getpid(),),
-                        maxtasksperchild=PAGES_PER_WORKER)
+    running: list[ProcessPoolExecutor] = []
+
+    def batches() -> Iterator[tuple[dict[str, Any], list[str]]]:
+        size = jobs * PAGES_PER_WORKER
+        for start in range(0, len(todo), size):
+            pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                                       initializer=_worker_start, initargs=(os.getpid(),))
+            running.append(pool)
+            yield from pool.map(_build_page, todo[start:start + size], chunksize=2)
+            pool.shutdown(wait=True)
+            running.remove(pool)
+
     try:
-        yield pool.imap(_build_page, todo, chunksize=2)
-        pool.close()
+        yield batches()
     finally:
-        pool.terminate()
-        pool.join()
+        for pool in running:  # left by an error or a signal: stop its workers now
+            _stop_workers(pool)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    workers = list(getattr(pool, "_processes", {}).values())  # the executor's own table
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=10)
 
 
 def default_jobs() -> int:

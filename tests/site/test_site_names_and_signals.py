@@ -142,3 +142,21 @@ def test_a_signal_stops_the_workers_and_keeps_the_previous_site(tmp_path: Path,
     left = [pid for pid in workers if _alive(pid)]
     assert not left, f"workers still running after {sent.name}: {left}"
     assert _snapshot(out) == before, "the previous site changed"
+
+
+def test_pages_built_in_batches_of_fresh_workers_are_all_there(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    """Workers are replaced every PAGES_PER_WORKER pages (memory stays flat per page): with
+    a batch of one page per worker and two workers, 7 scenarios take four batches, and every
+    page is built, in order."""
+    from editor.site import build as site_build
+
+    monkeypatch.setattr(site_build, "PAGES_PER_WORKER", 1)
+    folder = tmp_path / "scenarios"
+    _collection(folder, 7, "batch")
+    out = tmp_path / "site"
+    report = site_build.build_site([folder], out, jobs=2)
+    assert len(report.rebuilt) == 7 and not report.failed
+    pages = sorted(p.parent.name for p in (out / "s").glob("*/index.html"))
+    assert pages == [f"s{i:02d}" for i in range(7)]
