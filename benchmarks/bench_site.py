@@ -54,7 +54,13 @@ def timed(argv: list[str], tree: Path | None = None) -> tuple[float, float]:
                    cwd=tree, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    PEAK_RSS_MB.append(after.ru_maxrss / 1024)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+# The largest resident size any process of the commands reached so far, in MB (Linux gives
+# ru_maxrss in KiB): with workers recycled, 2,000 pages must not need more than 200 do.
+PEAK_RSS_MB: list[float] = []
 
 
 def main() -> int:
@@ -100,6 +106,7 @@ def main() -> int:
         print(f"{names[key]:<24}{min(walls):>10.2f}{statistics.median(walls):>10.2f}"
               f"{min(cpus):>10.2f}{statistics.median(cpus):>10.2f}"
               f"{statistics.median(cpus) / lint_cpu:>10.2f}")
+    print(f"peak resident size of any process of the builds: {max(PEAK_RSS_MB):.0f} MB")
     if args.against is not None:
         ratios = [c / o for (_w, c), (_v, o) in zip(results["site"], results["against"],
                                                     strict=True)]
