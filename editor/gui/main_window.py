@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -105,6 +105,20 @@ def ask_close(parent: QWidget, name: str) -> QMessageBox.StandardButton:
         parent, "Unsaved changes", f"Save the changes to {name} before closing?",
         QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
         | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+
+
+class HistoryView(QUndoView):
+    """The History dock: keeps the current step in view. The slot is the view's own, so
+    Qt drops the connection when the view goes (a stack outlives its window's views)."""
+
+    def __init__(self, stack: QUndoStack) -> None:
+        super().__init__(stack)
+        self.setEmptyLabel("<opened>")
+        stack.indexChanged.connect(self.follow)
+
+    def follow(self, index: int) -> None:
+        # Row 0 is the "<opened>" state, row N the state after N steps.
+        self.scrollTo(self.model().index(index, 0))
 
 
 class MainWindow(QMainWindow):
@@ -240,11 +254,7 @@ class MainWindow(QMainWindow):
         self.balance = BalancePanel(doc)
         self.editor.locked = self._locks  # a lock outlives the document, like a hidden layer
         self.layers = LayersPanel(doc, self.editor, self.visibility_actions())
-        self.history = QUndoView(doc.undo_stack)
-        self.history.setEmptyLabel("<opened>")
-        # Row 0 is the "<opened>" state, row N the state after N steps: keep it in view.
-        doc.undo_stack.indexChanged.connect(
-            lambda index: self.history.scrollTo(self.history.model().index(index, 0)))
+        self.history = HistoryView(doc.undo_stack)
         self.overview = Overview(self.view)
         panels: tuple[tuple[str, QWidget], ...] = (
             ("tiles", self.tile_dock), ("markers", self.marker_dock),
