@@ -22,13 +22,12 @@ from collections.abc import Container
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 import editor.qtcompat  # noqa: F401  (must run before any painting)
-from editor.analysis.metrics import BalanceMetrics
 from editor.gui.analysis import Analysis, analyse, make_deriver, measure_realm
 from editor.model.catalogue import Catalogue
 from editor.model.scenario import (
@@ -41,6 +40,10 @@ from editor.model.scenario import (
     Scenario,
 )
 from editor.model.scenario_io import LoadedScenario, save_scenario, scenario_text
+
+if TYPE_CHECKING:  # networkx and the derivation load after the window's first frame
+    from editor.analysis.metrics import BalanceMetrics
+    from editor.topology import RealmDeriver
 
 Collection = Literal["tiles", "river_markers", "markers"]
 BACKGROUND_TILES = 150  # above this many placed tiles, analysis leaves the UI thread
@@ -119,7 +122,7 @@ class ScenarioDocument(QObject):
         self.selection = Selection()
         self.analysis = Analysis(self.players)
         self.analysis_enabled = True
-        self.deriver = make_deriver()
+        self._deriver: RealmDeriver | None = None  # made on the first analysis
         self._generation = 0  # bumped by every request for analysis
         self._worker: ThreadPoolExecutor | None = None
         self._running: Future[None] | None = None
@@ -131,6 +134,18 @@ class ScenarioDocument(QObject):
         self._measured.connect(self._take_metrics)
         self.modelChanged.connect(self.schedule_analysis)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    @property
+    def deriver(self) -> RealmDeriver:
+        """The caching deriver (placed polygons survive between edits), made when first
+        needed so opening a window does not wait for the derivation's imports."""
+        if self._deriver is None:
+            self._deriver = make_deriver()
+        return self._deriver
+
+    @deriver.setter
+    def deriver(self, deriver: RealmDeriver) -> None:
+        self._deriver = deriver
 
     def _clean_changed(self, _clean: bool) -> None:
         self.pathChanged.emit()
