@@ -64,6 +64,9 @@ class Selection:
     # A multi-selection (rubber band, Ctrl+click): every tile and marker index chosen.
     tiles: tuple[int, ...] = ()
     markers: tuple[int, ...] = ()
+    # Every region a clicked finding names, outlined together (``region`` is the one the
+    # inspector shows).
+    regions: tuple[str, ...] = ()
 
     @property
     def tile_set(self) -> frozenset[int]:
@@ -418,6 +421,20 @@ class ScenarioDocument(QObject):
                     self.select(Selection(board.id, index, rid))
                     return
         self.select(Selection(region=rid))
+
+    def select_same_terrain(self) -> int:
+        """The magic wand: with a region selected, select every region of its terrain on
+        its board (all outlined, the clicked one still in the inspector). How many regions
+        are selected now; 0 when no derived region is selected."""
+        rid = self.selection.region
+        region = self.analysis.region(rid) if rid else None
+        realm = self.analysis.realm
+        if rid is None or region is None or realm is None:
+            return 0
+        same = tuple(r.id for r in realm.regions.values()
+                     if r.board == region.board and r.terrain == region.terrain)
+        self.select(replace(self.selection, regions=same))
+        return len(same)
 
     def select_tile(self, tile: str) -> None:
         for board in self.scenario.boards:

@@ -72,24 +72,29 @@ class SelectionPanel(QWidget):
         placement = None
         if board is not None and sel.is_group:
             self._group_values(board, values)
-        if board is not None and sel.tile_index is not None and sel.tile_index < len(board.tiles):
-            placement = board.tiles[sel.tile_index]
+        # A one-item "group" (a paste of one tile or marker) is shown as that item.
+        tile_index = sel.tile_index if sel.is_group else next(iter(sel.tile_set), None)
+        marker_index = sel.marker_index if sel.is_group else next(iter(sel.marker_set), None)
+        if board is not None and tile_index is not None and tile_index < len(board.tiles):
+            placement = board.tiles[tile_index]
             values["Tile"] = f"{placement.tile} ({placement.side})"
             values["Placement"] = (f"hex ({placement.q}, {placement.r}), rotation "
                                    f"{placement.rotation} \u00d7 60\u00b0")
-        if board is not None and sel.marker_index is not None and \
-                sel.marker_index < len(board.markers):
-            marker = board.markers[sel.marker_index]
+        if board is not None and marker_index is not None and marker_index < len(board.markers):
+            marker = board.markers[marker_index]
             attrs = ", ".join(f"{k} {v}" for k, v in marker.attrs.items())
             values["Markers"] = (f"{human_name(marker.kind)} on {marker.region or marker.hex} "
                                  f"{attrs}").strip()
         if sel.region:
             self._region_values(sel.region, values)
+        named = set(sel.regions) | ({sel.region} if sel.region else set())
+        if len(named) > 1:  # the magic wand, or a finding naming several regions
+            values["Selected"] = f"{len(named)} regions"
         if values["Selected"] == "\u2014" and any(
                 v != "\u2014" for k, v in values.items() if k != "Selected"):
             values["Selected"] = "1 " + ("link" if sel.link_index is not None else
-                                         "marker" if sel.marker_index is not None else
-                                         "tile" if sel.tile_index is not None else "region")
+                                         "marker" if marker_index is not None else
+                                         "tile" if tile_index is not None else "region")
         link = self._selected_link()
         if link is not None:
             values["Link"] = f"{link.kind.replace('_', ' ')}: {link.a} \u2013 {link.b}" + (
@@ -171,9 +176,10 @@ class SelectionPanel(QWidget):
 
     def _set_min_players(self, row: int) -> None:
         sel = self.doc.selection
-        if sel.tile_index is not None and sel.board == self.doc.board_id:
+        index = sel.tile_index if sel.is_group else next(iter(sel.tile_set), None)
+        if index is not None and sel.board == self.doc.board_id:
             kind, _, count = str(self.min_players.itemData(row)).partition(":")
-            self.editor.set_tile_players(sel.tile_index, int(count), only=kind == "only")
+            self.editor.set_tile_players(index, int(count), only=kind == "only")
 
 
 class Inspector(QTabWidget):

@@ -372,9 +372,11 @@ class RealmScene(QGraphicsScene):
             if link.selected != chosen:
                 link.selected = chosen
                 link.update()
-        if sel.region and on_board:
-            self.highlight.set_parts(self.part_shapes(sel.region),
-                                     self.letter_rects(self.region_tiles(sel.region)))
+        named = tuple(dict.fromkeys((sel.region, *sel.regions) if sel.region else sel.regions))
+        if named and on_board:
+            self.highlight.set_parts(
+                [part for rid in named for part in self.part_shapes(rid)],
+                self.letter_rects({t for rid in named for t in self.region_tiles(rid)}))
         else:
             self.highlight.set_parts([])
 
