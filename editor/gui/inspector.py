@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -10,16 +11,32 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPlainTextEdit,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from editor.gui.canvas.tools import CanvasEditor
+from editor.gui.commands import EditProperties
 from editor.gui.document import ScenarioDocument
 from editor.gui.marker_attrs import MarkerAttributes, human_name
 from editor.gui.properties import PropertiesForm
 from editor.model.scenario import Board, Link
+
+NOTES = "region_notes"  # the scenario's map of region id -> note (the schema bounds it)
+NOTE_MAX = 2000  # characters, as the schema allows
+
+
+class NoteEdit(QPlainTextEdit):
+    """A region's note; ``finished`` when the field loses focus (the edit is then one
+    undo step, not one per key)."""
+
+    finished = Signal()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.finished.emit()
 
 
 class SelectionPanel(QWidget):
@@ -54,6 +71,14 @@ class SelectionPanel(QWidget):
         self.link_label.setPlaceholderText("select a custom link to rename it")
         self.link_label.editingFinished.connect(self._rename_link)
         self.form.addRow("Link label", self.link_label)
+        self.note = NoteEdit()
+        self.note.setObjectName("region-note")
+        self.note.setTabChangesFocus(True)
+        self.note.setPlaceholderText("select one region to write a note on it (kept in the file)")
+        self.note.setFixedHeight(self.note.fontMetrics().lineSpacing() * 3 + 12)
+        self.note.finished.connect(self.commit_note)
+        self._note_region: str | None = None  # whose note the field shows
+        self.form.addRow("Note", self.note)
         layout.addWidget(QLabel("Neighbours (click to select)"))
         self.neighbours = QListWidget()
         self.neighbours.itemClicked.connect(
@@ -90,6 +115,7 @@ class SelectionPanel(QWidget):
         named = set(sel.regions) | ({sel.region} if sel.region else set())
         if len(named) > 1:  # the magic wand, or a finding naming several regions
             values["Selected"] = f"{len(named)} regions"
+        self._show_note(sel.region if len(named) == 1 else None)
         if values["Selected"] == "\u2014" and any(
                 v != "\u2014" for k, v in values.items() if k != "Selected"):
             values["Selected"] = "1 " + ("link" if sel.link_index is not None else
@@ -119,6 +145,44 @@ class SelectionPanel(QWidget):
             else:
                 current = f"from:{presence.min_players or counts[0]}"
             self.min_players.setCurrentIndex(max(0, self.min_players.findData(current)))
+
+    def notes(self) -> dict[str, str]:
+        value = self.doc.scenario.sections.get(NOTES, {})
+        return dict(value) if isinstance(value, dict) else {}
+
+    def _show_note(self, rid: str | None) -> None:
+        """Show ``rid``'s note; a note being typed for another region is kept first."""
+        if rid != self._note_region:
+            self.commit_note()
+            self._note_region = rid
+        elif self.note.document().isModified():
+            return  # being typed: an analysis arriving must not overwrite it
+        text = self.notes().get(rid, "") if rid else ""
+        if self.note.toPlainText() != text:
+            self.note.setPlainText(text)
+        self.note.document().setModified(False)
+        self.note.setEnabled(rid is not None)
+
+    def commit_note(self) -> None:
+        """Store the typed note in the scenario as one undo step (an empty one is removed)."""
+        rid = self._note_region
+        if rid is None or not self.note.document().isModified():
+            return
+        self.note.document().setModified(False)
+        text = self.note.toPlainText().strip()[:NOTE_MAX]
+        notes = self.notes()
+        if notes.get(rid, "") == text:
+            return
+        if text:
+            notes[rid] = text
+        else:
+            notes.pop(rid, None)
+        state = self.doc.meta_state()
+        if notes:
+            state.sections[NOTES] = notes
+        else:
+            state.sections.pop(NOTES, None)
+        self.doc.undo_stack.push(EditProperties(self.doc, state, f"Note on {rid}"))
 
     def _group_values(self, board: Board, values: dict[str, str]) -> None:
         """A multi-selection: how many of what, and which tiles (issue 28, point 7)."""
