@@ -450,15 +450,20 @@ class ScenarioDocument(QObject):
             self._generation += 1
             self._timer.start(BACKGROUND_DELAY_MS if self.big else ANALYSIS_DELAY_MS)
 
-    def analyse_first(self) -> None:
-        """The analysis of a document just opened: at once for a small realm, on the
-        worker for a big one once the window has shown its first frame (the same short
-        pause as after an edit: started at once, the worker's Python competed with the
-        window's for the interpreter lock and slowed the first frame)."""
+    def analyse_first(self, *, now: bool = True) -> None:
+        """The analysis of a document just opened: at once for a small realm (``now``
+        False: as soon as the event loop runs, i.e. after the window's first frame, which
+        then does not wait for the derivation's and lint's imports), on the worker for a
+        big one once the window has shown its first frame (the same short pause as after
+        an edit: started at once, the worker's Python competed with the window's for the
+        interpreter lock and slowed the first frame)."""
         if self.big and self.analysis_enabled:
             self.schedule_analysis()
-        else:
+        elif now:
             self.analyse_now()
+        else:
+            self._generation += 1
+            self._timer.start(0)  # analysing stays True until it has run
 
     def _analyse_due(self) -> None:
         if self.big:

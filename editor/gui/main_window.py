@@ -292,7 +292,8 @@ class MainWindow(QMainWindow):
         self._update_title()
         if offer_recovery:
             self.offer_recovery()
-        doc.analyse_first()
+        # A window not shown yet (the editor starting) paints before the first analysis.
+        doc.analyse_first(now=self.isVisible())
         self.view.fit_to_realm()
         self.view.setFocus()  # keys go to the canvas of the new document
         if old is not None:
