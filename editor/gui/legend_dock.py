@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QIcon, QPainter, QPixmap, QShowEvent
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
@@ -54,8 +54,10 @@ class LegendPanel(QWidget):
         layout.addWidget(self.list)
 
     def showEvent(self, event: QShowEvent) -> None:
-        self.fill()
         super().showEvent(event)
+        # Once the event loop runs, and only if still shown: a window being shown briefly
+        # shows every dock before its tabs hide all but the front one.
+        QTimer.singleShot(0, self, lambda: self.fill() if self.isVisible() else None)
 
     def fill(self) -> None:
         """List every item once."""
