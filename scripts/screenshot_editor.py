@@ -124,6 +124,8 @@ def shot_scenario(size: tuple[int, int], target: Path) -> None:
 def shot_legend(size: tuple[int, int], target: Path) -> None:
     """The quick-start realm at 4 players with the Legend dock in front: the mountain
     pieces on the canvas and in the legend side by side."""
+    from PySide6.QtWidgets import QAbstractItemView
+
     from editor.gui.document import ScenarioDocument
     from editor.model.scenario_io import load_scenario
 
@@ -131,6 +133,12 @@ def shot_legend(size: tuple[int, int], target: Path) -> None:
     doc.players = 4
     window = open_window(doc, size)
     window.show_dock("legend")  # type: ignore[attr-defined]
+    settle()
+    panel = window._docks["legend"].widget()  # type: ignore[attr-defined]
+    panel.fill()
+    rows = [panel.list.item(i) for i in range(panel.list.count())]
+    pieces = next(item for item in rows if item.text() == "Pieces")
+    panel.list.scrollToItem(pieces, QAbstractItemView.ScrollHint.PositionAtTop)
     settle()
     grab(window, target)
     window.close()  # type: ignore[attr-defined]
