@@ -14,6 +14,12 @@ user waits for. Window 1280 x 800.
   (derivation + lint) runs on a worker thread after the edits pause; its latency is
   measured too (no budget), but not inside the event rounds: each round starts with the
   worker idle;
+* the 600-tile realm, a wheel notch until the canvas is sharp again (<= 100 ms, wall):
+  at a zoom seen before, and the first notch into a zoom level, at once and after the
+  view rested (the look-ahead drew that band's pictures);
+* launch: a new process until the editor's first frame is painted (<= 1.5 s), booklet
+  scenario 1 and the 600-tile realm, beside a bare Qt window launched the same way and,
+  with ``BENCH_LAUNCH_BEFORE=<checkout>``, another checkout's code;
 * every shipped scenario: rotate the selected tile with R and redraw (<= 8 ms); the
   re-analysis (on the UI thread for realms this small) follows 25 ms after the last edit
   and is timed on its own (no budget).
