@@ -681,11 +681,14 @@ def launch_env(checkout: Path | None) -> dict[str, str]:
     return env
 
 
-def timed_process(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall and CPU time (user + system) of one child process run to its end."""
+def timed_process(command: list[str], env: dict[str, str], cwd: Path
+                  ) -> tuple[float, float]:
+    """Wall and CPU time (user + system) of one child process run to its end. ``cwd`` is
+    outside any checkout: ``python -c`` puts the current folder first on the path, which
+    would shadow ``PYTHONPATH``'s checkout."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL,
+    subprocess.run(command, env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -718,11 +721,11 @@ def test_launch(big_path: Path, tmp_path: Path, benchmark: BenchmarkFixture,
             runs[f"launch to the painted window, {name} [before]"] = (
                 command, launch_env(Path(before)), None)
     for command, env, _budget in runs.values():  # warm the file cache, untimed
-        timed_process(command, env)
+        timed_process(command, env, tmp_path)
     times: dict[str, list[tuple[float, float]]] = {label: [] for label in runs}
     for _ in range(int(os.environ.get("BENCH_LAUNCH_ROUNDS", "5"))):
         for label, (command, env, _budget) in runs.items():
-            times[label].append(timed_process(command, env))
+            times[label].append(timed_process(command, env, tmp_path))
     base_wall = statistics.median(w for w, _c in times[LAUNCH_BASELINE])
     base_cpu = statistics.median(c for _w, c in times[LAUNCH_BASELINE])
     for label, (_command, _env, budget) in runs.items():
