@@ -57,7 +57,11 @@ class LegendPanel(QWidget):
         super().showEvent(event)
         # Once the event loop runs, and only if still shown: a window being shown briefly
         # shows every dock before its tabs hide all but the front one.
-        QTimer.singleShot(0, self, lambda: self.fill() if self.isVisible() else None)
+        QTimer.singleShot(0, self, self._fill_if_shown)
+
+    def _fill_if_shown(self) -> None:
+        if self.isVisible():
+            self.fill()
 
     def fill(self) -> None:
         """List every item once."""
