@@ -7,7 +7,9 @@ be tested locally with a simulated ``GITHUB_ACTIONS=true`` environment.
 
 Inputs come from the environment (action.yml maps its inputs to these):
 
-    REALMS_PATHS      files/folders to check, shell-style (default ".")
+    REALMS_PATHS      files/folders to check, shell-style (default "."); a word with glob
+                      characters (``*``, ``?``, ``[``) is expanded, ``**`` recursively, as
+                      bash's globstar does; a pattern that matches nothing is an error
     REALMS_FAIL_ON    error | warning | info (default error)
     REALMS_FORMAT     true: also run `realms format --check` on the same paths (default false)
     REALMS_VERSION    realms-studio version to install from a package index named in
@@ -29,6 +31,7 @@ macOS, ``Scripts\\python.exe`` on Windows.
 
 from __future__ import annotations
 
+import glob
 import os
 import re
 import shlex
@@ -38,8 +41,14 @@ import tempfile
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 
 FAIL_ON = ("error", "warning", "info")
-LEVELS = {"::error ": "errors", "::warning ": "warnings", "::notice ": "notices"}
+# Findings are the annotations that name a file; realms lint's own run-level errors
+# (``::error title=realms lint::``) are not findings and are not counted as such.
+LEVELS = {"::error file=": "error", "::warning file=": "warning", "::notice file=": "notice"}
 REFORMAT = re.compile(r"^would reformat: (.+)$", re.IGNORECASE)  # realms format --check
+# realms format's stderr about one file: "PATH:LINE:COL: message" or "PATH: message"
+LOCATED = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
+NAMED = re.compile(r"^(?P<path>.+?\.json): (?P<message>.+)$")
+GLOB_CHARS = re.compile(r"[*?[]")
 ACTION_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -154,32 +163,87 @@ def reformatted(lines: list[str]) -> list[str]:
     return [match.group(1) for line in lines if (match := REFORMAT.match(line))]
 
 
+def plural(count: int, noun: str) -> str:
+    """``1 error``, ``2 errors``, ``0 files``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def sentence(parts: list[str]) -> str:
+    """Parts joined with "; ", ending in one full stop whatever they end in."""
+    return "; ".join(part.strip().rstrip(".") for part in parts if part.strip()) + "."
+
+
+def expand(words: list[str]) -> tuple[list[str], list[str]]:
+    """The paths to check, each glob pattern expanded (sorted; ``**`` recursive); and the
+    patterns that matched nothing. A word without glob characters, or naming a file that
+    exists as it is written, is passed on unchanged."""
+    paths: list[str] = []
+    unmatched: list[str] = []
+    for word in words:
+        if not GLOB_CHARS.search(word) or os.path.lexists(word):
+            paths.append(word)
+            continue
+        found = sorted(glob.glob(word, recursive=True))
+        if found:
+            paths.extend(found)
+        else:
+            unmatched.append(word)
+    return paths, unmatched
+
+
+def file_problems(stderr: list[str]) -> tuple[list[str], list[str]]:
+    """``realms format``'s stderr split into per-file annotations (``file=``, and the line
+    and column when it gives them) and the problems that name no existing file."""
+    annotations, others = [], []
+    for line in stderr:
+        match = LOCATED.match(line) or NAMED.match(line)
+        if match is None or not os.path.isfile(match["path"]):
+            if line.strip():
+                others.append(line)
+            continue
+        where = f"file={escape_property(match['path'])}"
+        if "line" in match.groupdict() and match.groupdict()["line"]:
+            where += f",line={match['line']},col={match['col']}"
+        annotations.append(f"::error {where},title=realms format::"
+                           + escape_data(match["message"]))
+    return annotations, others
+
+
 def check() -> int:
-    paths = shlex.split(env("REALMS_PATHS", ".")) or ["."]
+    words = shlex.split(env("REALMS_PATHS", ".")) or ["."]
     fail_on = env("REALMS_FAIL_ON", "error")
     outputs = {"lint-exit-code": "2", "format-exit-code": "skipped"}
     if fail_on not in FAIL_ON:
         message = f"fail-on must be one of {', '.join(FAIL_ON)}, not {fail_on!r}"
         annotate("realms-studio action", message)
         return finish(outputs, [f"### Realms Studio\n\nNothing was checked: {message}.\n"], 2)
+    paths, unmatched = expand(words)
+    for pattern in unmatched:
+        annotate("realms-studio action", f"paths: {pattern} matches no file")
+    if not paths:
+        message = sentence([f"paths: {p} matches no file" for p in unmatched])
+        return finish(outputs, [f"### Realms Studio\n\nNothing was checked: {message}\n"], 2)
     print("::group::realms lint")
     lint_code, lint_lines, lint_err = run_realms("lint", "--format", "github", "--fail-on",
                                                  fail_on, "--", *paths)
     print("::endgroup::")
     counts = {name: sum(line.startswith(prefix) for line in lint_lines)
               for prefix, name in LEVELS.items()}
-    summary = [f"### Realms Studio\n\n`realms lint` (fail on {fail_on}): exit {lint_code}, "
-               f"{counts['errors']} errors, {counts['warnings']} warnings, "
-               f"{counts['notices']} notices\n"]
+    found = [plural(counts[name], name) for name in LEVELS.values()]
+    summary = [f"### Realms Studio\n\n`realms lint` (fail on {fail_on}): exit {lint_code}; "
+               f"findings: {', '.join(found)}.\n"]
+    problems = [f"paths: {p} matches no file" for p in unmatched]
     if lint_code not in (0, 1):
-        problems = errors_of(lint_err, "realms lint: error: ")
-        if not counts["errors"]:  # nothing on the pull request says why the step failed
-            annotate("realms lint", "; ".join(problems) or
-                     f"realms lint exited {lint_code}: {(lint_err or ['no message'])[-1]}")
-        summary.append("\n**Not everything was checked** (exit "
-                       f"{lint_code}){': ' if problems else ''}{'; '.join(problems)}\n")
+        said = errors_of(lint_err, "realms lint: error: ")
+        annotated = any(line.startswith("::error title=realms lint::") for line in lint_lines)
+        if not said and not annotated:  # nothing on the pull request says why the step failed
+            annotate("realms lint", f"realms lint exited {lint_code}: "
+                     f"{(lint_err or ['no message'])[-1]}")
+        problems += said or [f"realms lint exited {lint_code}"]
+    if problems:
+        summary.append(f"\n**Not everything was checked** (exit 2): {sentence(problems)}\n")
     outputs["lint-exit-code"] = str(lint_code)
-    codes = [lint_code]
+    codes = [lint_code, 2 if unmatched else 0]
     if env("REALMS_FORMAT", "false").lower() in ("true", "check", "1", "yes"):
         print("::group::realms format --check")
         format_code, format_lines, format_err = run_realms("format", "--check", "--", *paths)
@@ -187,14 +251,18 @@ def check() -> int:
         for annotation in format_annotations(format_lines):
             print(annotation)
         reformat = len(reformatted(format_lines))
-        summary.append(f"\n`realms format --check`: exit {format_code}, {reformat} file(s) "
-                       "would be reformatted\n")
+        summary.append(f"\n`realms format --check`: exit {format_code}; "
+                       f"{plural(reformat, 'file')} would be reformatted.\n")
         if format_code not in (0, 1):
-            problems = [line for line in format_err if line.strip()]
-            annotate("realms format", "; ".join(problems) or f"realms format exited "
-                     f"{format_code}")
+            annotations, others = file_problems(format_err)
+            for annotation in annotations:
+                print(annotation)
+            if others or not annotations:
+                annotate("realms format", "; ".join(others) or f"realms format exited "
+                         f"{format_code}")
             summary.append(f"\n**`realms format` could not check every file** (exit "
-                           f"{format_code}): {'; '.join(problems)}\n")
+                           f"{format_code}): {sentence(format_err or ['no message'])}\n")
+        sys.stdout.flush()
         outputs["format-exit-code"] = str(format_code)
         codes.append(format_code)
     status = 2 if any(c not in (0, 1) for c in codes) else max(codes)

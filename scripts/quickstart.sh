@@ -16,8 +16,15 @@
 #      chromedriver for the tests), installed with apt-get when missing and we are root,
 #      else the exact `sudo apt-get install ...` line is printed and we exit 1; then a smoke
 #      test that QApplication starts with QT_QPA_PLATFORM=offscreen;
-#   4. for `test` only: `npm ci` in tests/site/a11y (axe-core for the site's accessibility
-#      test), skipped while node_modules/.realms-stamp holds the hash of its package-lock.json.
+#   4. for `test` only: `npm ci` in each folder of NPM_FOLDERS (tests/site/a11y: axe-core for
+#      the site's accessibility test; tests/schema/vscode-json: VS Code's JSON language service
+#      for the schema test; editors/vscode: the VS Code extension's build), each skipped while
+#      its node_modules/.realms-stamp holds the hash of its package-lock.json.
+#   5. for `test` only, when the real engines' folder exists (../shared/engines beside the
+#      repo root, as on CI): the `play` and `cestpasphoto` extras join step 2's install, and
+#      smawg is pip-installed from a writable copy of ../shared/engines/smawg (the folder is
+#      read-only and pip builds in place), skipped while .venv/.engines-stamp holds the hash
+#      of its files. cestpasphoto is not a package: tests/real_engines.py copies it per map.
 #
 # Environment knobs:
 #   PYTHON=/path/to/python3.11      interpreter used to create .venv (default: python3)
@@ -28,6 +35,8 @@
 #                                   0 runs the tests in this process)
 #   PYTHONDONTWRITEBYTECODE         ignored by `test`: bytecode caches (__pycache__/, ignored by
 #                                   git) save every worker and subprocess re-compiling
+#   REALMS_ENGINES_DIR=DIR          where the real engines are (default: ../shared/engines from
+#                                   the repo root); tests/real_engines.py reads the same knob
 set -euo pipefail
 
 ORIG_PWD="$PWD"
@@ -37,6 +46,9 @@ cd "$ROOT"
 VENV="$ROOT/.venv"
 VPY="$VENV/bin/python"
 STAMP="$VENV/.quickstart-stamp"
+ENGINES_STAMP="$VENV/.engines-stamp"
+ENGINES_DIR="${REALMS_ENGINES_DIR:-$ROOT/../shared/engines}"
+EXTRAS="gui,test"  # `test` adds play,cestpasphoto when ENGINES_DIR exists
 PKG_LIST="$ROOT/scripts/qt-debian-packages.txt"
 TEST_PKG_LIST="$ROOT/scripts/test-debian-packages.txt"
 PKG_LISTS=("$PKG_LIST")  # `test` adds TEST_PKG_LIST
@@ -79,6 +91,7 @@ ensure_venv() {
 install_hash() {
     {
         cat "$ROOT/pyproject.toml"
+        printf '\nextras=%s\n' "$EXTRAS"
         printf '\nroot=%s\n' "$ROOT"  # a moved/copied tree needs its editable install redone
         "$VPY" -c 'import sys; print(sys.version)'
     } | sha256sum | cut -d' ' -f1
@@ -93,13 +106,13 @@ ensure_python_deps() {
         return 0
     fi
     rm -f "$STAMP"
-    log "pip install -e '.[gui,test]' into .venv (first time: a minute or two)"
+    log "pip install -e '.[$EXTRAS]' into .venv (first time: a minute or two)"
     # Call pip through the venv's python, never .venv/bin/pip: its shebang is stale if the
     # tree was copied. --quiet hides progress; errors and warnings still go to stderr.
     # --no-compile: byte-compiling every installed module (mypy, numpy, PySide6's helpers,
     # ...) was about a third of the install's CPU; Python compiles what is imported, once.
-    "$VPY" -m pip install --quiet --no-compile --disable-pip-version-check -e ".[gui,test]" \
-        || die "pip install -e '.[gui,test]' failed (see pip's messages above)"
+    "$VPY" -m pip install --quiet --no-compile --disable-pip-version-check -e ".[$EXTRAS]" \
+        || die "pip install -e '.[$EXTRAS]' failed (see pip's messages above)"
     printf '%s\n' "$want" >"$STAMP"
 }
 
@@ -166,26 +179,72 @@ ensure_qt_system_libs() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# 4. (test only) axe-core for the site's accessibility test: npm ci in tests/site/a11y
+# 4. (test only) the tests' npm packages: `npm ci` in each folder of NPM_FOLDERS
 # ---------------------------------------------------------------------------------------------
-A11Y="$ROOT/tests/site/a11y"
+# folder (relative to the root) | a file its install leaves | what it is for
+NPM_FOLDERS=(
+    "tests/site/a11y|node_modules/axe-core/axe.min.js|axe-core, for the site's accessibility test"
+    "tests/schema/vscode-json|node_modules/vscode-json-languageservice/package.json|VS Code's JSON language service, for the schema test"
+    "editors/vscode|node_modules/@vscode/vsce/package.json|the VS Code extension's build: TypeScript, vscode-languageclient, @vscode/vsce"
+)
 
-ensure_axe() {
-    local want stamp="$A11Y/node_modules/.realms-stamp"
-    [[ -f "$A11Y/package-lock.json" ]] || die "missing $A11Y/package-lock.json"
-    want="$(sha256sum "$A11Y/package-lock.json" | cut -d' ' -f1)"
-    if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" \
-          && -f "$A11Y/node_modules/axe-core/axe.min.js" ]]; then
-        log "axe-core up to date (tests/site/a11y/package-lock.json unchanged)"
+ensure_npm_folder() {
+    local folder="$ROOT/$1" marker="$2" what="$3" want
+    local stamp="$folder/node_modules/.realms-stamp"
+    [[ -f "$folder/package-lock.json" ]] || die "missing $1/package-lock.json"
+    want="$(sha256sum "$folder/package-lock.json" | cut -d' ' -f1)"
+    if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -f "$folder/$marker" ]]; then
+        log "npm packages in $1 up to date (its package-lock.json unchanged)"
         return 0
     fi
     command -v npm >/dev/null 2>&1 \
-        || die "npm not found: the site's accessibility test needs axe-core from npm (apt-get install nodejs npm)"
-    log "npm ci in tests/site/a11y (axe-core, for the site's accessibility test)"
-    # --ignore-scripts: axe-core needs no install script, and none is run.
-    (cd "$A11Y" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) \
-        || die "npm ci in tests/site/a11y failed (see npm's messages above; is the npm registry reachable?)"
+        || die "npm not found: $what needs packages from npm (apt-get install nodejs npm)"
+    log "npm ci in $1 ($what)"
+    # --ignore-scripts: none of these packages needs an install script, and none is run.
+    (cd "$folder" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) \
+        || die "npm ci in $1 failed (see npm's messages above; is the npm registry reachable?)"
     printf '%s\n' "$want" >"$stamp"
+}
+
+ensure_npm_packages() {
+    local entry folder marker what
+    for entry in "${NPM_FOLDERS[@]}"; do
+        IFS='|' read -r folder marker what <<<"$entry"
+        ensure_npm_folder "$folder" "$marker" "$what"
+    done
+}
+
+# ---------------------------------------------------------------------------------------------
+# 5. (test only) the real engines from ENGINES_DIR: smawg pip-installed from a writable copy
+# ---------------------------------------------------------------------------------------------
+engines_hash() {
+    (cd "$ENGINES_DIR/smawg" && find . -type f ! -path '*/__pycache__/*' -print0 | sort -z \
+        | xargs -0 sha256sum; "$VPY" -c 'import sys; print(sys.version)') | sha256sum | cut -d' ' -f1
+}
+
+ensure_engines() {
+    local want tmp
+    [[ -d "$ENGINES_DIR/smawg" ]] || die "$ENGINES_DIR has no smawg/ (see its README.md)"
+    want="$(engines_hash)"
+    if [[ -f "$ENGINES_STAMP" && "$(cat "$ENGINES_STAMP")" == "$want" ]] \
+          && "$VPY" -c 'import smawg' 2>/dev/null; then
+        log "smawg up to date (from $ENGINES_DIR/smawg)"
+        return 0
+    fi
+    rm -f "$ENGINES_STAMP"
+    tmp="$(mktemp -d)"
+    # pip builds a local folder in place, and ENGINES_DIR may be read-only: build a copy.
+    # --no-deps: its dependencies came with the `play` extra; --no-build-isolation: setuptools
+    # and wheel are in the `test` extra, so nothing is fetched to build it.
+    cp -r "$ENGINES_DIR/smawg" "$tmp/smawg" && chmod -R u+w "$tmp/smawg"
+    log "pip install smawg from a copy of $ENGINES_DIR/smawg"
+    if ! "$VPY" -m pip install --quiet --no-compile --disable-pip-version-check --no-deps \
+            --no-build-isolation "$tmp/smawg"; then
+        rm -rf "$tmp"
+        die "pip install of $ENGINES_DIR/smawg failed (see pip's messages above)"
+    fi
+    rm -rf "$tmp"
+    printf '%s\n' "$want" >"$ENGINES_STAMP"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -216,8 +275,16 @@ case "$cmd" in
     test)
         shift
         PKG_LISTS+=("$TEST_PKG_LIST")
+        if [[ -d "$ENGINES_DIR" ]]; then
+            EXTRAS="gui,test,play,cestpasphoto"
+        else
+            log "no real engines at $ENGINES_DIR: their tests skip (and fail when CI is set)"
+        fi
         do_install
-        ensure_axe
+        if [[ -d "$ENGINES_DIR" ]]; then
+            ensure_engines
+        fi
+        ensure_npm_packages
         # loadgroup: tests go to the workers one by one (balanced), except the files listed
         # in tests/conftest.py's WHOLE_FILE (the wheel build, the hook repo, module
         # fixtures), each of which stays on one worker so its fixture is built once.

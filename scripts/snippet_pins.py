@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FILES = ("README.md", "action.yml", ".pre-commit-hooks.yaml", "docs/lsp.md")
 REF = r"(?:[0-9a-f]{40}|v\d+\.\d+\.\d+)"
-# `uses: OWNER/realms-studio@REF`, `git+https://…/realms-studio@REF`, `rev: REF`, and the
-# raw schema URL `…/OWNER/realms-studio/REF/schemas/…`
+# `uses: realms-studio/realms-studio@REF`, `git+https://…/realms-studio@REF`, `rev: REF`, and the
+# raw schema URL `…/realms-studio/realms-studio/REF/schemas/…`
 PIN = re.compile(rf"(?P<head>/realms-studio[@/]|\brev: )(?P<ref>{REF})\b")
 
 

@@ -65,12 +65,15 @@ WHOLE_FILE: tuple[str, ...] = (
     "fuzz/test_fuzz_corpus.py",
     "site/test_site_browser.py",  # one site build and one Chromium for the session
     "site/test_site_a11y.py",  # the same, with axe-core
+    "schema/test_vscode_json.py",  # one node run per fixture, engine exports built once
+    "editors/test_vscode_extension.py",  # one .vsix build
     "site/test_site_pages.py",  # one site build
     "test_shipped_highland.py",
     "consistency/test_exports_lint.py",  # one collection: exports of every scenario + a site
     "consistency/test_site_figures.py",  # one site build
     "lint/test_lsp_features.py",  # one language server process per file
     "lint/test_lsp_protocol.py",  # the same; its last test shuts the server down
+    "engines/test_cestpasphoto_games.py",  # one numba compile per map, on one worker
 )
 
 
@@ -120,3 +123,21 @@ def pytest_collection_modifyitems(config: pytest.Config,
 def run_cli() -> Callable[..., Any]:
     """``realms ARGS`` in-process; see the module docstring."""
     return _run_cli
+
+
+@pytest.fixture(scope="session")
+def real_smawg() -> Any:
+    """The real smawg engine (tests/real_engines.py): skips without ../shared/engines, fails
+    when ``CI`` is set."""
+    from real_engines import require_smawg
+
+    return require_smawg()
+
+
+@pytest.fixture(scope="session")
+def real_cestpasphoto() -> Any:
+    """A runner that plays exported maps in the real cestpasphoto engine (tests/real_engines.py):
+    skips without ../shared/engines, fails when ``CI`` is set."""
+    from real_engines import require_cestpasphoto
+
+    return require_cestpasphoto()

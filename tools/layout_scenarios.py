@@ -38,7 +38,7 @@ from editor.lint.runner import lint_path  # noqa: E402
 from editor.model.catalogue import default_catalogue  # noqa: E402
 from editor.model.jsonio import canonical_json  # noqa: E402
 from editor.model.scenario_io import parse_scenario, scenario_text  # noqa: E402
-from editor.topology.derive import derive_realm  # noqa: E402
+from editor.topology.derive import compass_extremes, derive_realm  # noqa: E402
 from editor.topology.realm import Realm  # noqa: E402
 
 OUT = REPO / "scenarios" / "booklet"
@@ -263,14 +263,6 @@ def default_score(layout: Layout, players: int) -> float:
     comps = bodies(adj)
     singles = sum(1 for c in comps if len(c) == 1)
     return 3.0 * joins - 2.0 * dead - 1.0 * len(comps) - 1.0 * singles + 0.1 * outlets
-
-
-def river_score(layout: Layout, players: int) -> float:
-    """One long river: the biggest body as long as possible, few other bodies."""
-    adj, joins, dead, outlets = layout.water_graph(players)
-    comps = bodies(adj)
-    big = max((len(c) for c in comps), default=0)
-    return 6.0 * big + 1.0 * joins - 2.0 * dead - 2.0 * len(comps) + 0.2 * min(outlets, 4)
 
 
 def _anneal(layout: Layout, rng: random.Random, fn: Score, judged: Sequence[int],
@@ -848,11 +840,71 @@ def peaks_per_count(data: dict[str, Any], board: int, counts: Sequence[int],
     return out
 
 
+# Life Is a Long River: one river from the west edge to the east edge at every count.
+# Each count's tiles hold exactly two water tiles, one with a water third and one with
+# two: one goes on each end of the river, so the river grows by a tile at both ends and
+# its ends stay on the board's edge. The river zigzags between two hex rows (every bend
+# a 120-degree turn, which a tile with one water third can make); each count's land
+# tiles go one in the row above the river and one in the row below, at opposite ends,
+# so every count's board is a band with the river across its middle.
+RIVER_PATH: list[Hex] = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1),
+                         (4, 0), (4, 1), (5, 0), (5, 1)]
+# water sides (board directions) of a river tile in the top row (in from SW, out SE) and
+# in the bottom row (in from NW, out NE); a tile with two water thirds has two more
+# sides of water, turned so they face land and never the next tile of its own row
+# (which would close the river into a loop)
+RIVER_SIDES = {(0, 1): {4, 5}, (0, 2): {4, 5, 0, 1}, (1, 1): {1, 2}, (1, 2): {5, 0, 1, 2}}
+# (count, river tiles for the west and east ends, land hexes above and below the river)
+RIVER_GROWTH: list[tuple[int, list[Hex], list[Hex]]] = [
+    (2, RIVER_PATH[4:8], [(2, -1), (3, -1), (2, 2), (3, 2)]),
+    (3, [RIVER_PATH[3], RIVER_PATH[8]], [(4, -1), (1, 2)]),
+    (4, [RIVER_PATH[2], RIVER_PATH[9]], [(1, -1), (4, 2)]),
+    (5, [RIVER_PATH[1], RIVER_PATH[10]], [(5, -1), (0, 2)]),
+    (6, [RIVER_PATH[0], RIVER_PATH[11]], [(0, -1), (5, 2)]),
+]
+
+
+def water_thirds(tile: str, side: str) -> int:
+    """How many of a tile side's six edges are water, in thirds (0 to 3)."""
+    wet = water_ids(tile, side)
+    return sum(owner(tile, side, 0, d, 0) in wet for d in range(6)) // 2
+
+
+def river_band(groups: list[tuple[int, str]], seed: int) -> Layout:
+    """The river band (see RIVER_PATH): each group's water tiles on its river hexes, in
+    the order given (west end first), turned to carry the river; its land tiles on its
+    land hexes, turned at random (seeded)."""
+    rng = random.Random(seed)
+    shaped: list[tuple[int, list[str], list[Hex]]] = []
+    turns: dict[str, int] = {}
+    for (count, letters), (grown, river, ground) in zip(groups, RIVER_GROWTH, strict=True):
+        assert count == grown, (count, grown)
+        tiles = letters.split()
+        wet = [t for t in tiles if water_thirds(t, "surface")]
+        dry = [t for t in tiles if not water_thirds(t, "surface")]
+        assert len(wet) == len(river) and len(dry) == len(ground), (count, wet, dry)
+        shaped.append((count, wet + dry, river + ground))
+        for tile, h in zip(wet, river, strict=True):
+            want = RIVER_SIDES[(h[1], water_thirds(tile, "surface"))]
+            water = water_ids(tile, "surface")
+            turns[tile] = next(rot for rot in range(6) if {
+                d for d in range(6) if owner(tile, "surface", rot, d, 0) in water} == want)
+        for tile in dry:
+            turns[tile] = rng.randrange(6)
+    layout = Layout("surface", shaped)
+    for v in layout.place.values():
+        v[1] = turns[v[0]]
+    return layout
+
+
 def s02() -> tuple[dict[str, Any], str]:
     counts = [2, 3, 4, 5, 6]
-    groups = [(2, "A C G L R S U Y"), (3, "B J M V"), (4, "E K N Z"), (5, "H I Q W"),
-              (6, "D F O X")]
-    layout = land_layout("surface", groups, counts, score=river_score, seed=202, steps=12000)
+    # each group's water tiles west end first; a river end in the top row gets the tile
+    # with one water third, whose two land thirds border it (the other tile's spare water
+    # sides would face off the board there, leaving the end one land neighbour)
+    groups = [(2, "R U S Y A C G L"), (3, "V M B J"), (4, "Z N E K"), (5, "W Q H I"),
+              (6, "X O D F")]
+    layout = river_band(groups, seed=202)
     data = base(2, "Life Is a Long \u2013 But Not So Quiet \u2013 River", 1, "surface", 2, 6,
                 {2: 10, 3: 10, 4: 9, 5: 8, 6: 8},
                 "La vie est un long fleuve (à peine) tranquille",
@@ -982,11 +1034,13 @@ def merge_players(data: dict[str, Any]) -> None:
 
 
 def eastern_regions(layout: Layout, players: int) -> list[str]:
+    """The easternmost regions, as the entry rules read "westernmost" mirrored: land
+    holding an outer E, NE or SE side of a tile with no tile further east in its row."""
     act = layout.active(players)
-    maxx = max(xy(h)[0] for h in act)
+    furthest = compass_extremes(act)["east"]
     out = set()
     for h, (tile, rot, _) in act.items():
-        if xy(h)[0] < maxx - 1.0:
+        if h not in furthest:
             continue
         for d in (0, 1, 5):
             if add(h, d) in act:
@@ -1072,6 +1126,9 @@ def s04() -> tuple[dict[str, Any], str]:
     return data, "04-ive-been-to-the-mountaintop.realm.json"
 
 
+THRONE_LINK = "borders the Peak"  # drawn on the board: short (the notes say why)
+
+
 def s05() -> tuple[dict[str, Any], str]:
     counts = [4, 5]
     groups = [(4, "B C D E F H I J M Q R S V W Y Z"), (5, "A G K")]
@@ -1090,26 +1147,48 @@ def s05() -> tuple[dict[str, Any], str]:
     data["boards"].append({"id": "surface", "kind": "surface",
                            "tiles": placements(layout, 4),
                            "river_markers": river_markers_for(layout, counts, 3)})
-    # the throne: a central region with exactly 5 land neighbours at both counts
+    # the throne: "the 5 Regions sharing a border with the Peak". A third of a hex borders
+    # at most 4 regions (its tile's two other thirds and one part across each of its two
+    # sides), so the Peak is a central third with 4 land neighbours at both counts, and a
+    # custom link gives it the fifth: a land region its third touches at a hex corner,
+    # where the box's uneven faces may well share a border that the thirds do not show
     r4, r5 = realm_of(data, 4), realm_of(data, 5)
     cx, cy = centre_of(r4, land(r4))
 
+    def fifth(rid: str) -> list[str]:
+        """Land regions touching ``rid`` at a point only, at both counts."""
+        out = []
+        for rl in (r4, r5):
+            shape = rl.part_polygons[rid]
+            out.append({o for o in land(rl) if o != rid and o not in neighbours(rl, rid)
+                        and shape.intersects(rl.part_polygons[o])
+                        and not rl.regions[o].board_edge})
+        return sorted(out[0] & out[1])
+
     def good(rid: str) -> tuple[int, int, float, str]:
-        n4 = [x for x in neighbours(r4, rid) if r4.regions[x].is_land]
-        n5 = [x for x in neighbours(r5, rid) if r5.regions[x].is_land]
+        misses = 0
+        for rl in (r4, r5):
+            near = neighbours(rl, rid)
+            misses += abs(len(near) - 4) + sum(not rl.regions[x].is_land for x in near)
         r = r4.regions[rid]
-        return (abs(len(n4) - 5) + abs(len(n5) - 5) + (3 if r.board_edge else 0)
-                + (3 if r.symbols else 0), 0 if r.terrain == "mountain" else 1,
-                math.dist(r.centroid, (cx, cy)), rid)
+        return (misses + (3 if r.board_edge or r5.regions[rid].board_edge else 0)
+                + (3 if r.symbols else 0) + (0 if fifth(rid) else 5),
+                0 if r.terrain == "mountain" else 1, math.dist(r.centroid, (cx, cy)), rid)
 
     site = min(land(r4), key=good)
+    corner = fifth(site)[0]
     board = data["boards"][0]
     board["markers"] = []
     if r4.regions[site].terrain != "mountain":
         board["markers"].append(mountain_marker(r4, site, 4, 4))
     board["markers"] += [{"kind": "peak", "region": site},
                          {"kind": "rusted_throne", "region": site, "name": "The Rusted Throne"}]
-    data["notes"] += f" The Peak and Throne are on {site}."
+    data["links"] = [{"kind": "custom", "a": site, "b": corner, "label": THRONE_LINK}]
+    data["notes"] += (f" The Peak and Throne are on {site}. The booklet's Peak borders 5 "
+                      "regions; the catalogue draws each region as a third of its hex, which "
+                      f"borders at most 4, so a link joins {corner}, which the Peak's third "
+                      "touches at a hex corner (the box's uneven faces may well share a "
+                      "border there), as the fifth.")
     break_runs(data, 0, 4)
     return data, "05-the-rusted-throne.realm.json"
 

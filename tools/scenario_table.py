@@ -58,6 +58,72 @@ their codes; each carries its reason in the file).
 """
 
 
+STRUCTURES = """
+## What the booklet states, and how the files keep it
+
+The layouts are Realms Studio's own, but the booklet's texts state some structures of its
+maps. Each one below is kept at every player count the scenario supports and held by
+`tests/test_booklet_structures.py` (the booklet facts of each file, such as tile letters and
+turns, by `tests/test_scenario_library.py`).
+
+- **2, Life Is a Long River.** One river runs across the board: all its water is one chain of
+  river regions whose two ends are on the board's edge on opposite sides, the west end on the
+  western edge of a westernmost tile and the east end on the eastern edge of an easternmost
+  tile (as defined for scenario 3). Each player count's tiles hold exactly two water tiles;
+  the layout puts one on each end, so the river grows by a tile at both ends and stays
+  across the board. The 6 arrowed regions are the 2 river ends (each a stretch of its own,
+  cut by a river-border marker) and 4 land regions, two bordering each end.
+- **3, Go East.** *Westernmost*, precisely: a tile is westernmost when no tile lies further
+  west in its hex row. Races enter through a region holding an outer western side (W, NW or
+  SW with no tile beyond it) of a westernmost tile: the `compass_edge` entry rule with side
+  `west` ([format](../docs/format.md#entry-rules-first-conquests)). *Easternmost* is the
+  same mirrored, and the Victory Coin Mines lie on exactly the easternmost regions, so no
+  mine region is an entry.
+- **12, Night and Day.** *Northern* and *southern* regions, with the same precision: a tile
+  is northernmost when no tile lies further north in its column (the hexes stacked straight
+  above one another, every other row); Small World races enter through an outer NE or NW
+  side of a northernmost surface tile, Underground races through an outer SW or SE side of
+  a southernmost underground tile.
+- **5, The Rusted Throne.** The Peak borders exactly 5 regions, all land. The catalogue draws
+  each region as a third of its hex, and a third borders at most 4 regions (its tile's two
+  other thirds and one part across each of its two sides), so the Peak is a third with 4
+  land neighbours and a `custom` link joins it to the land region its third meets at a hex
+  corner, where the box's uneven faces may well share a border; the link's label and the
+  file's notes say so. It is the realm's only Peak.
+- **8, The Sword in the Cavern.** The Sword lies in the central region (the land region
+  nearest the centre of the land); players + 1 Popular Places lie face down, and every
+  Place and the Sword have 2 Monsters (held with the booklet facts).
+- **10, A Dig Too Far.** Its 2 Popular Places lie on the northern regions, north of the gold
+  veins, and the veins go down from their uppermost (A) regions through B to C.
+
+Not kept, with the reason:
+
+- **Piece counts per player count.** Each scenario's tile table prints a row of piece counts
+  (such as "x1 x1 x1 x1 x6 x2" for Go East at 2 players), but the pieces are icons that the
+  rule texts lose, so which count is which piece cannot be read. Where the arithmetic tells,
+  the files agree: scenario 8 prints 4, 5 and 6 (its Places) and 10, 12 and 14 (their
+  Monsters, with the Sword's) at 3, 4 and 5 players; scenario 12 prints 4 and 8 at 3 players
+  and one more Place and 2 more Monsters at each later count; scenario 11 prints 12 (the
+  Monsters of players + 1 Places and Relics). Mountains, Chasms, Lost Tribes, Black
+  Mountains and Peaks are the layout's own, laid to keep each terrain near a fifth of the
+  land and to break runs of empty land, within the box's pieces (`realms lint`, I001).
+- **"As per the map".** Which regions carry the Peaks (1, 4), the chasms (1), the Popular
+  Places of scenarios 8 and 10 and the gold-vein regions of 10 is drawn on the booklet's
+  maps, which the texts do not hold; the files choose them, within what the texts say (above).
+- **7, Crops of Power: 5 land regions around each crop space.** Each crop space is an empty
+  hex surrounded by 6 tiles, as the booklet says (held by `tests/test_scenario_library.py`),
+  and its power needs a race on "at least 5 Regions bordering a Crop space"; rivers cannot be
+  held, and the space at q=2, r=-1 has two river sides at every count (4 land regions), the
+  6-player space at q=3, r=0 three (3 land regions). Turning tiles U, O and W keeps 5 land
+  regions around every space, but moves this board's 2- and 6-player figures (entry share,
+  steps from an entry), which are the ends of the booklet spread that `realms generate` is
+  measured against (`editor/data/generate-spread.json`); generated boards then fall outside
+  it. The turn waits for that spread to be reviewed with it.
+- **6, Adrift.** The booklet only asks for "a single, roughly circular contiguous landmass"
+  whose tiles soon drift; the file's layout is one such landmass.
+"""
+
+
 def scenario_files() -> list[Path]:
     return sorted(p for p in SCENARIOS.rglob("*.realm.json")
                   if "templates" not in p.relative_to(SCENARIOS).parts
@@ -183,6 +249,7 @@ def main(argv: list[str]) -> int:
             rel = path.relative_to(SCENARIOS).as_posix()
             reason = str(exc).splitlines()[0][:200].replace("|", "/")
             lines.append(f"| [{path.name}]({rel}) | ? | ? | ? | cannot be read: {reason} | |")
+    lines.append(STRUCTURES.rstrip("\n"))
     README.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {README.relative_to(REPO)}")
     return 0

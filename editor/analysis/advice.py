@@ -59,6 +59,143 @@ def _regions_text(m: BalanceMetrics, regions: list[str]) -> str:
     return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
 
 
+# The scenario's entry rules in words, and what to change in each (see _entry_fix).
+_RULE_WORDS = {"arrows": "entry arrows", "regions": "listed entry regions",
+               "compass_edge": "a compass edge", "own_world": "each world's own edge",
+               "anywhere": "anywhere", "board_edge": "the board's edge"}
+_OPEN_RULES = ("board_edge", "own_world", "anywhere")
+
+
+def _rule_words(m: BalanceMetrics) -> str:
+    words = []
+    for rule in m.entry_rules:
+        kind, _, side = rule.partition(" ")
+        words.append(f"the {side} edge" if kind == "compass_edge" and side else
+                     _RULE_WORDS.get(kind, kind))
+    return " and ".join(dict.fromkeys(words))
+
+
+def restricted(m: BalanceMetrics) -> bool:
+    """Whether the scenario's entry rule lets races in at fewer places than the board's edge
+    (entry arrows, listed regions, one compass edge)."""
+    return any(r.partition(" ")[0] not in _OPEN_RULES for r in m.entry_rules)
+
+
+def _entry_fix(m: BalanceMetrics) -> str:
+    kinds = {r.partition(" ")[0] for r in m.entry_rules}
+    if "arrows" in kinds:
+        return "lay more entry arrows (at least one a player), away from the ones there"
+    if "regions" in kinds:
+        return "list more entry regions in the scenario's entry rule, apart from each other"
+    if "compass_edge" in kinds:
+        return ("lay more tiles along that edge, or let the rule take a second side "
+                "(or the whole board edge)")
+    return ("open the edge: lay the tiles so more regions face the edge or an entry sea, "
+            "spread around the board")
+
+
+def _rule_cause(m: BalanceMetrics) -> str:
+    """The entry rule as the cause of a flag, or "" when races enter anywhere on the edge."""
+    if not restricted(m):
+        return ""
+    return (f"the entry rule ({_rule_words(m)}) lets races in at only {len(m.entries)} "
+            f"region{'s' * (len(m.entries) != 1)}, {_regions_text(m, sorted(m.entries))}; ")
+
+
+def _entry_doors(m: BalanceMetrics) -> tuple[str, list[str]]:
+    doors = sorted(m.entries)
+    many = "s" * (len(doors) != 1)
+    where = (f"the entry rule ({_rule_words(m)}) lets races in at only {len(doors)} "
+             f"region{many}" if restricted(m) else f"only {len(doors)} entry region{many}")
+    return (f"{where}, {_regions_text(m, doors)}, for {m.players} players: a player without "
+            f"a door of its own enters through another race's; {_entry_fix(m)}"), doors
+
+
+def _seat_text(m: BalanceMetrics) -> tuple[str, list[str]]:
+    seats = list(m.seats)
+    worst = min(seats, key=lambda s: (s.territory, s.entry or ""))
+    doors = [s.entry for s in seats if s.entry]
+    cause = _rule_cause(m)
+    if worst.entry is None:
+        missing = sum(1 for s in seats if s.entry is None)
+        lead = cause or (f"only {len(doors)} entry region{'s' * (len(doors) != 1)}, "
+                         f"{_regions_text(m, doors)}; ")
+        return (f"{lead}{missing} of the {m.players} seats start with no door and no land "
+                f"of their own; {_entry_fix(m)}"), sorted(m.entries)
+    found = _nearest_door(m, worst.entry, [d for d in doors if d != worst.entry])
+    crowd = [worst.entry] + ([found[0]] if found else [])
+    where = (f": its entry {_named(m, worst.entry)} lies {found[1]} "
+             f"step{'s' * (found[1] != 1)} from {_named(m, found[0])}, another seat's"
+             if found else "")
+    fix = _entry_fix(m) if cause else ("open the edge elsewhere: lay tiles so regions "
+                                       "far from the crowded entries face the edge")
+    return (f"{cause}seating {m.players} players as fairly as the entries allow still "
+            f"leaves one seat {worst.territory:.2f} of a fair share of the land{where}; "
+            f"{fix}"), crowd
+
+
+def _nearest_door(m: BalanceMetrics, start: str, others: list[str]
+                  ) -> tuple[str, int] | None:
+    """The other seat's entry nearest ``start`` and its steps away."""
+    if not others:
+        return None
+    dist, queue = {start: 0}, deque([start])
+    while queue:
+        node = queue.popleft()
+        if node in others:
+            return node, dist[node]
+        for nxt in sorted(m.adjacency.get(node, ())):
+            if nxt not in dist:
+                dist[nxt] = dist[node] + 1
+                queue.append(nxt)
+    return None
+
+
+def _spread_text(m: BalanceMetrics, symbol: str, row: Row) -> tuple[str, list[str]]:
+    word = "magic source" if symbol == "magic" else symbol
+    holders = sorted(r for r, s in m.symbols.items() if symbol in s and r in m.adjacency)
+    tiles = _tiles(m, holders)
+    far = _far_from(m, holders)
+    fix = (f"swap or turn {_list(tiles[:2], 'tile')} so a {word} lies elsewhere" if tiles
+           else "move some of them to other regions")
+    return (f"the {word} regions cluster in one part of the realm ({row.shown} of the "
+            f"spread of any two regions): {_regions_text(m, holders)}; {fix}, such as "
+            f"near {_where(m, far)}"), holders
+
+
+def _far_from(m: BalanceMetrics, regions: list[str]) -> list[str]:
+    """The land regions farthest from ``regions`` (where the missing symbols could go)."""
+    dist = {r: 0 for r in regions}
+    queue = deque(regions)
+    while queue:
+        node = queue.popleft()
+        for nxt in sorted(m.adjacency.get(node, ())):
+            if nxt not in dist:
+                dist[nxt] = dist[node] + 1
+                queue.append(nxt)
+    land = [r for r in dist if r not in m.water and r in m.terrain]
+    if not land:
+        return []
+    top = max(dist[r] for r in land)
+    return sorted(r for r in land if dist[r] == top)
+
+
+def _pocket_text(m: BalanceMetrics) -> tuple[str, list[str]]:
+    assert m.pocket is not None
+    door, regions = m.pocket.door, list(m.pocket.regions)
+    river = door in m.water
+    through = (f"only across the river {_named(m, door)}" if river
+               else f"only through {_named(m, door)}")
+    entry = (f"open an entry in it ({_entry_fix(m)})" if restricted(m)
+             else "let part of it face the board's edge or an entry sea")
+    link = ("a tile or a tunnel linking it to the land across the river" if river
+            else "a tile touching both sides, or a tunnel")
+    return (f"{_side(m, regions)} {'are' if len(regions) > 1 else 'is'} reachable {through} "
+            f"and {'have' if len(regions) > 1 else 'has'} no entry of "
+            f"{'their' if len(regions) > 1 else 'its'} own (a pocket): whoever holds "
+            f"{door} holds them; add a second way in ({link}), or {entry}"), [door, *regions]
+
+
 def _pieces_without(m: BalanceMetrics, cut: set[str], cut_edge: tuple[str, str] | None = None
                     ) -> list[list[str]]:
     """Connected pieces of the graph of play once ``cut`` (or the border) is gone, largest
@@ -83,7 +220,7 @@ def _pieces_without(m: BalanceMetrics, cut: set[str], cut_edge: tuple[str, str] 
 
 
 def _side(m: BalanceMetrics, piece: list[str]) -> str:
-    return f"{_list(_tiles(m, piece), 'tile')} ({len(piece)} region{'s' * (len(piece) > 1)})"
+    return f"{_where(m, piece)} ({len(piece)} region{'s' * (len(piece) > 1)})"
 
 
 def _chokepoint(m: BalanceMetrics, rid: str) -> tuple[str, list[str]]:
@@ -173,11 +310,14 @@ def _fifth(m: BalanceMetrics, row: Row) -> tuple[str, list[str]]:
                 f"{_regions_text(m, sorted(in_world))}; {fix}"), sorted(in_world)
     short = round(target - count)
     if kind == "terrain" and name == "mountain":
-        plain = sorted(r for r in m.adjacency if r not in m.water and r not in m.entries
-                       and m.terrain.get(r) != "mountain")
+        land = [r for r in m.adjacency if r not in m.water and m.terrain.get(r) != "mountain"]
+        # inland regions first; a realm that is all edge offers its edge regions
+        inland = sorted(r for r in land if r not in m.entries)
+        plain = inland or sorted(land)
+        where = "inland regions" if inland else "regions"
         return (f"only {_count(count, 'mountain region')}, about {short} fewer than a "
-                "fifth: lay a "
-                f"mountain piece on inland regions such as {_regions_text(m, plain)}"), plain
+                f"fifth: lay a mountain piece on {where} such as {_regions_text(m, plain)}"),\
+            plain
     fix = (f"turn or swap a tile for one printing {word}" if kind == "terrain" else
            f"swap a tile for one printing a {word}")
     return (f"only {_count(count, 'region')} of {word}, about {short} fewer than a fifth: {fix}"
@@ -237,11 +377,26 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
                     f"tiles around {them} (or make the board rounder) so some regions leave "
                     "the edge"), regions
         deep = _depth(m, True)
+        if restricted(m):
+            return (f"{_rule_cause(m)}races crowd through them: {_entry_fix(m)}"), \
+                sorted(m.entries)
         return (f"few entry regions: races crowd through {len(m.entries)} doors; open an "
                 f"entry near the deepest regions {_regions_text(m, deep)} (a sea used as a "
                 "board edge, or a tile removed between them and the edge)"), deep
+    if key == "entry_per_player":
+        return _entry_doors(m)
+    if key == "seat_territory_min":
+        return _seat_text(m)
+    if key.startswith("symbol_spread."):
+        return _spread_text(m, key.split(".", 1)[1], row)
+    if key == "pocket_share" and m.pocket is not None:
+        return _pocket_text(m)
     if key in ("edge_distance_max", "edge_distance_mean"):
         deep = _depth(m, True)
+        if high and restricted(m):
+            return (f"{_rule_cause(m)}regions {_regions_text(m, deep)} lie "
+                    f"{int(m.values.get('edge_distance_max') or 0)} steps from any of them: "
+                    f"{_entry_fix(m)}"), deep
         if high:
             are = "regions" if len(deep) > 1 else "region"
             verb = "are" if len(deep) > 1 else "is"
@@ -261,6 +416,9 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
         where = [r for r, s in m.symbols.items() if symbol in s]
         far = sorted(where, key=lambda r: (-(m.edge_distance.get(r) or 0), r))
         word = "magic source" if symbol == "magic" else symbol
+        if restricted(m):
+            return (f"{_rule_cause(m)}the {word} regions lie deep from them (farthest: "
+                    f"{_regions_text(m, far)}): {_entry_fix(m)}"), far
         return (f"the {word} regions lie deep (farthest: {_regions_text(m, far)}): turn "
                 f"{_where(m, far[:2])} so a {word} faces the edge, or swap "
                 f"one for a tile with a {word} on its outer side"), far
@@ -287,7 +445,7 @@ def _advice(row: Row, m: BalanceMetrics, standard: Standard) -> tuple[str, list[
         pieces = _pieces_without(m, set())
         apart = [r for p in pieces[1:] for r in p]
         apart_tiles = _tiles(m, pieces[1])
-        verb = "are" if len(apart_tiles) > 1 else "is"
+        verb = "are" if len(apart_tiles or pieces[1]) > 1 else "is"
         return (f"the land is in {len(pieces)} pieces: {_side(m, pieces[1])} {verb} cut off "
                 f"from {_side(m, pieces[0])}; add a tile touching both, or a tunnel "
                 "between them"), apart

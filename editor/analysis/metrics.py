@@ -20,6 +20,16 @@ from typing import Any
 import networkx as nx
 
 from editor.analysis.fifth import WorldCounts, count_world
+from editor.analysis.reach import (
+    Pocket,
+    Seat,
+    fairest_seats,
+    largest_pocket,
+    mean_pair_steps,
+    symbol_spread,
+)
+from editor.model.rules import entry_rules
+from editor.model.worlds import Worlds
 from editor.topology.realm import Realm, Region
 
 TERRAINS = ("farmland", "forest", "hill", "swamp", "mountain")
@@ -64,6 +74,8 @@ def _catalogue() -> tuple[MetricInfo, ...]:
         MetricInfo("entry_per_player", "Entry regions per player", "entry", "absolute", False),
         MetricInfo("entry_share", "Share of land that is an entry", "entry", "absolute",
                    False),
+        MetricInfo("seat_territory_min", "Smallest seat's territory (of a fair share)",
+                   "entry", "absolute", False),
     ]
     rows += [MetricInfo(f"entry_terrain.{t}", f"Entry regions: {t}", "entry", "absolute",
                         False) for t in TERRAINS]
@@ -77,6 +89,9 @@ def _catalogue() -> tuple[MetricInfo, ...]:
     rows += [MetricInfo(f"symbol_distance.{s}",
                         f"Mean steps to a {_SYMBOL_WORDS.get(s, s)}",
                         "distance", "absolute", False) for s in (*SYMBOLS, "lost_tribe")]
+    rows += [MetricInfo(f"symbol_spread.{s}",
+                        f"Spread of the {_SYMBOL_WORDS.get(s, s)}s (1: like any region)",
+                        "distance", "absolute", False) for s in SYMBOLS]
     rows += [
         MetricInfo("place_distance", "Mean steps to a popular place / relic", "distance",
                    "absolute", False),
@@ -84,6 +99,8 @@ def _catalogue() -> tuple[MetricInfo, ...]:
                    "absolute"),
         MetricInfo("bridges", "Bridges (borders that split the map)", "shape",
                    "absolute"),
+        MetricInfo("pocket_share", "Largest pocket behind one region (share of land)",
+                   "shape", "absolute", False),
         MetricInfo("land_masses", "Separate land masses", "shape", "absolute"),
         MetricInfo("largest_mass_share", "Share of regions in the largest mass", "shape",
                    "absolute", False),
@@ -126,6 +143,12 @@ class BalanceMetrics:
     entries: tuple[str, ...] = field(default=(), repr=False)
     water: tuple[str, ...] = field(default=(), repr=False)
     below: frozenset[str] = field(default=frozenset(), repr=False)  # underground land
+    # The scenario's entry rules as read by the advice ("board_edge", "arrows", "regions",
+    # "compass_edge west"...), each seat's territory and entry under the fairest seating the
+    # entries allow, and the largest pocket: its door (a region or a river) and its regions.
+    entry_rules: tuple[str, ...] = ("board_edge",)
+    seats: tuple[Seat, ...] = ()
+    pocket: Pocket | None = None
 
     def value(self, key: str) -> float | None:
         return self.values.get(key)
@@ -144,6 +167,10 @@ class BalanceMetrics:
             "symbol_distances": {k: list(v) for k, v in sorted(self.symbol_distances.items())},
             "place_distances": list(self.place_distances),
             "diameter_exact": self.diameter_exact,
+            "entry_rules": list(self.entry_rules),
+            "seats": [{"entry": s.entry, "territory": s.territory} for s in self.seats],
+            "pocket": None if self.pocket is None else {
+                "door": self.pocket.door, "regions": list(self.pocket.regions)},
         }
 
 
@@ -254,6 +281,23 @@ def measure(realm: Realm) -> BalanceMetrics:
     place_distances = tuple(sorted(d for rid in places if (d := distance.get(rid)) is not None))
     values["place_distance"] = _mean(place_distances)
 
+    adjacency = {n: tuple(graph.adj[n]) for n in graph.nodes}  # (plain: walked often)
+    land_ids = [r.id for r in land if r.id in graph]
+    entry_ids = [r.id for r in entries]
+    seats = fairest_seats(adjacency, land_ids, entry_ids, players)
+    values["seat_territory_min"] = min(s.territory for s in seats) if land_ids else None
+    bases: dict[frozenset[str], float | None] = {}  # the boards' land -> mean steps apart
+    for s in SYMBOLS:
+        holders = [rid for rid in land_ids if s in regions[rid].symbols]
+        on = frozenset(regions[rid].board for rid in holders)
+        if on not in bases:  # compared with the land of its own boards (its own world)
+            bases[on] = mean_pair_steps(adjacency,
+                                        [r for r in land_ids if regions[r].board in on])
+        values[f"symbol_spread.{s}"] = symbol_spread(adjacency, holders, bases[on])
+    pocket = largest_pocket(adjacency, land_ids, entry_ids)
+    values["pocket_share"] = (_round(len(pocket.regions) / len(land)) if pocket else 0.0) \
+        if land else None
+
     cut_nodes = tuple(sorted(nx.articulation_points(graph)))
     cut_edges = tuple(sorted(tuple(sorted(e)) for e in nx.bridges(graph)))
     values["articulation_points"] = len(cut_nodes)
@@ -268,9 +312,9 @@ def measure(realm: Realm) -> BalanceMetrics:
     values["degree_max"] = max(degrees) if degrees else None
     diameter, exact = _diameter(graph)
     values["diameter"] = diameter
-    below = {b.id for b in realm.scenario.boards if b.kind == "underground"}
-    surface = count_world((r.terrain, r.symbols) for r in land if r.board not in below)
-    underground = count_world((r.terrain, r.symbols) for r in land if r.board in below)
+    below = Worlds(realm.scenario.boards).is_below
+    surface = count_world((r.terrain, r.symbols) for r in land if not below(r))
+    underground = count_world((r.terrain, r.symbols) for r in land if below(r))
     return BalanceMetrics(
         players=players, values=values,
         entry_terrains={t: entry_terrains.get(t, 0) for t in TERRAINS},
@@ -287,11 +331,23 @@ def measure(realm: Realm) -> BalanceMetrics:
         tiles={rid: r.tiles for rid, r in regions.items()},
         terrain={rid: r.terrain for rid, r in regions.items()},
         symbols={r.id: r.symbols for r in land if r.symbols},
-        adjacency={n: tuple(graph.adj[n]) for n in graph.nodes},  # (order: advice sorts)
+        adjacency=adjacency,  # (order: advice sorts)
         entries=tuple(r.id for r in entries),
         water=tuple(sorted(r.id for r in water)),
-        below=frozenset(r.id for r in land if r.board in below),
+        below=frozenset(r.id for r in land if below(r)),
+        entry_rules=describe_entry_rules(realm),
+        seats=seats, pocket=pocket,
     )
+
+
+def describe_entry_rules(realm: Realm) -> tuple[str, ...]:
+    """The scenario's entry rules as the advice names them: ``board_edge`` (the default),
+    ``arrows``, ``regions``, ``compass_edge west``, ``own_world``, ``anywhere``."""
+    found = []
+    for rule in entry_rules(realm.scenario):
+        text = rule.kind + (f" {rule.side}" if rule.kind == "compass_edge" and rule.side else "")
+        found.append(text)
+    return tuple(dict.fromkeys(found))
 
 
 def is_empty(metrics: BalanceMetrics) -> bool:

@@ -16,7 +16,7 @@ from editor.analysis.standard import SOURCE_WORDS, Flag, Row, Standard, fmt
 from editor.escaping import display_path, display_text
 
 REPORT_FORMAT = "realms-balance"
-REPORT_VERSION = 2
+REPORT_VERSION = 3  # 3: entry rules, seats and the pocket; a band has no per_count
 GROUPS = (("tallies", "Tallies"), ("entry", "Entry regions"),
           ("distance", "Distances from the edge"), ("shape", "Shape of the graph of play"))
 MAX_LISTED = 12  # chokepoints named in the text report before "and N more"
@@ -128,8 +128,7 @@ def row_json(row: Row) -> dict[str, Any]:
     band = None if row.band is None else {
         "low": row.band.low, "high": row.band.high, "text": row.band.text(),
         "source": row.band.source, "tolerance": row.band.tolerance,
-        "seen": None if row.band.seen is None else list(row.band.seen),
-        "per_count": row.band.per_count}
+        "seen": None if row.band.seen is None else list(row.band.seen)}
     return {"key": row.key, "label": row.label, "group": row.group, "value": row.value,
             "shown": row.shown, "band": band, "outside": row.outside, "advice": row.advice,
             "regions": list(row.regions), "tiles": list(row.tiles)}

@@ -26,7 +26,8 @@ STANDARD_FILE = "balance-standard.json"
 STANDARD_FORMAT = "realms-balance-standard"
 EN_DASH = "\u2013"
 SOURCE_WORDS = {"booklet": "the booklet's boards", "base_game": "the base game's boards",
-                "rules": "the booklet's rules", "none": "not judged"}
+                "rules": "the booklet's rules", "fair_play": "fair seating",
+                "none": "not judged"}
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,6 @@ class Band:
     source: str
     tolerance: float
     seen: tuple[float, float] | None = None
-    per_count: bool = False
 
     def contains(self, shown: float) -> bool:
         """Judged on the value as shown (rounded to ``decimals``), so a value never reads
@@ -91,7 +91,8 @@ class Row:
     def flag(self) -> Flag:
         assert self.band is not None
         return Flag(self.key, self.label, self.shown, self.band.text(),
-                    SOURCE_WORDS[self.band.source], self.advice, self.regions, self.tiles)
+                    SOURCE_WORDS[self.band.source], self.advice, self.regions, self.tiles,
+                    self.band.source)
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,7 @@ class Flag:
     advice: str
     regions: tuple[str, ...]
     tiles: tuple[str, ...]
+    source_key: str = ""  # the source's key ("booklet", "fair_play"...) behind ``source``
 
     @property
     def message(self) -> str:
@@ -126,6 +128,8 @@ class Spec:
     source: str
     judged: str  # "both" | "below" | "above" | "no"
     tolerance: float
+    band: tuple[float | None, float | None] | None = None  # a fair-play rule's own band
+    per_seat: bool = False  # the band is in fair shares (divided by the player count)
 
 
 class Standard:
@@ -160,33 +164,40 @@ class Standard:
         raw = specs.get(key) or specs.get(key.split(".", 1)[0])
         if raw is None:
             return Spec("", "", "none", "no", 0.0)
+        band = raw.get("band")
         return Spec(raw["measures"], raw["matters"], raw["source"], raw["judged"],
-                    float(raw["tolerance"]))
+                    float(raw["tolerance"]), None if band is None else (band[0], band[1]),
+                    bool(raw.get("per_seat", False)))
 
     def band(self, info: MetricInfo, players: int) -> Band | None:
+        """The band of ``info``: the same at every player count (the band rule pools the
+        counts), ``players`` kept for callers that show it per count."""
         spec = self.spec(info.key)
         decimals = 0 if info.integer else 2
         if info.key == "regions_per_player":
             low, high = self.window
             return Band(low, high, 2, "rules", 0.0)
-        if spec.judged == "no" or spec.source not in ("booklet", "base_game"):
+        if spec.judged == "no":
+            return None
+        if spec.source == "fair_play" and spec.band is not None:
+            floor, ceiling = spec.band
+            if spec.per_seat:  # a share of one seat's fair 1/n of the land, kept inside
+                floor = None if floor is None else _outward(floor / players, decimals, False)
+                ceiling = (None if ceiling is None
+                           else _outward(ceiling / players, decimals, True))
+            return Band(floor, ceiling, decimals, spec.source, spec.tolerance)
+        if spec.source not in ("booklet", "base_game"):
             return None
         measured = self.measured.get("bands", {}).get(info.key)
         if measured is None:
             return None
-        counts: Mapping[str, Any] = measured.get("counts", {})
-        if measured.get("by_count") and counts:
-            nearest = min(counts, key=lambda n: (abs(int(n) - players), int(n)))
-            seen = counts[nearest]
-        else:
-            seen = measured["all"]
+        seen: Mapping[str, Any] = measured["all"]
         tol = spec.tolerance
-        low = _outward(seen["min"] - tol, decimals, down=True)
-        high = _outward(seen["max"] + tol, decimals, down=False)
+        low = _outward(seen.get("low", seen["min"]) - tol, decimals, down=True)
+        high = _outward(seen.get("high", seen["max"]) + tol, decimals, down=False)
         return Band(max(low, 0.0) if spec.judged in ("both", "below") else None,
                     high if spec.judged in ("both", "above") else None, decimals,
-                    spec.source, tol, (seen["min"], seen["max"]),
-                    bool(measured.get("by_count")))
+                    spec.source, tol, (seen["min"], seen["max"]))
 
     def rows(self, metrics: BalanceMetrics) -> list[Row]:
         """Every row of the report, judged; none for a realm without land (a board built

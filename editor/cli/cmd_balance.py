@@ -20,6 +20,7 @@ from editor.cli.common import (
     overwrites_input,
     player_counts,
     report,
+    write_output,
 )
 from editor.escaping import ci_path
 
@@ -86,7 +87,6 @@ def run(args: argparse.Namespace) -> int:
     from editor.analysis.metrics import measure
     from editor.analysis.report import json_report, make_report, text_report
     from editor.analysis.standard import load_standard
-    from editor.model.safe_write import WriteError, write_text
     from editor.topology import derive_realm
 
     loaded = _load(args)
@@ -116,15 +116,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     if overwrites_input(args.output, args.file, can_force=False):
         return EXIT_ERROR
-    try:
-        write_text(args.output, output)
-    except WriteError as exc:
-        hint = " (make it writable first)" if exc.read_only else ""
-        print(f"{ci_path(args.output)}: cannot write: {exc.reason}{hint}", file=sys.stderr)
-        return EXIT_ERROR
-    except OSError as exc:
-        print(f"{ci_path(args.output)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
-              "check the folder exists and is writable", file=sys.stderr)
+    if not write_output(args.output, output):
         return EXIT_ERROR
     print(ci_path(args.output))
     return EXIT_OK

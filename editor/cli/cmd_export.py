@@ -10,6 +10,7 @@ never a folder; with several player counts the count goes into that name
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -45,6 +46,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--force", action="store_true",
                         help="overwrite read-only output files too (their mode is kept), "
                              "and the input file itself when -o names it")
+    parser.add_argument("--plugin", action="store_true",
+                        help="smawg only: also write a rules plugin beside each assets file "
+                             "(realms_<name>_rules.py; smawg play --rules=FILE ASSETS) that "
+                             "plays the scenario's entry regions, river rules, impassable "
+                             "water, peaks and coin mines; it runs inside smawg (GPL-3.0)")
     parser.add_argument("--seed", type=seed_value, default=None, metavar="S",
                         help="for a scenario built during play: export the board its building "
                              "rules give with this seed (as `realms realise`)")
@@ -143,7 +149,6 @@ def _realised(loaded: Any, players: int, seed: int, shown: str) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from editor.export import FORMATS, ExportError, ExportOptions, export_realm
-    from editor.model.safe_write import WriteError, write_bytes
     from editor.topology import derive_realm
 
     if args.tile_mm is not None and not 5.0 <= args.tile_mm <= 500.0:
@@ -165,6 +170,14 @@ def run(args: argparse.Namespace) -> int:
     if args.seed is not None and not loaded.scenario.built_during_play:
         print(f"{shown}: --seed realises scenarios built during play, and this one has its "
               "board already; drop --seed", file=sys.stderr)
+        return EXIT_ERROR
+    if args.plugin and args.format != "smawg":
+        print(f"{shown}: --plugin writes smawg's rules plugin; use it with --to smawg",
+              file=sys.stderr)
+        return EXIT_ERROR
+    if args.plugin and _is_stream(args.output):
+        print(f"{shown}: --plugin writes a file beside the assets file; give -o a file or "
+              "folder, not a stream", file=sys.stderr)
         return EXIT_ERROR
     spec = FORMATS[args.format]
     options = ExportOptions() if args.tile_mm is None else ExportOptions(tile_mm=args.tile_mm)
@@ -192,18 +205,34 @@ def run(args: argparse.Namespace) -> int:
         target = _target(args, players, spec.suffix, len(counts) == 1)
         if overwrites_input(target, args.file, args.force):
             return EXIT_ERROR
-        try:
-            if not target.parent.exists():
-                target.parent.mkdir(parents=True)
-            write_bytes(target, data, force=args.force)
-        except WriteError as exc:
-            hint = " (make it writable, or pass --force)" if exc.read_only else ""
-            print(f"{ci_path(target)}: cannot export: {exc.reason}{hint}", file=sys.stderr)
+        if not _write(target, data, args.force):
             return EXIT_ERROR
-        except OSError as exc:
-            print(f"{ci_path(target)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
-                  "check the folder exists and is writable", file=sys.stderr)
-            return EXIT_ERROR
-        if not _is_stream(target):  # a stream (/dev/stdout) gets the document only
-            print(ci_path(target))
+        if args.plugin:  # the smawg rules plugin beside the assets file just written
+            from editor.export.smawg_plugin import plugin_name, plugin_text
+
+            plugin = target.parent / plugin_name(target)
+            text = plugin_text(realm, json.loads(data))
+            if not _write(plugin, text.encode("utf-8"), args.force):
+                return EXIT_ERROR
     return EXIT_OK
+
+
+def _write(target: Path, data: bytes, force: bool) -> bool:
+    """Write one output file and print its name; False after saying why it was not."""
+    from editor.model.safe_write import WriteError, write_bytes
+
+    try:
+        if not target.parent.exists():
+            target.parent.mkdir(parents=True)
+        write_bytes(target, data, force=force)
+    except WriteError as exc:
+        hint = " (make it writable, or pass --force)" if exc.read_only else ""
+        print(f"{ci_path(target)}: cannot export: {exc.reason}{hint}", file=sys.stderr)
+        return False
+    except OSError as exc:
+        print(f"{ci_path(target)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
+              "check the folder exists and is writable", file=sys.stderr)
+        return False
+    if not _is_stream(target):  # a stream (/dev/stdout) gets the document only
+        print(ci_path(target))
+    return True

@@ -9,6 +9,7 @@ import random
 import sys
 from typing import Any
 
+from editor.cli.cmd_playtest import _positive as whole_number  # (--games' own check)
 from editor.cli.cmd_realise import seed_value
 from editor.cli.common import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from editor.escaping import ci_path
@@ -58,7 +59,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("-o", "--output", required=True, metavar="OUT",
                         help="the scenario file to write, or - for stdout")
     parser.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    parser.add_argument("--playtest", type=whole_number, default=None, metavar="G",
+                        help="play G greedy games of each of several candidates (seeds S, "
+                             "S+1, ...) in smawg and keep the fairest (needs smawg)")
+    parser.add_argument("--candidates", type=whole_number, default=None, metavar="K",
+                        help="how many candidates --playtest plays (default: 4)")
     parser.set_defaults(handler=run)
+
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,8 +73,17 @@ def run(args: argparse.Namespace) -> int:
     from editor.generate.search import GenerateError, generate
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    if args.candidates is not None and args.playtest is None:
+        print("realms generate: --candidates goes with --playtest G", file=sys.stderr)
+        return EXIT_ERROR
     try:
-        result = generate(args.players, args.world, seed, args.tiles)
+        if args.playtest is not None:
+            kept = _playtested(args, seed)
+            if kept is None:
+                return EXIT_ERROR
+            result, seed = kept
+        else:
+            result = generate(args.players, args.world, seed, args.tiles)
     except GenerateError as exc:
         print(f"realms generate: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -88,3 +104,22 @@ def run(args: argparse.Namespace) -> int:
               f"players: {', '.join(result.flags)} (the closest of the tries; `realms "
               "balance` says what to change, or try another seed)", file=sys.stderr)
     return EXIT_OK
+
+
+def _playtested(args: argparse.Namespace, seed: int) -> tuple[Any, int] | None:
+    """The fairest candidate by playtest and its seed (None: smawg is missing, said)."""
+    from editor.generate.playtested import CANDIDATES, fairest
+    from editor.play.engine import SmawgMissing
+
+    try:
+        best, played = fairest(args.players, args.world, seed, args.tiles, args.playtest,
+                               args.candidates or CANDIDATES)
+    except SmawgMissing as exc:
+        print(f"realms generate: {exc}", file=sys.stderr)
+        return None
+    for c in played:
+        mark = "kept" if c is best else "    "
+        print(f"realms generate: {mark} seed {c.seed}: {len(c.generated.flags)} flag(s), "
+              f"seat spread {c.spread:.3f}, never conquered {c.unconquered:.3f} "
+              f"({args.playtest} greedy games)", file=sys.stderr)
+    return best.generated, best.seed

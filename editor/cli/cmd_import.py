@@ -51,4 +51,33 @@ def run(args: argparse.Namespace) -> int:
         print(f"{ci_path(args.output)}: cannot write: {exc.reason}{hint}", file=sys.stderr)
         return EXIT_ERROR
     print(ci_path(args.output))
+    if args.format == "engine":
+        _say_what_the_provenance_gave(args.file, text)
     return EXIT_OK
+
+
+def _say_what_the_provenance_gave(source: Path, text: str) -> None:
+    """One stderr line each: the lint.ignore entries the new scenario took from the engine
+    file's provenance (anyone can write those: a reviewer should read them), and those
+    left out because no export could have written them (editor/export/engine_lint.py)."""
+    import json
+
+    from editor.export.engine_lint import refused_entries
+    from editor.model.errors import LoadError
+    from editor.model.jsonio import read_json_text
+
+    taken = json.loads(text).get("lint", {}).get("ignore", [])
+    if taken:
+        print(f"realms import: {len(taken)} lint.ignore entr{'y' if len(taken) == 1 else 'ies'}"
+              " came from the engine file's provenance; review them like any other",
+              file=sys.stderr)
+    try:
+        left = refused_entries(json.loads(read_json_text(source)))
+    except (LoadError, OSError, ValueError):
+        return
+    if left:
+        codes = ", ".join(sorted({str(e.get("code")) if isinstance(e, dict) else "?"
+                                  for e in left}))
+        print(f"realms import: left out {len(left)} lint.ignore entr"
+              f"{'y' if len(left) == 1 else 'ies'} of the provenance ({codes}): no export "
+              "writes a family, a prefix or a code that cannot be ignored", file=sys.stderr)

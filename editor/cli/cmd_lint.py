@@ -1,7 +1,7 @@
 """``realms lint``: check scenario files and collections, for people and for CI.
 
 Modelled on ruff: rule codes in families, ``--select``/``--ignore`` by prefix,
-config in ``pyproject.toml``/``realms.toml``, text/JSON/SARIF/GitHub output and
+config in ``pyproject.toml``/``realms.toml``, text/JSON/SARIF/GitHub/GitLab/JUnit output and
 exit status 0 (nothing reaches --fail-on), 1 (something does), 2 (usage or I/O
 error, an unreadable folder, a worker process that died, a linter bug). Only
 argparse is imported at module level: ``realms lint --help`` must
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_ERROR = 2
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("text", "json", "sarif", "github", "gitlab", "junit")
 SEVERITIES = ("error", "warning", "info")
 
 
@@ -92,6 +92,9 @@ def register(subparsers: Any) -> None:
                         help="lint every file again, neither reading nor writing the result "
                              "cache (in the user cache folder, never in the linted tree; "
                              "REALMS_NO_CACHE=1 does the same, REALMS_CACHE_DIR moves it)")
+    parser.add_argument("--no-provenance", action="store_true",
+                        help="in engine files, leave out the lint.ignore entries their "
+                             "provenance carries (the summary counts the findings they hide)")
     parser.add_argument("--config", type=Path, metavar="PATH",
                         help="use this pyproject.toml or realms.toml instead of discovering one")
     parser.add_argument("--catalogue", type=Path, metavar="FILE",
@@ -140,25 +143,35 @@ def _show_rules() -> int:
     return EXIT_CLEAN
 
 
-def _cache(off: bool, paths: list[Path]) -> ResultCache | None:
+def _cache(off: bool, paths: list[Path], catalogue_key: str = "") -> ResultCache | None:
     """The result cache for this run, if caching is on and its folder may be trusted
-    (editor/lint/cache.py; ``--no-cache`` never imports it, nor hashlib)."""
+    (editor/lint/cache.py; ``--no-cache`` never imports it, nor hashlib); ``catalogue_key``
+    names the ``--catalogue`` in every key."""
     if off:
         return None
-    from editor.lint.cache import ResultCache, cache_dir_for, disabled, refusal
+    from editor.escaping import display_text
+    from editor.lint.cache import (
+        ResultCache,
+        cache_dir_for,
+        disabled,
+        distrust,
+        refusal,
+        untrusted_note,
+    )
 
     if disabled():
         return None
     folder = cache_dir_for()
     if folder is None:
         return None
-    refused = refusal(folder, [*paths, Path(".")])
+    refused = refusal(folder, paths)
+    if refused is None:
+        why = distrust(folder)
+        refused = untrusted_note(folder, why) if why is not None else None
     if refused is not None:
-        from editor.escaping import display_text
-
         print(f"realms lint: note: {display_text(refused)}", file=sys.stderr)
         return None
-    return ResultCache(folder)
+    return ResultCache(folder, catalogue_key)
 
 
 def _rule_codes(cache: ResultCache | None) -> list[str]:
@@ -215,24 +228,81 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    args.catalogue_key = ""
     if args.catalogue is None:
         return _lint(args)
-    from editor.escaping import display_text
-    from editor.lint.rules_schema import use_base_catalogue
-    from editor.model.catalogue import load_catalogue
-    from editor.model.errors import LoadError
+    from functools import cache
 
+    from editor.escaping import display_text
+    from editor.lint.run_settings import use_base_catalogue
+
+    digest = _catalogue_digest(args.catalogue)
+    # Cached results are keyed on the catalogue's bytes, so a warm run never loads the
+    # tiles (nor shapely): they are loaded when a file is linted, from bytes of that very
+    # hash, or checked now when the cache has not seen these bytes pass (_check_catalogue).
+    args.catalogue_key = f"base-catalogue:{digest}" if digest is not None else ""
+    use_base_catalogue(cache(lambda: _loaded_catalogue(args.catalogue, digest)))
     try:
-        use_base_catalogue(load_catalogue(args.catalogue))
-    except LoadError as exc:
-        return _fail(f"--catalogue {exc}")
-    print(f"realms lint: tiles from {display_text(str(args.catalogue))} instead of the "
-          "standard catalogue", file=sys.stderr)
-    args.no_cache = True  # cached results were made with the standard tiles
-    try:
+        if digest is None:  # unreadable: loading it says why
+            failure = _load_catalogue()
+            if failure is not None:
+                return failure
+        print(f"realms lint: tiles from {display_text(str(args.catalogue))} instead of the "
+              "standard catalogue", file=sys.stderr)
         return _lint(args)
     finally:
         use_base_catalogue(None)
+
+
+def _loaded_catalogue(path: Path, digest: str | None) -> Any:
+    """The catalogue at ``path``, refused if its bytes no longer have ``digest``."""
+    import hashlib
+
+    from editor.model.catalogue import load_catalogue
+    from editor.model.errors import LoadError
+    from editor.model.jsonio import read_limited_bytes
+
+    raw = read_limited_bytes(path)
+    if digest is not None and hashlib.sha256(raw).hexdigest() != digest:
+        raise LoadError(str(path), "the file changed while realms lint was running",
+                        hint="run realms lint again")
+    return load_catalogue(path, raw=raw)
+
+
+def _load_catalogue() -> int | None:
+    """Load the base catalogue now; exit 2 (with why) if it is refused."""
+    from editor.lint.run_settings import base_catalogue
+    from editor.model.errors import LoadError
+
+    try:
+        base_catalogue()
+    except LoadError as exc:
+        return _fail(f"--catalogue {exc}")
+    return None
+
+
+def _check_catalogue(args: argparse.Namespace, cache: ResultCache | None) -> int | None:
+    """The ``--catalogue`` file checked (exit 2 if refused) unless the cache has seen
+    these very bytes pass an earlier run's check."""
+    if args.catalogue is None or (cache is not None and cache.vouched(args.catalogue_key)):
+        return None
+    failure = _load_catalogue()
+    if failure is None and cache is not None:
+        cache.vouch(args.catalogue_key)
+    return failure
+
+
+def _catalogue_digest(path: Path) -> str | None:
+    """sha256 of a catalogue file's bytes (read as lint reads it), or None if unreadable."""
+    import hashlib
+
+    from editor.model.errors import LoadError
+    from editor.model.jsonio import read_limited_bytes
+
+    try:
+        return hashlib.sha256(read_limited_bytes(path)).hexdigest()
+    except (LoadError, OSError, ValueError):
+        return None
 
 
 def _lint(args: argparse.Namespace) -> int:
@@ -255,6 +325,7 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     import gc
 
     from editor import heap
+    from editor.lint import run_settings
     from editor.lint.config import (
         ConfigError,
         config_for,
@@ -263,12 +334,14 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     )
     from editor.lint.findings import INTERNAL, IO_ERROR, WORKER_DIED
     from editor.lint.output import (
+        WHOLE_RUN_FORMATS,
         default_format,
         empty_document,
         github_error,
+        hidden_note,
         json_items,
         render_all,
-        sarif_text,
+        report,
         statistics,
         summary,
     )
@@ -280,7 +353,14 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     select, ignore = _codes(args.select), _codes(args.ignore) or ()
     typed: list[str] = args.paths or ["."]  # strings: Path() drops a trailing slash
     paths = [Path(text) for text in typed]
-    cache = _cache(args.no_cache, paths)
+    honour = not getattr(args, "no_provenance", False)
+    run_settings.honour_provenance(honour)
+    run_settings.count_hidden(True)
+    cache = _cache(args.no_cache or (args.catalogue is not None and not args.catalogue_key),
+                   paths, args.catalogue_key + ("" if honour else "|no-provenance"))
+    failure = _check_catalogue(args, cache)
+    if failure is not None:
+        return failure
     known = _rule_codes(cache)
     try:
         check_selectors((*(select or ()), *ignore), known)
@@ -321,11 +401,12 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     jobs = args.jobs  # None: the runner decides from the files the cache does not answer
 
     findings = list(walk_errors)
+    hidden = 0  # findings engine files' provenance hid (run_settings.HIDDEN)
     # Every finding is kept only where the end of the run needs them all (statistics, the
     # text summary, SARIF); for JSON and GitHub output, rendered file by file, only what the
     # exit status needs: otherwise each young collection of the run walked every finding so
     # far once (about a third of the objects it walked, ~4 ms per 1,000 bench files).
-    keep = args.statistics or fmt in ("text", "sarif")
+    keep = args.statistics or fmt in ("text", *WHOLE_RUN_FORMATS)
 
     def broken_in(found: list[Finding]) -> bool:  # a file was not linted: exit 2
         return any(f.code in (IO_ERROR, INTERNAL, WORKER_DIED) for f in found)
@@ -357,6 +438,9 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
             gc.enable()
         for result in lint_files(files, shared, args.players, jobs, progress=True,
                                  overrides=overrides, cache=cache):
+            if result and result[-1].code == run_settings.HIDDEN:  # a count, not a finding
+                hidden += int(result[-1].message)
+                result = result[:-1]
             if keep:
                 findings.extend(result)
             broken = broken or broken_in(result)
@@ -380,12 +464,14 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
             sys.stdout.write("\n]\n")
         else:
             sys.stdout.write("[]\n")
-    elif not streaming:  # SARIF
-        sys.stdout.write(sarif_text(findings, root=args.root, errors=lost,
-                                    successful=not broken))
+    elif not streaming:  # SARIF, GitLab, JUnit: one document of the whole run
+        sys.stdout.write(report(findings, fmt, root=args.root, errors=lost,
+                                successful=not broken, files=[str(f) for f in files]))
     if fmt == "text":
-        print(summary(findings, len(files), len(lost)),
+        print(summary(findings, len(files), len(lost), hidden),
               file=sys.stderr if args.statistics else sys.stdout)
+    elif hidden:
+        print(f"realms lint: {hidden_note(hidden)}", file=sys.stderr)
 
     if broken:
         return EXIT_ERROR

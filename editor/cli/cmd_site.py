@@ -34,6 +34,10 @@ def register(subparsers: Any) -> None:
                              "(slower: about half a second per board)")
     parser.add_argument("--jobs", default="auto", metavar="N",
                         help="pages built in parallel (default auto: one per CPU)")
+    parser.add_argument("--playtest", type=int, default=0, metavar="G",
+                        help="also play each board G times in the smawg engine with random "
+                             "bots and show seat win rates and a heat map of conquests (needs "
+                             "smawg; see docs/playtest.md)")
     parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                         help="show a progress bar on stderr (auto: when it is a terminal)")
     parser.set_defaults(handler=run)
@@ -81,6 +85,17 @@ def run(args: argparse.Namespace) -> int:
         if (reason := qt_unavailable(f"--images {','.join(images)}")) is not None:
             report(f"realms site: {reason}")
             return EXIT_ERROR
+    if args.playtest < 0:
+        report(f"realms site: --playtest takes a number of games, not {args.playtest}")
+        return EXIT_ERROR
+    if args.playtest:
+        from editor.play.engine import SmawgMissing, require_smawg
+
+        try:
+            require_smawg("realms site --playtest")
+        except SmawgMissing as exc:
+            report(str(exc))
+            return EXIT_ERROR
     if args.jobs == "auto":
         from editor.site.build import default_jobs
         jobs = default_jobs()
@@ -94,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         built = build_site(args.paths, args.output, base_url=args.base_url, images=images,
                            title=args.title, progress=_progress_bar if show else None,
-                           jobs=jobs)
+                           jobs=jobs, playtest=args.playtest)
     except (Stopped, KeyboardInterrupt) as exc:
         number = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
         if show:

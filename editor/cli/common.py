@@ -43,6 +43,24 @@ def overwrites_input(output: object, source: Path, force: bool = False,
     return True
 
 
+def write_output(path: Path, data: str | bytes) -> bool:
+    """Write a command's output file atomically (:mod:`editor.model.safe_write`); on failure
+    say why on one line and return False."""
+    from editor.model.safe_write import WriteError, write_bytes
+
+    try:
+        write_bytes(path, data.encode("utf-8") if isinstance(data, str) else data)
+    except WriteError as exc:
+        hint = " (make it writable first)" if exc.read_only else ""
+        print(f"{ci_path(path)}: cannot write: {exc.reason}{hint}", file=sys.stderr)
+        return False
+    except OSError as exc:
+        print(f"{ci_path(path)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
+              "check the folder exists and is writable", file=sys.stderr)
+        return False
+    return True
+
+
 def report(line: str) -> None:
     """Print one error line on stderr, escaped: it names a file (an untrusted name) and may
     quote the file's content, so it must neither start a GitHub Actions command nor put

@@ -35,6 +35,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_lint",
     "editor.cli.cmd_derive",
     "editor.cli.cmd_balance",
+    "editor.cli.cmd_playtest",
     "editor.cli.cmd_export",
     "editor.cli.cmd_realise",
     "editor.cli.cmd_generate",
@@ -46,6 +47,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "editor.cli.cmd_clean",
     "editor.cli.cmd_migrate",
     "editor.cli.cmd_lsp",
+    "editor.cli.cmd_rule",
 )
 
 
@@ -94,8 +96,9 @@ def _blamed_parser(parser: RealmsArgumentParser, args: argparse.Namespace,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; a failed standard stream makes it exit 2 with one line on stderr
-    (editor/cli/pipes.py), whatever the command would have returned."""
+    """Run one command; a failed standard stream makes it exit 2 with one line on stderr,
+    whatever the command would have returned, while a reader that went away (a closed
+    pipe) changes nothing but the output it gets (editor/cli/pipes.py)."""
     closed = closed_at_start()
     if closed:  # >&- or 2>&-: refused before the command touches anything
         hold_closed_descriptors()

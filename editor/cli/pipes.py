@@ -1,16 +1,23 @@
-"""Every failure of standard output or standard error is one message and exit 2.
+"""What a command does when its standard output or standard error fails.
 
-A command whose output did not arrive must not claim success, nor crash: ``>/dev/full``
-(no space left), a reader that went away (``| head -1``, a broken pipe) and a stream
-closed before the start (``>&-``, ``2>&-``) all end the command with one line on stderr
-(when stderr still works) and exit status 2, never a traceback, in every command.
+Two cases, each with one documented outcome, the same on every run:
 
-The guards below wrap ``sys.stdout`` and ``sys.stderr`` for the whole command. The first
-write or flush that fails records why, points the stream's descriptor at ``os.devnull`` (so
-the interpreter's own flush at exit finds nothing to complain about) and raises
-:class:`OutputLost`, a ``BaseException`` like ``KeyboardInterrupt``: a command's
-``except Exception`` cannot swallow it, so the command stops at once (``lint | head -1``
-does not lint ten thousand more files for nobody).
+- **A reader that went away** (``realms lint bad/ | head -1``, a broken pipe): the reader
+  chose to read less, as ``git log | head`` does. The rest of the output is dropped
+  quietly and the command carries on to its end, so its exit status is exactly what it
+  would have been had everything been read (lint: 0, 1 or 2 from the files, never from the
+  pipe). Stopping at the broken pipe instead made the status depend on a race: when every
+  line fitted in the pipe before ``head`` exited, lint ended with 1, otherwise with 2.
+- **Output that failed** (``>/dev/full``, no space left, an I/O error, a stream closed
+  before the start with ``>&-``): one line on stderr (when stderr still works) and exit
+  status 2, never a traceback: a report that was meant to be kept did not arrive.
+
+The guards below wrap ``sys.stdout`` and ``sys.stderr`` for the whole command. A write or
+flush that meets a closed pipe points the stream's descriptor at ``os.devnull`` (so the
+interpreter's own flush at exit finds nothing to complain about) and returns as if it had
+written. Any other failure records why, does the same and raises :class:`OutputLost`, a
+``BaseException`` like ``KeyboardInterrupt``: a command's ``except Exception`` cannot
+swallow it, so the command stops at once.
 """
 
 from __future__ import annotations
@@ -50,19 +57,19 @@ def _point_at_devnull(stream: Any) -> None:
 
 
 def _reason(exc: OSError) -> str:
-    """Why a write failed, in words (``BrokenPipeError`` has its own)."""
-    if isinstance(exc, BrokenPipeError):
-        return "it was closed by its reader (broken pipe)"
+    """Why a write failed, in words."""
     return (exc.strerror or str(exc) or type(exc).__name__).lower()
 
 
 class StreamGuard:
     """Wraps a text or binary stream; its first failed write ends the command."""
 
-    def __init__(self, stream: Any, name: str, failures: list[str]) -> None:
+    def __init__(self, stream: Any, name: str, failures: list[str],
+                 gone: list[str] | None = None) -> None:
         self._stream = stream
         self._name = name
         self._failures = failures  # shared by a text guard and its buffer's guard
+        self._gone: list[str] = [] if gone is None else gone  # the reader left (shared too)
         self._buffer: StreamGuard | None = None
 
     @property
@@ -70,28 +77,39 @@ class StreamGuard:
         return bool(self._failures)
 
     def _fail(self, exc: OSError) -> NoReturn:
+        """Record why the stream failed, silence it and stop the command."""
         if not self._failures:
             self._failures.append(f"cannot write to {self._name}: {_reason(exc)}")
         _point_at_devnull(self._stream)
         raise OutputLost(self._name) from None
 
     def write(self, data: Any) -> int:
-        if self._failures:
-            return len(data)  # the command is ending; what it still says goes nowhere
+        if self._failures or self._gone:
+            return len(data)  # nobody reads it, or the command is ending
         try:
             return int(self._stream.write(data))
+        except BrokenPipeError:
+            self._reader_left()
+            return len(data)
         except (OSError, ValueError) as exc:  # ValueError: a stream closed under us
             self._fail(exc if isinstance(exc, OSError) else OSError(str(exc)))
+
+    def _reader_left(self) -> None:
+        """The reader closed its end: drop the rest quietly (module doc)."""
+        self._gone.append(self._name)
+        _point_at_devnull(self._stream)
 
     def writelines(self, lines: Iterable[Any]) -> None:
         for line in lines:
             self.write(line)
 
     def flush(self) -> None:
-        if self._failures:
+        if self._failures or self._gone:
             return
         try:
             self._stream.flush()
+        except BrokenPipeError:
+            self._reader_left()
         except (OSError, ValueError) as exc:
             self._fail(exc if isinstance(exc, OSError) else OSError(str(exc)))
 
@@ -99,7 +117,8 @@ class StreamGuard:
     def buffer(self) -> StreamGuard:
         """The binary stream under a text one, guarded the same way (PNG to stdout)."""
         if self._buffer is None:
-            self._buffer = StreamGuard(self._stream.buffer, self._name, self._failures)
+            self._buffer = StreamGuard(self._stream.buffer, self._name, self._failures,
+                                       self._gone)
         return self._buffer
 
     def finish(self) -> None:

@@ -4,12 +4,17 @@ The engine reads ``NB_ROUNDS``, ``NB_AREAS``, ``descr`` (int8 rows ``[terrain,
 cavern, magic, mine, lost_tribe, at_edge]``) and the ``connexity_matrix`` the
 module builds from ``connexity_list``; its text display reads ``map_display``.
 It supports 2 to 4 players only. ``at_edge`` means "may be a first conquest";
-sea, lake and river are all ``WATER``; chasm regions are left out.
+sea, lake and river are all ``WATER``; chasm regions are left out. The header's comments
+say which of the scenario's rules the module carries and which it loses
+(:mod:`editor.export.fidelity`).
 """
 
 from __future__ import annotations
 
+import textwrap
+
 from editor.escaping import document_line
+from editor.export.fidelity import summary
 from editor.export.playable import PlayableBoard, playable_board
 from editor.model.terrains import engine_terrain
 from editor.topology.realm import Realm, Region
@@ -32,7 +37,7 @@ def _terrain(region: Region) -> str:
     return TERRAIN_NAMES.get(engine_terrain(region.terrain), "FARMLAND")
 
 
-def _at_edge(region: Region) -> bool:
+def at_edge(region: Region) -> bool:
     """May be a first conquest; for water, a sea that counts as board edge (as the engine's
     official maps flag border seas and not the lake)."""
     return region.entry_edge if region.kind == "water" else region.first_conquest
@@ -47,7 +52,7 @@ def _descr_lines(board: PlayableBoard) -> list[str]:
     for i, region in enumerate(board.regions):
         row = [f"{_terrain(region):<9}", _flag("cavern" in region.symbols),
                _flag("magic" in region.symbols), _flag("mine" in region.symbols),
-               _flag(board.has_lost_tribe(region)), _flag(_at_edge(region))]
+               _flag(board.has_lost_tribe(region)), _flag(at_edge(region))]
         lines.append(f"\t[{', '.join(row)}],  # {i:2d} {region.id}")
     return lines
 
@@ -95,6 +100,8 @@ def cestpasphoto_text(realm: Realm) -> str:
         f"# {title}: {realm.players} players. Exported by Realms Studio; drop it in as",
         f"# smallworld/SmallworldMaps_{realm.players}pl.py. Areas are regions in region-id "
         "order, chasms left out.",
+        *(f"# {line}" for line in textwrap.wrap(document_line(summary(realm, "cestpasphoto")),
+                                                 width=96)),
         "try:",
         "\tfrom .SmallworldConstants import *",
         "except ImportError:  # older checkouts import the constants as a top-level module",

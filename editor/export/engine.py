@@ -15,6 +15,7 @@ from typing import Any
 
 from editor import __version__
 from editor.export import engine_lint
+from editor.export.fidelity import summary
 from editor.model.jsonio import canonical_json
 from editor.model.scenario_io import LoadedScenario
 from editor.topology.realm import Realm, Region
@@ -25,7 +26,9 @@ ENGINE_FORMAT = "realms-studio-engine"
 # every hex: 57 MB for the hole of a ring of 4,000 tiles); both are read back.
 ENGINE_FORMAT_VERSION = 2
 LINK_KINDS = ("access", "cloud_bridge", "custom", "tunnel")
-RULE_SECTIONS = ("water", "entry", "scoring", "setup", "dynamic")
+# the sections an engine needs to play the scenario as written (expansions: whose races and
+# powers are in the game); `realms import --from engine` reads the same list back
+RULE_SECTIONS = ("water", "entry", "scoring", "setup", "dynamic", "expansions")
 # Geometric border kinds collapse to "border": an engine needs "these two regions share
 # a border", not whether it runs inside a tile or along a seam (`realms derive` keeps that).
 BORDER_KINDS = frozenset({"inside", "seam", "river_marker", "border"})
@@ -148,6 +151,8 @@ def engine_document(loaded: LoadedScenario, realm: Realm) -> dict[str, Any]:
         "format": ENGINE_FORMAT,
         "format_version": ENGINE_FORMAT_VERSION,
         "title": scenario.title,
+        "description": f"Exported by Realms Studio from \"{scenario.title}\" for "
+                       f"{realm.players} players. {summary(realm, 'engine')}",
         "players": realm.players,
         "turns": scenario.turns(realm.players),
         "boards": [{"id": b.id, "kind": b.kind, "title": b.title} for b in scenario.boards],

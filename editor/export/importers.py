@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.export import engine_lint
+from editor.export.engine import RULE_SECTIONS
 from editor.model import fast_schema, schemas
 from editor.model.errors import LoadError
 from editor.model.jsonio import parse_json_text, read_json_text
@@ -38,7 +39,6 @@ SMAWG_SYMBOLS = {"Cavern": "cavern", "Mine": "mine", "Magic Source": "magic",
 CESTPASPHOTO_CONSTANTS = {"FORESTT": 0, "FARMLAND": 1, "HILLT": 2, "SWAMPT": 3,
                           "MOUNTAIN": 4, "WATER": 5, "True": 1, "False": 0}
 CESTPASPHOTO_TERRAINS = ("forest", "farmland", "hill", "swamp", "mountain")
-RULE_SECTIONS = ("water", "entry", "scoring", "setup", "dynamic")
 MAX_TITLE = 200
 
 
@@ -177,7 +177,11 @@ def _smawg_tiles(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
         symbols = tile.get("symbols", [])
         if symbols:
             region["symbols"] = sorted({SMAWG_SYMBOLS[s] for s in symbols})
-        region["board_edge"] = bool(tile.get("is_at_map_border", False))
+        # smawg reads the flag only for a first conquest: where a race may enter. The
+        # default entry rule adds the shores of a border Sea, as smawg's own rule does.
+        at_border = bool(tile.get("is_at_map_border", False))
+        region["board_edge"] = at_border
+        region["first_conquest"] = at_border and region["terrain"] not in ("sea", "lake")
         regions.append(region)
     return regions
 

@@ -4,10 +4,17 @@ smawg knows five land terrains, Sea and Lake, four symbols and one flag. Choices
 (documented in docs/export.md): chasm regions are left out; a river becomes a
 Lake (smawg has no river rules, and a Lake is the unconquerable water it knows), with
 borders across it between the land on its banks (:mod:`editor.export.playable`);
-the Lost Tribe symbol marks a printed lost-tribe mark or a lost_tribe marker;
-``is_at_map_border`` is the region's physical board-edge flag. Every tile carries
-``symbols`` (``[]`` when it has none) and ``is_at_map_border`` explicitly, although smawg
-defaults both, so the file says what each region is without knowing smawg's defaults.
+the Lost Tribe symbol marks a printed lost-tribe mark or a lost_tribe marker.
+``is_at_map_border`` is the region's first-conquest flag under the scenario's entry rules
+(the engine export's ``first_conquest``, cestpasphoto's ``at_edge``): smawg reads the flag
+only for a race's first conquest, so the physical edge would let races in where the
+scenario does not (Go East enters only from the west). Water tiles never carry it, since
+smawg also lets a race in on the shore of a border Sea. Every tile carries ``symbols``
+(``[]`` when it has none) and ``is_at_map_border`` explicitly, although smawg defaults
+both, so the file says what each region is without knowing smawg's defaults. The
+description says which of the scenario's rules the file carries and which it loses
+(:mod:`editor.export.fidelity`); :mod:`editor.export.smawg_plugin` writes the rules plugin
+that plays more of them.
 """
 
 from __future__ import annotations
@@ -16,8 +23,8 @@ import json
 from typing import Any
 
 from editor.export.base_game import base_game
+from editor.export.fidelity import smawg_summary
 from editor.export.playable import PlayableBoard, playable_board
-from editor.model.rules import water_rules
 from editor.model.terrains import engine_terrain
 from editor.topology.realm import Realm, Region
 
@@ -34,23 +41,13 @@ def _tile(region: Region, lost_tribe: bool) -> dict[str, Any]:
     if lost_tribe:
         symbols.add("Lost Tribe")
     return {"terrain": terrain, "symbols": [s for s in SYMBOL_ORDER if s in symbols],
-            "is_at_map_border": region.board_edge}
+            "is_at_map_border": region.is_land and region.first_conquest}
 
 
 def _description(realm: Realm) -> str:
-    parts = [f"Exported by Realms Studio from \"{realm.scenario.title}\" for "
-             f"{realm.players} players; tiles are regions in region-id order."]
-    if any(r.chasm for r in realm.regions.values()):
-        parts.append("Chasm regions are left out.")
-    if any(r.water_kind == "river" for r in realm.regions.values()):
-        rules = "on" if water_rules(realm.scenario).river_rules else "off"
-        parts.append(f"Rivers are exported as Lake (river rules {rules}; smawg has none), "
-                     "with a border across each river between the land on its banks.")
-    if realm.scenario.links or any(
-            "tunnel" in d["kinds"] or "access" in d["kinds"]
-            for _, _, d in realm.graph.edges(data=True)):
-        parts.append("Tunnels and links are plain borders here.")
-    return " ".join(parts)
+    return (f"Exported by Realms Studio from \"{realm.scenario.title}\" for "
+            f"{realm.players} players; tiles are regions in region-id order. "
+            f"{smawg_summary(realm)}")
 
 
 class UnplayableInSmawg(ValueError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from editor.model.catalogue import Catalogue, RegionTemplate, default_catalogue
@@ -30,6 +30,7 @@ class MigrateError(ValueError):
 class Migrated:
     data: dict[str, Any]
     notes: tuple[str, ...]
+    moved: dict[str, str] = field(default_factory=dict)  # old reference -> new one
 
 
 def _area(region: RegionTemplate) -> Any:
@@ -61,8 +62,19 @@ def migrate_data(data: dict[str, Any], old: Catalogue | None = None,
         version = data.get("format_version") if isinstance(data, dict) else None
         raise MigrateError(f"format_version is {version!r}; only format 1 files need "
                            "migrating (format 2 already uses the box's faces)")
-    old = old if old is not None else default_catalogue(1)
-    new = new if new is not None else default_catalogue(2)
+    moved = relink(data, old if old is not None else default_catalogue(1),
+                   new if new is not None else default_catalogue(2))
+    moved.data["format_version"] = 2
+    return moved
+
+
+def relink(data: dict[str, Any], old: Catalogue, new: Catalogue, *,
+           gone_only: bool = False) -> Migrated:
+    """``data`` with each region reference following the area it pointed at from ``old``'s
+    faces to ``new``'s: to the region of the new face that overlaps the old region most
+    (of the same kind when there is one). With ``gone_only`` only references to regions
+    the new face no longer has move (a designer's merge or removal; the rest keep their
+    ids). A note per reference that moved."""
     sides = _sides(data)
     moved: dict[str, str] = {}
     notes: list[str] = []
@@ -81,14 +93,17 @@ def migrate_data(data: dict[str, Any], old: Catalogue | None = None,
             before = old.side(tile, side).region(local)
         except KeyError:
             return ref  # the loader reports a reference to no region
-        after, same_kind = _successor(before, new.side(tile, side).regions)
+        faces = new.side(tile, side).regions
+        if gone_only and any(r.local_id == local for r in faces):
+            return ref
+        after, same_kind = _successor(before, faces)
         target = moved[ref] = f"{tile}.{after}"
         kind = "water" if before.is_water else "land"
         if not same_kind:
-            notes.append(f"{ref} ({kind}) -> {target}: the box's face of {tile} has no "
+            notes.append(f"{ref} ({kind}) -> {target}: the new face of {tile} has no "
                          f"{kind} region; check what lies there")
         elif target != ref:
-            notes.append(f"{ref} -> {target} (the same place on the box's face)")
+            notes.append(f"{ref} -> {target} (the same place on the new face)")
         return target
 
     def walk(node: Any) -> Any:
@@ -100,5 +115,5 @@ def migrate_data(data: dict[str, Any], old: Catalogue | None = None,
         return node
 
     out = walk(copy.deepcopy(data))
-    out["format_version"] = 2
-    return Migrated(out, tuple(dict.fromkeys(notes)))
+    return Migrated(out, tuple(dict.fromkeys(notes)),
+                    {old_ref: new_ref for old_ref, new_ref in moved.items() if old_ref != new_ref})

@@ -95,6 +95,8 @@ def analyse(loaded: LoadedScenario, players: int, *, deriver: RealmDeriver | Non
             result.issues.append(Issue("E-LINT", "error", f"lint failed: {exc}", source="lint"))
     elif result.realm is not None:
         result.issues.extend(_from_problem(p) for p in result.realm.problems)
+    result.issues.extend(Issue("S005", "error", m.message(), tiles=m.tiles, source="load")
+                         for m in loaded.missing)
     result.issues.sort(key=lambda i: (SEVERITY_ORDER.get(i.severity, 3), i.code, i.message))
     if with_metrics:
         result.metrics = measure_realm(result.realm)

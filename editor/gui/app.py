@@ -77,7 +77,7 @@ def run_editor(path: Path | None, screenshot: Path | None = None, players: int |
     doc = None
     if path is not None:
         try:
-            doc = ScenarioDocument.from_loaded(load_scenario(path))
+            doc = ScenarioDocument.from_loaded(load_scenario(path, missing_ok=True))
         except LoadError as exc:
             print(f"realms edit: {exc}", file=sys.stderr)
             return 2

@@ -4,8 +4,8 @@ Everything here comes from :mod:`editor.analysis.standard`, as ``realms balance`
 judge: the flags come first with what to change, then bars for the standard's rules
 (regions per player in lint's window, each terrain and symbol on about 1/5 of its world's
 land, world by world), and the table shows every metric beside its band. Clicking a flag selects
-the regions its advice names on the canvas, one per click, and shows them as the Issues
-dock does (``flagActivated``).
+and outlines every region its advice names, the inspector showing the next one at each click,
+and shows them as the Issues dock does (``flagActivated``).
 """
 
 from __future__ import annotations
@@ -409,8 +409,9 @@ class BalancePanel(QWidget):
             self.show_regions(key)
 
     def show_regions(self, key: str) -> None:
-        """Select the next region ``key``'s row or flag names, and ask for them all to be
-        shown on the canvas (the Issues dock's way: ``flagActivated``)."""
+        """Select every region ``key``'s row or flag names (the inspector shows the next one
+        at each click), and ask for them to be shown on the canvas (the Issues dock's way:
+        ``flagActivated``)."""
         if self.metrics is None:
             return
         regions = self.regions_of(key)
@@ -418,8 +419,8 @@ class BalancePanel(QWidget):
             return
         index = self._cycle.get(key, 0) % len(regions)
         self._cycle[key] = index + 1
-        self.doc.select_region(regions[index])
         flag = next((f for f in self.flags if f.key == key), None)
+        self.doc.select_finding(tuple(regions), focus=regions[index])
         row = next((r for r in self.rows if r.key == key), None)
         message = flag.message if flag is not None else (row.label if row else key)
         self.summary.setToolTip(display_text(f"{message}: {regions[index]}"))

@@ -30,6 +30,8 @@ from PySide6.QtGui import QUndoStack
 import editor.qtcompat  # noqa: F401  (must run before any painting)
 from editor.gui.analysis import Analysis, analyse, make_deriver, measure_realm
 from editor.model.catalogue import Catalogue
+from editor.model.catalogue_refs import ReferenceRefused, resolve_reference
+from editor.model.disk_stamp import DiskStamp
 from editor.model.scenario import (
     Board,
     Link,
@@ -39,7 +41,12 @@ from editor.model.scenario import (
     RiverMarker,
     Scenario,
 )
-from editor.model.scenario_io import LoadedScenario, save_scenario, scenario_text
+from editor.model.scenario_io import (
+    LoadedScenario,
+    MissingCatalogue,
+    save_scenario,
+    scenario_text,
+)
 
 if TYPE_CHECKING:  # networkx and the derivation load after the window's first frame
     from editor.analysis.metrics import BalanceMetrics
@@ -120,6 +127,12 @@ class ScenarioDocument(QObject):
         self.catalogue = catalogue
         self.path = path
         self.undo_stack = QUndoStack(self)
+        # How the scenario file and its catalogues looked when last read or written: Save
+        # asks before writing over a file another program changed since.
+        self.disk: dict[Path, DiskStamp] = {}
+        # Catalogue references whose files are missing: their tiles are placeholders, drawn
+        # marked and left out of the analysed realm (File → Locate catalogue… fixes them).
+        self.missing: tuple[MissingCatalogue, ...] = ()
         self.players = scenario.players_min
         self.board_id = scenario.boards[0].id if scenario.boards else ""
         self.selection = Selection()
@@ -170,16 +183,23 @@ class ScenarioDocument(QObject):
 
     def loaded(self) -> LoadedScenario:
         return LoadedScenario(self.scenario, self.catalogue, self.path,
-                              scenario_text(self.scenario))
+                              scenario_text(self.scenario), self.missing)
+
+    def is_placeholder(self, placement: Placement) -> bool:
+        """Whether a placed tile stands in for one of a missing catalogue."""
+        tile = self.catalogue.tiles.get(placement.tile)
+        return tile is None or any(side.missing for side in tile.sides.values())
 
     def snapshot(self) -> LoadedScenario:
         """The scenario as it is now, safe to read on another thread while edits go on;
         no text (the Issues dock shows no line:column)."""
         s = self.scenario
-        boards = [replace(b, tiles=list(b.tiles), river_markers=list(b.river_markers),
+        boards = [replace(b, tiles=[p for p in b.tiles if not self.is_placeholder(p)]
+                          if self.missing else list(b.tiles),
+                          river_markers=list(b.river_markers),
                           markers=list(b.markers)) for b in s.boards]
         copied = replace(s, boards=boards, links=list(s.links), sections=dict(s.sections))
-        return LoadedScenario(copied, self.catalogue, self.path, "")
+        return LoadedScenario(copied, self.catalogue, self.path, "", self.missing)
 
     @property
     def big(self) -> bool:
@@ -422,6 +442,28 @@ class ScenarioDocument(QObject):
                     return
         self.select(Selection(region=rid))
 
+    def select_finding(self, regions: tuple[str, ...], tiles: tuple[str, ...] = (),
+                       focus: str | None = None) -> None:
+        """Select what a finding names: its regions, all outlined, ``focus`` (else the
+        first) in the inspector, on the board of that one; else its tiles."""
+        if regions:
+            focus = focus if focus in regions else regions[0]
+            self.select_region(focus)
+            if len(regions) > 1:
+                self.select(replace(self.selection, region=focus, regions=regions))
+            return
+        placed = [(board, index) for letter in dict.fromkeys(tiles)
+                  for board in self.scenario.boards if board.graph is None
+                  for index, p in enumerate(board.tiles)
+                  if p.tile == letter and self.active(p)]
+        if not placed:
+            return
+        board = placed[0][0]
+        indexes = tuple(dict.fromkeys(i for b, i in placed if b is board))
+        self.set_board(board.id)
+        self.select(Selection(board.id, indexes[0] if len(indexes) == 1 else None,
+                              tiles=indexes if len(indexes) > 1 else ()))
+
     def select_same_terrain(self) -> int:
         """The magic wand: with a region selected, select every region of its terrain on
         its board (all outlined, the clicked one still in the inspector). How many regions
@@ -534,12 +576,44 @@ class ScenarioDocument(QObject):
         if target is None:
             raise ValueError("no file name yet; use Save As")
         save_scenario(self.scenario, target)
+        if target != self.path:
+            self.disk = {}
         self.path = target
+        self.record_disk(target)
         self.unsaved_origin = False
         self.undo_stack.setClean()
         self.pathChanged.emit()
 
+    def watched_files(self) -> list[Path]:
+        """The scenario file and the catalogue files it references (none while untitled)."""
+        if self.path is None:
+            return []
+        files = [self.path]
+        references = self.scenario.sections.get("catalogues", [])
+        for reference in references if isinstance(references, list) else []:
+            try:
+                files.append(resolve_reference(str(reference), self.path.parent))
+            except ReferenceRefused:
+                continue
+        return files
+
+    def record_disk(self, *only: Path) -> None:
+        """Remember how ``only`` (by default every watched file) looks on disk now."""
+        for path in only or tuple(self.watched_files()):
+            stamp = DiskStamp.of(path)
+            if stamp is None:
+                self.disk.pop(path, None)
+            else:
+                self.disk[path] = stamp
+
+    def changed_on_disk(self) -> list[Path]:
+        """The watched files whose content is no longer what was last read or written."""
+        return [path for path, stamp in self.disk.items() if not stamp.same_content(path)]
+
     @classmethod
     def from_loaded(cls, loaded: LoadedScenario, parent: QObject | None = None
                     ) -> ScenarioDocument:
-        return cls(loaded.scenario, loaded.catalogue, loaded.path, parent)
+        doc = cls(loaded.scenario, loaded.catalogue, loaded.path, parent)
+        doc.missing = loaded.missing
+        doc.record_disk()
+        return doc

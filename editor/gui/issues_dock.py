@@ -1,19 +1,21 @@
 """The Issues panel: lint findings (or derivation problems) for the shown player count.
 
-Clicking an entry selects its first region, or else its first tile; the window
-centres the canvas on it (double-click: zooms to it) and flashes it.
+Clicking an entry selects every region it names (outlined together, the first in the
+inspector), or else its tiles; the window centres the canvas on them (double-click: zooms
+to them) and flashes them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QBrush
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -21,7 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from editor.gui.analysis import SEVERITY_ORDER, Issue
+from editor.gui.commands import FlipTile
 from editor.gui.document import ScenarioDocument
+from editor.model.worlds import other_face, wrong_faces
 from editor.render.paint import colour
 
 ROLE_ISSUE = Qt.ItemDataRole.UserRole
@@ -74,6 +78,8 @@ class IssuesPanel(QWidget):
         self.tree.setColumnWidth(1, 60)
         layout.addWidget(self.tree)
         self.tree.itemClicked.connect(self._activate)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.itemDoubleClicked.connect(self._zoom)
         doc.derivationChanged.connect(self.refresh)
         self.refresh()
@@ -120,10 +126,35 @@ class IssuesPanel(QWidget):
     def _activate(self, item: QTreeWidgetItem) -> None:
         issue: Issue = item.data(0, ROLE_ISSUE)
         if issue.regions:
-            self.doc.select_region(issue.regions[0])
+            self.doc.select_finding(issue.regions)
         elif issue.tiles:
-            self.doc.select_tile(issue.tiles[0])
+            self.doc.select_finding((), issue.tiles)
         self.issueActivated.emit(issue)
 
     def _zoom(self, item: QTreeWidgetItem) -> None:
         self.issueZoomRequested.emit(item.data(0, ROLE_ISSUE))
+
+    def fixes_for(self, issue: Issue) -> list[QAction]:
+        """The one-step fixes a finding offers (its row's right-click menu): a tile laid
+        with the other world's face (G016) is turned over to its board's face."""
+        actions: list[QAction] = []
+        if issue.code == "G016":
+            for _, index, board, placement in wrong_faces(self.doc.scenario.boards):
+                if placement.tile in issue.tiles and self.doc.active(placement):
+                    action = QAction(f"Turn tile {placement.tile} over to its "
+                                     f"{other_face(placement.side)} face", self)
+                    action.triggered.connect(
+                        lambda _c=False, b=board.id, i=index: self.doc.undo_stack.push(
+                            FlipTile(self.doc, b, i)))
+                    actions.append(action)
+        return actions
+
+    def _context_menu(self, point: QPoint) -> None:
+        item = self.tree.itemAt(point)
+        if item is None:
+            return
+        actions = self.fixes_for(item.data(0, ROLE_ISSUE))
+        if actions:
+            menu = QMenu(self)
+            menu.addActions(actions)
+            menu.exec(self.tree.viewport().mapToGlobal(point))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QUndoView,
     QWidget,
 )
+from shiboken6 import isValid
 
 from editor.gui.analysis import Issue
 from editor.gui.autosave import (
@@ -40,12 +41,14 @@ from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.canvas_holder import CanvasHolder
 from editor.gui.commands import RestoreScenario
 from editor.gui.designer import integration as designer_hooks
+from editor.gui.disk_watch import DiskWatch
 from editor.gui.document import ScenarioDocument
 from editor.gui.generate_dialog import generate_into
 from editor.gui.inspector import Inspector
 from editor.gui.issues_dock import IssuesPanel
 from editor.gui.layers_panel import LayersPanel
 from editor.gui.legend_dock import LegendPanel
+from editor.gui.locate import locate_missing
 from editor.gui.marker_palette import MarkerDock
 from editor.gui.overview import Overview
 from editor.gui.palette import TileDock
@@ -57,22 +60,32 @@ from editor.model.errors import LoadError
 from editor.model.scenario_io import load_scenario, parse_scenario
 
 APP_NAME = "Realms Studio"
-# The realms that come with Realms Studio: the package's data and, in a checkout, the
-# repository's scenarios/ folder (the booklet, the examples, the templates).
-SHIPPED_FOLDERS = (Path(__file__).resolve().parents[1],
-                   Path(__file__).resolve().parents[2] / "scenarios")
-
-
 def shipped(path: Path) -> bool:
+    """One of the realms that come with Realms Studio, where a user's copy must not go: the
+    package's templates, or the scenarios/ folder of a Realms Studio checkout (known by its
+    pyproject.toml), which holds the booklet and the examples."""
+    from editor.model.paths import data_file
+
     real = path.resolve()
-    return any(real.is_relative_to(folder) for folder in SHIPPED_FOLDERS)
+    if real.is_relative_to(data_file("templates/blank-surface.realm.json").resolve().parent):
+        return True
+    return any(folder.name == "scenarios" and _is_checkout(folder.parent)
+               for folder in real.parents)
+
+
+def _is_checkout(root: Path) -> bool:
+    try:
+        text = (root / "pyproject.toml").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return 'name = "realms-studio"' in text
 MAX_RECENT = 8
 ZOOM_KEY_STEP = 1.25
 SCROLLED_DOCKS = ("inspector", "balance")
 PREFERRED_SIZE = QSize(1400, 900)  # the first window, where the screen has room for it
 FRAME_ROOM = QSize(16, 40)  # kept free around the window for the window manager's frame
 DOCK_WIDTHS = [195, 290]  # the Tiles column, the Inspector/Balance column
-ISSUES_HEIGHT = 130
+ISSUES_HEIGHT = 150
 RIGHT_HEIGHTS = [230, 330]  # Inspector over Balance
 FILE_FILTER = "Realms scenarios (*.realm.json *.json);;All files (*)"
 
@@ -107,20 +120,6 @@ def ask_close(parent: QWidget, name: str) -> QMessageBox.StandardButton:
         | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
 
 
-class HistoryView(QUndoView):
-    """The History dock: keeps the current step in view. The slot is the view's own, so
-    Qt drops the connection when the view goes (a stack outlives its window's views)."""
-
-    def __init__(self, stack: QUndoStack) -> None:
-        super().__init__(stack)
-        self.setEmptyLabel("<opened>")
-        stack.indexChanged.connect(self.follow)
-
-    def follow(self, index: int) -> None:
-        # Row 0 is the "<opened>" state, row N the state after N steps.
-        self.scrollTo(self.model().index(index, 0))
-
-
 class MainWindow(QMainWindow):
     recovery_prompt: RecoveryPrompt = staticmethod(ask_recovery)
     close_prompt: ClosePrompt = staticmethod(ask_close)
@@ -146,7 +145,7 @@ class MainWindow(QMainWindow):
                 ("overview", "Overview", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("legend", "Legend", Qt.DockWidgetArea.RightDockWidgetArea),
                 ("issues", "Issues", Qt.DockWidgetArea.BottomDockWidgetArea),
-                ("history", "History", Qt.DockWidgetArea.BottomDockWidgetArea)):
+                ("history", "History", Qt.DockWidgetArea.RightDockWidgetArea)):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"dock-{name}")
             self.addDockWidget(area, dock)
@@ -170,6 +169,7 @@ class MainWindow(QMainWindow):
         # size, and the docks took all but 60 px (issue 28, point 2).
         self._canvas_holder = CanvasHolder(self)
         self.setCentralWidget(self._canvas_holder)
+        self.disk_watch = DiskWatch(self)  # the open file changed by another program
         geometry = self.settings.value("window/geometry")
         if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
             self.resize(PREFERRED_SIZE)
@@ -181,9 +181,10 @@ class MainWindow(QMainWindow):
         self._docks["tiles"].raise_()
         self.tabifyDockWidget(self._docks["balance"], self._docks["overview"])
         self.tabifyDockWidget(self._docks["overview"], self._docks["legend"])
+        # History sits with the right column's tabs: a tab bar under the Issues dock would
+        # cost the map and the findings a row each at 1280 x 800.
+        self.tabifyDockWidget(self._docks["legend"], self._docks["history"])
         self._docks["balance"].raise_()
-        self.tabifyDockWidget(self._docks["issues"], self._docks["history"])
-        self._docks["issues"].raise_()
         # The first layout gives the map the room (at 1280 x 800: at least 700 x 500 px) and
         # the Balance dock five rows of bars without dragging a splitter.
         self.resizeDocks([self._docks["tiles"], self._docks["inspector"]], DOCK_WIDTHS,
@@ -254,7 +255,13 @@ class MainWindow(QMainWindow):
         self.balance = BalancePanel(doc)
         self.editor.locked = self._locks  # a lock outlives the document, like a hidden layer
         self.layers = LayersPanel(doc, self.editor, self.visibility_actions())
-        self.history = HistoryView(doc.undo_stack)
+        self.history = QUndoView(doc.undo_stack)
+        self.history.setEmptyLabel("<opened>")
+        # Row 0 is the "<opened>" state, row N the state after N steps: keep it in view.
+        # (this document's view, checked alive: a closed window's stack may still report)
+        doc.undo_stack.indexChanged.connect(
+            lambda index, view=self.history: isValid(view)
+            and view.scrollTo(view.model().index(index, 0)))
         self.overview = Overview(self.view)
         panels: tuple[tuple[str, QWidget], ...] = (
             ("tiles", self.tile_dock), ("markers", self.marker_dock),
@@ -288,6 +295,7 @@ class MainWindow(QMainWindow):
         doc.scenarioReset.connect(self._sync_view_controls)
         doc.metaChanged.connect(self._sync_view_controls)
         self._wire_undo_actions()
+        self.disk_watch.watch(doc)
         self._sync_view_controls()
         self._update_title()
         if offer_recovery:
@@ -320,7 +328,7 @@ class MainWindow(QMainWindow):
             return False
         try:
             loaded = parse_scenario(text, str(recovery), self.doc.path.parent
-                                    if self.doc.path else None)
+                                    if self.doc.path else None, missing_ok=True)
         except LoadError as exc:
             QMessageBox.warning(self, "Recovery failed", str(exc))
             return False
@@ -421,6 +429,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("&Save", self.save, QKeySequence.StandardKey.Save))
         file_menu.addAction(self._action("Save &As\u2026", self.save_as,
                                          QKeySequence.StandardKey.SaveAs))
+        file_menu.addAction(self._action("&Locate catalogue\u2026", lambda: locate_missing(self)))
         self.export_menu = file_menu.addMenu("&Export")
         self.export_menu.aboutToShow.connect(self._fill_export)
         file_menu.addSeparator()
@@ -642,7 +651,7 @@ class MainWindow(QMainWindow):
         if not self._confirm_discard():
             return False
         try:
-            loaded = load_scenario(path)
+            loaded = load_scenario(path, missing_ok=True)
         except LoadError as exc:
             QMessageBox.critical(self, "Cannot open", str(exc))
             return False
@@ -673,12 +682,18 @@ class MainWindow(QMainWindow):
         return self.save_to(Path(name)) if name else False
 
     def save_to(self, path: Path) -> bool:
+        if not self.disk_watch.may_overwrite(path):
+            self.statusBar().showMessage(f"Not saved: {path} was changed on disk", 8000)
+            return False
+        moved = path != self.doc.path
         try:
             self.doc.save(path)
         except OSError as exc:
             QMessageBox.critical(self, "Cannot save", f"{path}: {exc.strerror or exc}")
             return False
         self.autosaver.discard()
+        if moved:
+            self.disk_watch.watch(self.doc)
         self.remember(path)
         if not shipped(path):
             self.settings.setValue("files/save_folder", str(path.resolve().parent))

@@ -168,6 +168,29 @@ def paint_tile_label(painter: QPainter, text: str, style: Style) -> None:
     painter.drawPath(path)
 
 
+def paint_placeholder(painter: QPainter, text: str, style: Style) -> None:
+    """A tile whose catalogue file is missing: a grey, hatched hex with a dashed outline,
+    its letter and a question mark, so it is never taken for a real face."""
+    canvas = style.canvas
+    mark = colour(canvas.get("placeholder_mark", canvas["issue"]))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour(canvas.get("placeholder", canvas["ghost"])))
+    painter.drawPath(hex_path())
+    painter.setBrush(QBrush(mark, Qt.BrushStyle.BDiagPattern))
+    painter.drawPath(hex_path())
+    painter.setPen(QPen(mark, 2.5, Qt.PenStyle.DashLine))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPath(hex_path(HEX_SIZE - 3))
+    painter.setPen(mark)
+    painter.setFont(font(HEX_SIZE * 0.5, bold=True))
+    painter.drawText(QRectF(-HEX_SIZE, -HEX_SIZE * 0.45, 2 * HEX_SIZE, HEX_SIZE * 0.7),
+                     Qt.AlignmentFlag.AlignCenter, "?")
+    painter.setFont(font(HEX_SIZE * 0.16))
+    painter.drawText(QRectF(-HEX_SIZE, HEX_SIZE * 0.22, 2 * HEX_SIZE, HEX_SIZE * 0.3),
+                     Qt.AlignmentFlag.AlignCenter, "catalogue missing")
+    paint_tile_label(painter, text, style)
+
+
 ICON_SYMBOL_SCALE = 1.8
 
 

@@ -138,6 +138,8 @@ class TilePalette(QListWidget):
         self._entries = {}
         order = 0
         for key, tile in self.doc.catalogue.tiles.items():
+            if any(side.missing for side in tile.sides.values()):
+                continue  # a placeholder: its catalogue is missing, nothing to lay
             for side in tile.sides:
                 label = side_label(key, side)
                 item = PaletteItem(label)

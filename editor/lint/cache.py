@@ -6,18 +6,30 @@ one (a ``.realms_cache/`` of empty entries once made a file with four errors pas
 one SQLite database in the user cache folder: ``$REALMS_CACHE_DIR`` if set, else
 ``$XDG_CACHE_HOME/realms-studio`` (``~/.cache/realms-studio``; ``~/Library/Caches`` on
 macOS, ``%LOCALAPPDATA%`` on Windows). A folder named by either variable that lies inside
-a project holding the linted files or the current folder (a folder with ``.git``,
-``pyproject.toml`` or ``realms.toml``, at any level above them) is not used: a
-committed cache could sit there (:func:`refusal`). Older versions' in-tree
-``.realms_cache/`` folders are never read; ``realms clean`` removes them.
+a linted folder (or a linted file's folder), or inside a project holding the linted files
+or the current folder (a folder with ``.git``, ``pyproject.toml`` or ``realms.toml``, at
+any level above them), is not used, and nothing is created there: a committed cache could
+sit there, and the database would land in the linted tree (:func:`refusal`). Older
+versions' in-tree ``.realms_cache/`` folders are never read; ``realms clean`` removes
+them.
+
+**Whose folder.** As git's ``safe.directory`` and ssh's ``StrictModes`` do, the cache is
+trusted only when this user owns it and no one else can write to it
+(:func:`distrust`): the folder and the database's files must belong to this user and be
+writable by no group or other user, and every folder above it must belong to this user
+or to root and be writable by no one else unless its sticky bit keeps others from
+renaming what is not theirs (``/tmp``). Another user who could replace the rows could
+turn a failing lint into a pass. An untrusted cache is neither read nor written; the run
+goes without it and says so once on stderr.
 
 **The key** of an entry is a SHA-256 of every input of the findings: the file's bytes,
 its shown path and real path, the player count, the effective settings, the bytes of every
 config file above the file (``realms.toml``, ``pyproject.toml``: catalogue roots and the
 collection root come from them) and whether ``.git`` marks a folder there, the bytes of
-every catalogue the file names, and the tool: version, Python version, the bytes of every
-code and data file of the package (schemas included), by path *inside* the package, so the
-same wheel installed anywhere (a CI job restoring the cache after a fresh install) hits.
+every catalogue the file names and of ``--catalogue``'s file, and the tool: version,
+Python version, the bytes of every code and data file of the package (schemas included),
+by path *inside* the package, so the same wheel installed anywhere (a CI job restoring the
+cache after a fresh install) hits.
 
 **The index** (git's trick) answers a warm run with a stat per file: per file (absolute
 and shown path) it holds size, modification and change times (ns), inode, device and a
@@ -92,18 +104,24 @@ def _set_by_environment() -> bool:
     return bool(os.environ.get("REALMS_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME"))
 
 
-def refusal(folder: Path, anchors: list[Path]) -> str | None:
-    """Why ``folder`` may not hold the cache for a run on ``anchors`` (the linted paths and
-    the current folder), or None. A folder named by an environment variable is refused
-    when it lies inside a project (any folder with a root marker) above an anchor: the
-    project's files may come from strangers, and so could a cache committed there."""
+def refusal(folder: Path, linted: list[Path]) -> str | None:
+    """Why ``folder`` may not hold the cache for a run on the ``linted`` paths, or None.
+    A folder named by an environment variable is refused when it lies in a linted folder
+    (the database would be written into the linted tree), or inside a project (any folder
+    with a root marker) above a linted path or the current folder: the project's files
+    may come from strangers, and so could a cache committed there."""
     if not _set_by_environment():
         return None  # the user's own cache folder: no checkout put it there
     try:
         where = Path(os.path.realpath(folder))
     except (OSError, ValueError):
         return None
-    for anchor in anchors:
+    for anchor in linted:
+        if _inside(where, anchor):
+            return (f"the result cache {folder} lies inside the linted files' folder "
+                    f"{os.path.realpath(anchor)}; it is not used, and nothing is written "
+                    "there (point REALMS_CACHE_DIR outside the linted files)")
+    for anchor in [*linted, Path(".")]:
         try:
             start = Path(os.path.realpath(anchor))
         except (OSError, ValueError):
@@ -115,6 +133,84 @@ def refusal(folder: Path, anchors: list[Path]) -> str | None:
                         "a committed file could change the verdict; it is not used (point "
                         "REALMS_CACHE_DIR outside the checkout)")
     return None
+
+
+def _inside(where: Path, anchor: Path) -> bool:
+    """Whether ``where`` (a real path) lies in the tree of the linted path ``anchor``: the
+    folder itself, or a file's folder (a scenario's collection when nothing marks one)."""
+    try:
+        tree = Path(os.path.realpath(anchor))
+        return where.is_relative_to(tree if tree.is_dir() else tree.parent)
+    except (OSError, ValueError):
+        return False
+
+
+def _owner_problem(path: Path, info: os.stat_result, uid: int, kind: str) -> str | None:
+    """Why ``path`` (a cache file or the cache folder) may not be trusted, or None."""
+    if info.st_uid != uid:
+        return f"its {kind} {path} belongs to user id {info.st_uid}, not to you ({uid})"
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return (f"its {kind} {path} can be written by other users (mode "
+                f"{stat.S_IMODE(info.st_mode):o}; `chmod go-w` it)")
+    return None
+
+
+def distrust(folder: Path) -> str | None:
+    """Why the cache in ``folder`` may not be trusted, or None (module doc, "Whose
+    folder"). A folder that does not exist yet is judged by the folders above it; where
+    users have no ids (Windows), the check is the platform's own permissions."""
+    getuid = getattr(os, "geteuid", None)
+    if getuid is None:
+        return None
+    uid = getuid()
+    try:
+        where = Path(os.path.realpath(folder))
+    except (OSError, ValueError) as exc:
+        return f"its folder {folder} cannot be resolved: {exc}"
+    try:
+        info = os.stat(where)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        return f"its folder {folder} cannot be read: {exc.strerror or exc}"
+    if info is not None:
+        if not stat.S_ISDIR(info.st_mode):
+            return f"{folder} is not a folder"
+        problem = _owner_problem(where, info, uid, "folder")
+        if problem is not None:
+            return problem
+        for name in (DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm"):
+            try:
+                part = os.lstat(where / name)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                return f"its file {where / name} cannot be read: {exc.strerror or exc}"
+            if not stat.S_ISREG(part.st_mode):
+                return f"its file {where / name} is not a regular file"
+            problem = _owner_problem(where / name, part, uid, "file")
+            if problem is not None:
+                return problem
+    for level in where.parents:
+        try:
+            above = os.stat(level)
+        except FileNotFoundError:
+            continue  # made by this run, with this user's ownership
+        except OSError as exc:
+            return f"the folder {level} above it cannot be read: {exc.strerror or exc}"
+        if above.st_uid not in (uid, 0):
+            return (f"the folder {level} above it belongs to user id {above.st_uid}, "
+                    f"not to you ({uid}) or root")
+        if above.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not above.st_mode & stat.S_ISVTX:
+            return (f"the folder {level} above it can be written by other users (mode "
+                    f"{stat.S_IMODE(above.st_mode):o}), who could replace the cache")
+    return None
+
+
+def untrusted_note(folder: Path, why: str) -> str:
+    """The one line a run prints when it goes without an untrusted cache."""
+    return (f"the result cache {folder} is not used: {why}; linting without it (move "
+            "REALMS_CACHE_DIR to a folder only you can write, or fix the owner and mode)")
 
 
 def disabled() -> bool:
@@ -255,13 +351,16 @@ SCHEMA = (
 class ResultCache:
     """Findings per (file content, settings, surroundings, tool), in one database."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, extra: str = "") -> None:
+        """``extra``: a further input of every finding, part of every key (the
+        ``--catalogue`` file's hash)."""
         self.folder = folder
         self.path = folder / DB_NAME
         self._db: Any = None
         self._now = int(time.time())
         self._cwd = os.getcwd()
         self._codes: list[str] | None = None
+        self._vouches: list[str] = []  # meta names of inputs found valid (vouch)
         self._entries: dict[str, str] = {}  # key -> rows (JSON) this run learnt
         self._fresh: dict[str, tuple[str, str]] = {}  # slot -> (head, key) to index
         self._pending: dict[str, tuple[str, str]] = {}  # key -> (slot, head) awaiting rows
@@ -270,7 +369,7 @@ class ResultCache:
         self._contexts: dict[tuple[str, int | None, str], str] = {}
         self._around: dict[str, str] = {}
         self._db = self._open()
-        self._tool = self._tool_key()
+        self._tool = self._tool_key() + (f"|{extra}" if extra else "")
 
     # -- the database ------------------------------------------------------------------
 
@@ -285,6 +384,9 @@ class ResultCache:
                 tag = self.folder / "CACHEDIR.TAG"
                 if not tag.exists():
                     tag.write_text(TAG, encoding="utf-8")
+                # made here, for this user only (SQLite would follow the umask, and a
+                # group-writable database is not trusted by the next run: distrust)
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))
                 db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
                                      check_same_thread=False)
                 try:
@@ -362,6 +464,21 @@ class ResultCache:
     def remember_rule_codes(self, codes: list[str]) -> None:
         """Store ``codes`` with what this run writes."""
         self._codes = codes
+
+    # -- inputs checked once -------------------------------------------------------------
+
+    def _vouch_name(self, key: str) -> str:
+        return "vouched:" + _hash(self._tool, key)
+
+    def vouched(self, key: str) -> bool:
+        """Whether an earlier run of this tool found the input ``key`` names (the
+        ``--catalogue`` file's hash) valid: a warm run then need not load it."""
+        row = self._query("SELECT value FROM meta WHERE name = ?", (self._vouch_name(key),))
+        return row is not None
+
+    def vouch(self, key: str) -> None:
+        """Note, with what this run writes, that the input ``key`` names is valid."""
+        self._vouches.append(self._vouch_name(key))
 
     # -- keys and look-ups ---------------------------------------------------------------
 
@@ -461,7 +578,8 @@ class ResultCache:
         """Write what this run learnt in one transaction, then keep the size bound; a
         failure only costs the next run a re-lint."""
         if self._db is None or not (self._entries or self._fresh or self._used_files
-                                    or self._used_entries or self._codes is not None):
+                                    or self._used_entries or self._codes is not None
+                                    or self._vouches):
             return
         import sqlite3
 
@@ -481,6 +599,8 @@ class ResultCache:
                 if self._codes is not None:
                     self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                                      (self._codes_name(), json.dumps(self._codes)))
+                self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, '1')",
+                                     [(name,) for name in self._vouches])
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -490,6 +610,7 @@ class ResultCache:
             pass
         self._entries, self._fresh, self._used_entries, self._used_files = {}, {}, [], []
         self._codes = None
+        self._vouches = []
 
     def _prune(self) -> None:
         """Over the size bound, drop the least recently used half of the rows (until under

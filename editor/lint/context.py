@@ -17,6 +17,7 @@ from editor.model.jsonpos import PathKey
 from editor.model.scenario import Board, Link, Marker, Placement, RiverMarker, Scenario
 from editor.model.scenario_io import LoadedScenario
 from editor.model.travel import apart_boards, walks_over
+from editor.model.worlds import Worlds
 
 if TYPE_CHECKING:
     from editor.topology import Realm, Region
@@ -204,6 +205,11 @@ class DocContext:
     def locate(self) -> Locator:
         return Locator(self.loaded.scenario)
 
+    @_Kept
+    def worlds(self) -> Worlds:
+        """Each region's world (the balance rules count land world by world)."""
+        return Worlds(self.loaded.scenario.boards)
+
     def active(self, item: Any, players: int) -> bool:
         presence = getattr(item, "presence", None)
         return presence is None or bool(presence.includes(players, self.scenario.players_min))
@@ -253,10 +259,7 @@ class RegionFacts:
         # terrains of counted land, and symbols of counted regions (each once per region);
         # the counted land and mountains of underground boards (the 1/5 rule is per world)
         terrains: dict[str, int] = {}
-        below: set[str] | None = ctx.doc.cache.get("below")
-        if below is None:  # (once per document)
-            below = ctx.doc.cache["below"] = {b.id for b in ctx.scenario.boards
-                                              if b.kind == "underground"}
+        worlds = ctx.doc.worlds
         underground_land = underground_mountains = 0
         symbols: dict[str, int] = {}
         land_start = False
@@ -287,7 +290,7 @@ class RegionFacts:
                 total += 1
                 terrain = region.terrain
                 terrains[terrain] = terrains.get(terrain, 0) + 1
-                if below and region.board in below:
+                if worlds and worlds.is_below(region):
                     underground_land += 1
                     if terrain == "mountain":
                         underground_mountains += 1

@@ -13,7 +13,7 @@ from dataclasses import replace
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from editor.lint import suppress
+from editor.lint import run_settings, suppress
 from editor.lint.config import LintConfig
 from editor.lint.context import CountContext, DocContext
 from editor.lint.findings import INTERNAL, Finding, Hit, compose, from_fields
@@ -148,12 +148,25 @@ def lint_document(loaded: LoadedScenario, config: LintConfig, players: int | Non
     hits = [h for h in pre_hits if h.code in enabled] + run_rules(loaded, config, counts,
                                                                      enabled, realm)
     entries = suppress.suppressions(scenario)
+    honour, count = run_settings.provenance_settings()
+    if loaded.ignore_from_provenance and not honour:
+        entries = []  # --no-provenance: the engine file's carried entries are left out
+    hidden = 0
     if entries:
+        before = hits
         hits, used = suppress.apply(hits, entries)
         if suppress.UNUSED in enabled:
             hits += suppress.unused(entries, used, enabled, counts)
+        if loaded.ignore_from_provenance and count:
+            kept = {id(hit) for hit in hits}
+            hidden = len(merge_counts(h for h in before if id(h) not in kept))
     shown = str(loaded.path) if loaded.path is not None else "<memory>"
     findings = to_findings(hits, shown, loaded.text)
+    if hidden:
+        findings.append(from_fields(Finding, {
+            "code": run_settings.HIDDEN, "severity": "info", "message": str(hidden),
+            "path": shown, "json_path": "$", "line": 1, "column": 1, "players": None,
+            "regions": (), "tiles": (), "player_counts": ()}))
     if players is not None and counts:
         # a lint of one count (--players N) judged every finding at that count, the
         # document-wide ones too: each says so in its counts (JSON, SARIF, the LSP)

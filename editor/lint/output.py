@@ -1,5 +1,6 @@
 """Finding formats: text for people, JSON for scripts, SARIF 2.1.0 for code scanning,
-and GitHub workflow commands for pull-request annotations."""
+GitHub workflow commands for pull-request annotations, and a GitLab Code Quality report
+and JUnit XML for other CI systems (editor/lint/ci_reports.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from editor.lint.findings import SEVERITIES, Finding
 from editor.lint.registry import all_rules
 from editor.lint.source import SourceCache, snippet
 
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("text", "json", "sarif", "github", "gitlab", "junit")
+WHOLE_RUN_FORMATS = ("sarif", "gitlab", "junit")  # one document of every finding, at the end
 GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
@@ -32,19 +34,28 @@ def text_line(finding: Finding) -> str:
             f"[{finding.severity}] {display_text(where)}{display_text(finding.message)}")
 
 
-def summary(findings: Sequence[Finding], files: int, missing: int = 0) -> str:
+def summary(findings: Sequence[Finding], files: int, missing: int = 0, hidden: int = 0) -> str:
     """The last line of text output; paths that do not exist are counted there too, so
-    "All checks passed" never stands for a run that skipped one."""
+    "All checks passed" never stands for a run that skipped one, and so are the findings
+    engine files' provenance hid (``hidden``), so it never stands for those either."""
     lost = (f" {missing} path{'s' if missing != 1 else ''} given "
             f"{'do' if missing != 1 else 'does'} not exist.") if missing else ""
+    kept = f" {hidden_note(hidden)}." if hidden else ""
     if not findings:
         passed = "No findings" if missing else "All checks passed"
-        return f"{passed} ({files} file{'s' if files != 1 else ''}).{lost}"
+        return f"{passed} ({files} file{'s' if files != 1 else ''}).{kept}{lost}"
     counts = Counter(f.severity for f in findings)
     parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 and s != 'info' else ''}"
              for s in reversed(SEVERITIES) if counts[s]]
     return (f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} "
-            f"({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}.{lost}")
+            f"({', '.join(parts)}) in {files} file{'s' if files != 1 else ''}.{kept}{lost}")
+
+
+def hidden_note(hidden: int) -> str:
+    """What the summary says of the findings engine files' provenance hid."""
+    return (f"{hidden} finding{'s' if hidden != 1 else ''} hidden by the lint.ignore "
+            "entries engine files carry in their provenance (--no-provenance shows "
+            f"{'them' if hidden != 1 else 'it'})")
 
 
 def statistics(findings: Sequence[Finding]) -> str:
@@ -156,10 +167,12 @@ def empty_document(fmt: str, *, root: Path | None = None,
     document (``[]``, a SARIF log whose invocation lists ``errors``), as ruff does, so a
     ``jq`` or upload-sarif step never reads an empty file; for people, nothing (the
     warning or error went to stderr), except a GitHub annotation per error."""
-    if fmt == "json":
+    if fmt in ("json", "gitlab"):
         return "[]\n"
     if fmt == "sarif":
         return sarif_text([], root=root, errors=errors)
+    if fmt == "junit":
+        return report([], fmt, root=root, errors=errors)
     if fmt == "github":
         return "".join(github_error(message) + "\n" for _, message in errors)
     return ""
@@ -184,6 +197,22 @@ def github_line(finding: Finding) -> str:
     return f"::{GITHUB_LEVEL[finding.severity]} {properties}::{message}"
 
 
+def report(findings: Sequence[Finding], fmt: str, *, root: Path | None = None,
+           errors: Sequence[tuple[str, str]] = (), successful: bool = True,
+           files: Sequence[str] = ()) -> str:
+    """The one document of a whole run in a :data:`WHOLE_RUN_FORMATS` format; ``files``:
+    every linted file's shown path (JUnit lists the clean ones as passing tests)."""
+    if fmt == "gitlab":
+        from editor.lint.ci_reports import gitlab_report
+
+        return gitlab_report(findings, root=root)
+    if fmt == "junit":
+        from editor.lint.ci_reports import junit_report
+
+        return junit_report(findings, files, errors)
+    return sarif_text(findings, root=root, errors=errors, successful=successful)
+
+
 def default_format() -> str:
     """GitHub annotations inside GitHub Actions, text elsewhere (as yamllint does)."""
     return "github" if in_github_actions() else "text"
@@ -196,8 +225,8 @@ def render_all(findings: Iterable[Finding], fmt: str,
     items = list(findings)
     if fmt == "json":
         return to_json(items)
-    if fmt == "sarif":
-        return sarif_text(items)
+    if fmt in WHOLE_RUN_FORMATS:
+        return report(items, fmt, files=sorted({f.path for f in items}))
     if fmt == "github":
         return "".join(github_line(f) + "\n" for f in items)
     if sources is not None:

@@ -26,6 +26,10 @@ from editor.lint.findings import Hit
 from editor.lint.registry import rule
 from editor.lint.rules_geometry import grown_pieces
 
+# Findings about a tally (the 1/5 rule): the regions they name are the ones counted, not
+# culprits, so the editor selects them on a click but does not mark their tiles as faulty.
+TALLY_CODES = frozenset({"B003", "B004"})
+
 
 def _per_player(ctx: CountContext) -> tuple[int, float]:
     total = ctx.facts.total  # how many regions the balance rules count
@@ -74,7 +78,22 @@ def _fifth(ctx: CountContext, code: str, check: FifthCheck) -> Iterator[Hit]:
     yield Hit(code, f"{check.kind} {check.name} on {check.count} of {check.total}{where} "
               f"{_kind_word(ctx)}, the 1/5 rule wants about {check.target:.1f}",
               f"{verb} {check.name} regions (tolerance {tolerance:g} is "
-              "balance.fifth-rule-tolerance)", ("boards",))
+              "balance.fifth-rule-tolerance)", ("boards",), regions=_named(ctx, check))
+
+
+def _named(ctx: CountContext, check: FifthCheck) -> tuple[str, ...]:
+    """The counted regions of the check's world that carry its terrain or symbol: what a
+    click on the finding shows (none when the realm has none of it)."""
+    if check.world == SURFACE or check.world == UNDERGROUND:
+        below = ctx.doc.worlds.is_below
+        wanted = check.world == UNDERGROUND
+        pool = [r for r in ctx.realm.regions.values()
+                if r.kind == "land" and not r.chasm and below(r) == wanted]
+    else:
+        pool = ctx.facts.counted
+    if check.kind == "terrain":
+        return tuple(r.id for r in pool if r.kind == "land" and r.terrain == check.name)
+    return tuple(r.id for r in pool if check.name in r.symbols)
 
 
 def _worlds(ctx: CountContext) -> tuple[WorldCounts, WorldCounts]:
@@ -87,10 +106,10 @@ def _worlds(ctx: CountContext) -> tuple[WorldCounts, WorldCounts]:
     whole = WorldCounts(facts.total, facts.terrains, facts.symbols)
     if not facts.underground_land or ctx.scenario.format_version < 2:
         return whole, WorldCounts()
-    below = {b.id for b in ctx.scenario.boards if b.kind == "underground"}
+    below = ctx.doc.worlds.is_below
     land = [r for r in ctx.realm.regions.values() if r.kind == "land" and not r.chasm]
-    return (count_world((r.terrain, r.symbols) for r in land if r.board not in below),
-            count_world((r.terrain, r.symbols) for r in land if r.board in below))
+    return (count_world((r.terrain, r.symbols) for r in land if not below(r)),
+            count_world((r.terrain, r.symbols) for r in land if below(r)))
 
 
 def _checks(ctx: CountContext, kind: str) -> list[FifthCheck]:

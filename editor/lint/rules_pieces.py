@@ -15,11 +15,13 @@ from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
 from editor.model.jsonpos import PathKey
+from editor.model.worlds import board_face, wrong_faces
 
 CROP_ON_TILE = "G012"
 TUNNEL_ONE_REGION = "G013"
 SELF_LINK = "G014"
 DUPLICATE_LINK = "G015"
+WRONG_WORLD = "G016"
 
 
 @rule(CROP_ON_TILE, "error", "a crop space is on a hex that holds a tile", "count")
@@ -96,3 +98,26 @@ def duplicate_link(ctx: CountContext) -> Iterator[Hit]:
         yield Hit(DUPLICATE_LINK, f"{link.kind} link between {link.a} and {link.b} repeats "
                   f"links[{first[key]}]", "remove it: one link already joins these regions",
                   ("links", index), regions=tuple(sorted((a, b))))
+
+
+@rule(WRONG_WORLD, "error", "a tile shows the face of the other world than its board's (an "
+      "underground face on a surface board, or the reverse)", "count")
+def wrong_world(ctx: CountContext) -> Iterator[Hit]:
+    """One stray flip lays a tile's underground face on the surface (or the reverse): its
+    regions would be counted as the board's land. The message offers the board's face as a
+    "did you mean" (the language server's quick fix writes it)."""
+    found = ctx.doc.cache.get(WRONG_WORLD)
+    if found is None:  # (once per document; most have none)
+        found = ctx.doc.cache[WRONG_WORLD] = list(wrong_faces(ctx.scenario.boards))
+    least = ctx.scenario.players_min
+    for b_index, t_index, board, placement in found:
+        if not placement.presence.includes(ctx.players, least):
+            continue
+        wanted = board_face(board.kind)
+        kind = board.kind.replace("_", " ")
+        yield Hit(WRONG_WORLD, f"tile {placement.tile} lies with its {placement.side} face on "
+                  f"board {board.id}, a{'n' if kind[0] in 'aeiou' else ''} {kind} board; did "
+                  f"you mean '{wanted}'?",
+                  f"turn it over to its {wanted} face (F in the editor), or move it to a "
+                  f"board of its {placement.side} world",
+                  ("boards", b_index, "tiles", t_index, "side"), tiles=(placement.tile,))

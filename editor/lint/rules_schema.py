@@ -23,6 +23,7 @@ from editor.lint.findings import (
     Hit,
 )
 from editor.lint.registry import Rule, register
+from editor.lint.run_settings import base_catalogue
 from editor.model.catalogue import Catalogue, catalogue_of_file
 from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
 from editor.model.errors import LoadError
@@ -87,20 +88,10 @@ def schema_hits(data: Any) -> list[Hit]:
     return hits
 
 
-_BASE_CATALOGUE: Catalogue | None = None
-
-
-def use_base_catalogue(catalogue: Catalogue | None) -> None:
-    """Lint against ``catalogue`` instead of the default A-Z tiles (``realms lint
-    --catalogue``); the scenario's own custom catalogues still merge on top. Set before
-    linting: forked lint workers inherit it."""
-    global _BASE_CATALOGUE
-    _BASE_CATALOGUE = catalogue
-
-
 def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], Catalogue]:
     hits: list[Hit] = []
-    catalogue = _BASE_CATALOGUE if _BASE_CATALOGUE is not None else catalogue_of_file(data)
+    base = base_catalogue()  # ``realms lint --catalogue``: the scenario's own merge on top
+    catalogue = base if base is not None else catalogue_of_file(data)
     for index, relative in enumerate(data.get("catalogues", [])):
         try:
             catalogue = catalogue.merged(
@@ -113,8 +104,10 @@ def _catalogue(data: dict[str, Any], base_dir: Path | None) -> tuple[list[Hit], 
     return hits, catalogue
 
 
-def reference_hits(data: dict[str, Any], catalogue: Catalogue) -> list[Hit]:
-    """What the schema cannot say: tiles and sides exist, board ids are unique."""
+def reference_hits(data: dict[str, Any], catalogue: Catalogue,
+                   unread: bool = False) -> list[Hit]:
+    """What the schema cannot say: tiles and sides exist, board ids are unique
+    (``unread``: a referenced catalogue could not be read, the likely home of a tile)."""
     hits: list[Hit] = []
     seen_boards: set[str] = set()
     tiles = catalogue.tiles
@@ -130,6 +123,8 @@ def reference_hits(data: dict[str, Any], catalogue: Catalogue) -> list[Hit]:
             if tile is None:
                 known = "".join(sorted(k for k in tiles if len(k) == 1))
                 hits.append(Hit(REFERENCE, f"unknown tile {placement['tile']!r}",
+                                "its catalogue could not be read (see the finding on "
+                                "\"catalogues\")" if unread else
                                 f"use a catalogue tile ({known} or a custom catalogue's key)",
                                 ("boards", b_index, "tiles", t_index, "tile"),
                                 tiles=(placement["tile"],)))
@@ -167,7 +162,7 @@ def check_data(data: Any, text: str, base_dir: Path | None) -> Checked:
     if hits:
         return hits, None
     hits, catalogue = _catalogue(data, base_dir)
-    hits += reference_hits(data, catalogue)
+    hits += reference_hits(data, catalogue, unread=bool(hits))
     if hits:
         return hits, None
     return [], LoadedScenario(Scenario.from_dict(data), catalogue, None, text)

@@ -70,6 +70,8 @@ def read_engine_file(path: Path, raw: bytes | None = None,
     for hit in hits:  # the conversion produced it: a schema error here is the engine file's
         return [Hit(ENGINE, f"the engine file converts to an invalid scenario: {hit.what}",
                     hit.fix)], None, ""
+    if loaded is not None:
+        loaded.ignore_from_provenance = True  # its lint.ignore: what the provenance carried
     return hits, loaded, ""
 
 

@@ -6,6 +6,10 @@ its own lint section (``{"code": "B003", "reason": "...", "players": [3],
 ruff reports an unused ``noqa``, so stale entries do not pile up. The file is
 untrusted, so its entries never hide the S family (schema, loading, internal
 errors) or R007; only the collection's config can ignore those.
+
+An engine file's entries come from its provenance (editor/export/engine_lint.py), which
+anyone can write: lint applies them unless ``--no-provenance`` says not to
+(:mod:`editor.lint.run_settings`), and counts the findings they hid, so the summary says so.
 """
 
 from __future__ import annotations

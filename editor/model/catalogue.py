@@ -10,7 +10,7 @@ tiles; tile keys must not collide.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -19,7 +19,7 @@ from typing import Any
 from editor.model import catalogue_check
 from editor.model.errors import LoadError
 from editor.model.fast_schema import validate_or_raise
-from editor.model.jsonio import load_json
+from editor.model.jsonio import decode_json_bytes, load_json, parse_json_text
 from editor.model.jsonpos import SourceMap
 from editor.model.lattice import Point
 from editor.model.paths import data_file
@@ -51,6 +51,8 @@ class TileSide:
     # Owner (local region id) of each of the 12 half-edges: edge i, half 0 is Ki..Mi,
     # half 1 is Mi..K(i+1). This "edge profile" lets seams be matched combinatorially.
     half_edge_owner: tuple[str, ...]
+    # Set on a placeholder (a tile whose catalogue file is missing): that reference.
+    missing: str = ""
 
     def region(self, local_id: str) -> RegionTemplate:
         for region in self.regions:
@@ -82,6 +84,19 @@ class Catalogue:
             raise ValueError(f"tile keys already defined: {', '.join(clash)}")
         return Catalogue(self.id, self.name, {**self.tiles, **other.tiles},
                          self.sources + other.sources)
+
+
+def placeholder_tile(key: str, sides: Iterable[str], reference: str) -> Tile:
+    """A stand-in for a tile whose catalogue file is missing: each side it is placed with
+    is one whole-hex region, marked with the missing reference. The editor draws it as a
+    marked placeholder and leaves it out of the derived realm, so the realm still opens."""
+    made: dict[str, TileSide] = {}
+    for side in sides:
+        local = f"{side[0]}1"
+        region = RegionTemplate(local, "farmland", (), catalogue_check.normalised(
+            catalogue_check.sector_polygon([0, 1, 2, 3, 4, 5])))
+        made[side] = TileSide(key, side, (region,), (local,) * 12, reference)
+    return Tile(key, made, reference)
 
 
 def half_edges() -> list[tuple[Point, Point]]:
@@ -158,10 +173,16 @@ def _side_shape(spec: list[dict[str, Any]]) -> SideShape:
     return found
 
 
-def load_catalogue(path: Path | str, *, prechecked: bool = False) -> Catalogue:
-    """Read and check a catalogue file (``prechecked``: see :func:`parse_catalogue`)."""
+def load_catalogue(path: Path | str, *, prechecked: bool = False,
+                   raw: bytes | None = None) -> Catalogue:
+    """Read and check a catalogue file (``prechecked``: see :func:`parse_catalogue`);
+    ``raw``: its bytes, already read (and hashed, by lint's result cache)."""
     path = Path(path)
-    data, text = load_json(path)
+    if raw is None:
+        data, text = load_json(path)
+    else:
+        text = decode_json_bytes(raw, str(path))
+        data = parse_json_text(text, str(path))
     if not isinstance(data, dict):
         raise LoadError(str(path), "a catalogue must be a JSON object", code="S002")
     return parse_catalogue(data, text, str(path), prechecked=prechecked)

@@ -22,6 +22,9 @@ from editor.model.catalogue import Catalogue, load_catalogue
 from editor.model.errors import LoadError
 from editor.model.jsonio import read_limited_bytes
 
+MISSING_HINT = ("a catalogue path is relative to the scenario's folder, not the current "
+                "folder: correct it in \"catalogues\", or move the catalogue there (in the "
+                "editor, File → Locate catalogue… writes the reference)")
 ROOT_MARKERS = ("realms.toml", "pyproject.toml", ".git")
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
@@ -117,6 +120,8 @@ def load_referenced_catalogue(reference: str, scenario_dir: Path) -> Catalogue:
     """Load a catalogue a scenario names; every failure is a :class:`ReferenceRefused`
     whose text says where the problem is in that file but never quotes its content."""
     target = resolve_reference(reference, scenario_dir)
+    if not target.exists():
+        raise ReferenceRefused(f"is not found (no file {target})", MISSING_HINT)
     try:
         return load_catalogue(target)
     except LoadError as exc:

@@ -24,18 +24,21 @@ from typing import TYPE_CHECKING, Any
 
 from editor.model.errors import LoadError
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path
-from editor.model.schemas import SCHEMA_FILES, schema
+from editor.model.schemas import SCHEMA_FILES, bundled, schema
 
 if TYPE_CHECKING:  # jsonschema loads only for a file that fails jsonschema_rs
     from jsonschema.exceptions import ValidationError
 
 
 def _bundled_only(uri: str) -> Any:
-    """The retriever: bundled schemas by their ``$id``; every other URI is refused."""
-    for name in SCHEMA_FILES:
-        contents = schema(name)
-        if contents.get("$id") == uri.split("#", 1)[0]:
-            return contents
+    """The retriever: bundled schemas by file name; every other URI is refused.
+
+    One schema names another by its file name; the Rust validator resolves that against
+    its default base (``json-schema:///scenario.schema.json``)."""
+    where = uri.split("#", 1)[0].removeprefix("json-schema:///")
+    found = bundled().get(where)
+    if found is not None:
+        return found
     raise ValueError(f"refusing to fetch {uri}: only the bundled schemas are used")
 
 
@@ -70,7 +73,7 @@ def _python_check(name: str) -> Callable[[Any], bool] | None:
     from editor.model.schema_check import Unsupported, compile_schema
 
     try:
-        return compile_schema(schema(name), tuple(schema(n) for n in SCHEMA_FILES))
+        return compile_schema(schema(name), bundled(), SCHEMA_FILES[name])
     except (Unsupported, re.error):  # a schema outside the compiled subset: jsonschema
         return None
 

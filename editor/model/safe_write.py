@@ -11,10 +11,18 @@ write through :func:`write_bytes` / :func:`write_text`. The rules, and why:
   pattern, our user, regular files).
 * **Symlinks** are written through: the link's target gets the new content and the link stays
   a link.
-* **Hard links** are kept: a file with several names is rewritten in place (the new content is
-  first written and synced in a temporary file beside it, so a full disk is found before the
-  file is touched). The same happens when the file's owner cannot be restored after a rename
-  (someone else's file in a shared, group-writable folder).
+* **Hard links** are kept: a file with several names is rewritten in place, since a rename
+  would give only one of its names the new content. The same happens when the file's owner
+  cannot be restored after a rename (someone else's file in a shared, group-writable
+  folder). An in-place rewrite cannot be atomic, so it is journalled: the new content is
+  first written and synced in a temporary file beside it (a full disk is found before the
+  file is touched), then the *old* content is copied and synced to a backup beside it
+  (``.NAME.realms-XXXXXXXX.orig``), and only then is the file rewritten, truncated and
+  synced; the backup goes last. So at every point of a crash either the file is whole (old
+  or new) or the backup holds the old bytes whole: a kill between the write and the
+  truncation (new text followed by the old tail) is recovered by copying the backup back.
+  A failure that is not a crash (a full disk mid-rewrite) copies the backup back at once.
+  Backups are never removed by the stale-file clean-up: they are the user's data.
 * **Read-only files** (no write permission bit, or not writable by us) are refused unless the
   caller passes ``force=True``; a forced write keeps the read-only mode.
 * **Owner, group and mode** of a replaced file are kept; a new file gets ``0666 & ~umask`` and
@@ -42,6 +50,7 @@ from editor.escaping import display_path
 STALE_AFTER_SECONDS = 15 * 60
 TEMP_TAG = ".realms-"
 TEMP_SUFFIX = ".tmp"
+BACKUP_SUFFIX = ".orig"
 _TEMP_PATTERN = re.compile(r"^\..+\.realms-[A-Za-z0-9_]{6,}\.tmp\Z", re.DOTALL)
 # Names that stand for an open file of the process (a shell redirection): never replaced.
 _STREAM_NAMES = ("/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/fd/", "/dev/tty",
@@ -50,6 +59,15 @@ _CLEANED: set[str] = set()
 # Test-only: seconds to sleep after the temporary file is complete and before it is renamed,
 # so a test can kill a real process mid-write. Never set outside the test suite.
 _TEST_PAUSE_ENV = "REALMS_TEST_ONLY_PAUSE_BEFORE_RENAME"
+# Test-only fault injection (tests/writes/test_write_crashes.py): at the step named by the
+# first variable the process dies at once (os._exit, as a kill would leave it); at the one
+# named by the second the step fails with "no space left on device". Never set otherwise.
+_TEST_CRASH_ENV = "REALMS_TEST_ONLY_CRASH_AT"
+_TEST_FAIL_ENV = "REALMS_TEST_ONLY_FAIL_AT"
+STEPS = ("temp-written", "renamed", "backup-written", "rewritten", "truncated", "synced",
+         "backup-removed")
+"""Every step of a write a fault can be injected after, in order (the rename path uses
+the first two, an in-place rewrite all but the second)."""
 
 
 class WriteError(OSError):
@@ -182,11 +200,13 @@ def _write_regular(given: str, real: Path, data: bytes, st: os.stat_result | Non
             os.close(fd)
         os.chmod(temp, 0o666 & ~_umask() if st is None else stat.S_IMODE(st.st_mode))
         _test_pause()
+        _fault("temp-written")
         if in_place:
-            _rewrite_in_place(real, data)
+            _rewrite_in_place(given, real, data)
             os.unlink(temp)
         else:
             os.replace(temp, real)
+            _fault("renamed")
         if durable:
             _sync_folder(directory)
     except BaseException as exc:
@@ -228,14 +248,59 @@ def _keep_owner(fd: int, st: os.stat_result) -> bool:
     return True
 
 
-def _rewrite_in_place(real: Path, data: bytes) -> None:
-    fd = os.open(real, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+def _rewrite_in_place(given: str, real: Path, data: bytes) -> None:
+    """Rewrite ``real`` in place, journalled (module doc, "Hard links"): the old bytes are
+    whole in a synced backup beside it until the new ones are whole and synced."""
+    directory = real.parent
+    fd = os.open(real, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
     try:
-        _write_all(fd, data)
-        os.ftruncate(fd, len(data))
-        os.fsync(fd)
+        old = _read_all(fd)
+        backup_fd, backup = tempfile.mkstemp(prefix=f".{real.name[:100]}{TEMP_TAG}",
+                                             suffix=BACKUP_SUFFIX, dir=directory)
+        try:
+            _write_all(backup_fd, old)
+            os.fsync(backup_fd)
+        except BaseException:
+            os.close(backup_fd)
+            with contextlib.suppress(OSError):
+                os.unlink(backup)
+            raise
+        os.close(backup_fd)
+        _sync_folder(directory)  # the backup's name survives a power cut too
+        try:
+            _fault("backup-written")
+            _overwrite(fd, data)
+        except OSError as exc:
+            try:
+                _overwrite(fd, old)
+            except OSError:
+                raise WriteError(given, f"cannot write ({_reason(exc)}); the old content "
+                                 f"is kept whole in {display_path(backup)}: copy it back"
+                                 ) from None
+            os.unlink(backup)
+            raise
     finally:
         os.close(fd)
+    os.unlink(backup)
+    _fault("backup-removed")
+
+
+def _overwrite(fd: int, data: bytes) -> None:
+    """Write ``data`` over the start of the open file, cut it there and sync it."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    _write_all(fd, data)
+    _fault("rewritten")
+    os.ftruncate(fd, len(data))
+    _fault("truncated")
+    os.fsync(fd)
+    _fault("synced")
+
+
+def _read_all(fd: int) -> bytes:
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def remove_stale_temps(directory: str | os.PathLike[str],
@@ -306,11 +371,28 @@ def _umask() -> int:
     return current
 
 
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or type(exc).__name__).lower()
+
+
 def _failed(given: str, exc: OSError, action: str, *, stream: bool = False) -> WriteError:
-    reason = (exc.strerror or type(exc).__name__).lower()
+    reason = _reason(exc)
     if stream:
         return WriteError(given, f"{action} ({reason})")
     return WriteError(given, f"{action} ({reason}); the file was left unchanged")
+
+
+_FAILED: set[str] = set()
+
+
+def _fault(step: str) -> None:
+    """Test-only: die after ``step``, or make the operation after it fail (once), when a
+    test asks (see :data:`STEPS`)."""
+    if os.environ.get(_TEST_CRASH_ENV) == step:
+        os._exit(70)
+    if os.environ.get(_TEST_FAIL_ENV) == step and step not in _FAILED:
+        _FAILED.add(step)
+        raise OSError(28, "No space left on device")
 
 
 def _test_pause() -> None:
@@ -319,5 +401,5 @@ def _test_pause() -> None:
         time.sleep(float(pause))
 
 
-__all__ = ["STALE_AFTER_SECONDS", "WriteError", "is_stream_target", "remove_stale_temps",
-           "write_bytes", "write_text"]
+__all__ = ["BACKUP_SUFFIX", "STALE_AFTER_SECONDS", "STEPS", "WriteError", "is_stream_target",
+           "remove_stale_temps", "write_bytes", "write_text"]

@@ -12,8 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from editor.model.catalogue import Catalogue, catalogue_of_file
-from editor.model.catalogue_refs import ReferenceRefused, load_referenced_catalogue
+from editor.model.catalogue import Catalogue, catalogue_of_file, placeholder_tile
+from editor.model.catalogue_refs import (
+    MISSING_HINT,
+    ReferenceRefused,
+    load_referenced_catalogue,
+    resolve_reference,
+)
 from editor.model.errors import LoadError
 from editor.model.fast_schema import validate_or_raise
 from editor.model.jsonio import canonical_json, parse_json_text, read_json_text
@@ -21,6 +26,26 @@ from editor.model.jsonpos import PathKey, SourceMap, format_json_path, offset_to
 from editor.model.limits import scenario_size_problem
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
 from editor.model.schemas import json_type_name
+
+
+@dataclass(frozen=True)
+class MissingCatalogue:
+    """A catalogue reference whose file is not there (``missing_ok`` loads): where it was
+    looked for, and the placed tiles drawn as placeholders meanwhile."""
+
+    index: int  # in the scenario's "catalogues"
+    reference: str
+    looked_for: Path
+    tiles: tuple[str, ...] = ()
+
+    def message(self) -> str:
+        """The finding the editor shows: the file, what became of its tiles, the fix."""
+        many = len(self.tiles) > 1
+        tiles = (f"; tile{'s' if many else ''} {', '.join(self.tiles)} "
+                 f"{'are' if many else 'is'} drawn as placeholder{'s' if many else ''} and "
+                 "left out of the realm" if self.tiles else "")
+        return (f"custom catalogue {self.reference!r} is not found (no file "
+                f"{self.looked_for}){tiles}; {MISSING_HINT}")
 
 
 @dataclass
@@ -31,6 +56,10 @@ class LoadedScenario:
     catalogue: Catalogue
     path: Path | None
     text: str
+    missing: tuple[MissingCatalogue, ...] = ()
+    # True for an engine file read as a scenario: its lint.ignore entries are the ones its
+    # provenance carried, which lint counts apart and ``--no-provenance`` leaves out
+    ignore_from_provenance: bool = False
 
     @property
     def source_map(self) -> SourceMap:
@@ -55,21 +84,63 @@ def _check_version(data: dict[str, Any], text: str, shown: str) -> None:
                      "upgrade Realms Studio or convert the file", code="S004")
 
 
-def _resolve_catalogue(data: dict[str, Any], text: str, shown: str,
-                       base_dir: Path | None) -> Catalogue:
+def _resolve_catalogue(data: dict[str, Any], text: str, shown: str, base_dir: Path | None,
+                       missing_ok: bool = False) -> tuple[Catalogue, list[MissingCatalogue]]:
+    try:
+        return catalogue_for(data, base_dir, missing_ok=missing_ok)
+    except CatalogueRefused as exc:
+        raise _error(shown, text, ("catalogues", exc.index), exc.message, exc.hint,
+                     code="S005") from None
+
+
+class CatalogueRefused(Exception):
+    """A catalogue reference that cannot be used (see :func:`catalogue_for`)."""
+
+    def __init__(self, index: int, message: str, hint: str) -> None:
+        super().__init__(f"{message}; {hint}")
+        self.index, self.message, self.hint = index, message, hint
+
+
+def catalogue_for(data: dict[str, Any], base_dir: Path | None, *, missing_ok: bool = False
+                  ) -> tuple[Catalogue, list[MissingCatalogue]]:
+    """The bundled catalogue of the file's version merged with the ones it references
+    (relative to ``base_dir``, the scenario's folder). With ``missing_ok`` a reference whose
+    file is not there is listed instead of refused, and the placed tiles no catalogue
+    defines become placeholders (:func:`~editor.model.catalogue.placeholder_tile`).
+    Raises :class:`CatalogueRefused`."""
     catalogue = catalogue_of_file(data)
+    base = base_dir or Path.cwd()
+    missing: list[MissingCatalogue] = []
     for index, relative in enumerate(data.get("catalogues", [])):
         try:
-            extra = load_referenced_catalogue(relative, base_dir or Path.cwd())
-            catalogue = catalogue.merged(extra)
+            if missing_ok:
+                target = resolve_reference(relative, base)
+                if not target.exists():
+                    missing.append(MissingCatalogue(index, relative, target))
+                    continue
+            catalogue = catalogue.merged(load_referenced_catalogue(relative, base))
         except ReferenceRefused as exc:
-            raise _error(shown, text, ("catalogues", index),
-                         f"custom catalogue {relative!r} {exc.message}", exc.hint,
-                         code="S005") from None
+            raise CatalogueRefused(index, f"custom catalogue {relative!r} {exc.message}",
+                                   exc.hint) from None
         except ValueError as exc:
-            raise _error(shown, text, ("catalogues", index), str(exc),
-                         "rename the custom tiles", code="S005") from None
-    return catalogue
+            raise CatalogueRefused(index, str(exc), "rename the custom tiles") from None
+    if missing:
+        sides: dict[str, list[str]] = {}
+        for board in data.get("boards", []):
+            for placement in board.get("tiles", []) if isinstance(board, dict) else []:
+                key, side = placement.get("tile"), placement.get("side")
+                if key not in catalogue.tiles and isinstance(key, str):
+                    sides.setdefault(key, [])
+                    if side not in sides[key] and isinstance(side, str):
+                        sides[key].append(side)
+        if sides:
+            reference = missing[0].reference
+            catalogue = catalogue.merged(Catalogue(
+                "placeholders", "Tiles of missing catalogues",
+                {key: placeholder_tile(key, used, reference) for key, used in sides.items()}))
+            missing = [MissingCatalogue(m.index, m.reference, m.looked_for, tuple(sides))
+                       for m in missing]
+    return catalogue, missing
 
 
 def _check_references(data: dict[str, Any], catalogue: Catalogue, text: str, shown: str) -> None:
@@ -97,8 +168,10 @@ def _check_references(data: dict[str, Any], catalogue: Catalogue, text: str, sho
                      "swap them")
 
 
-def parse_scenario(text: str, shown: str, base_dir: Path | None = None) -> LoadedScenario:
-    """Parse and check scenario text; raises :class:`LoadError`."""
+def parse_scenario(text: str, shown: str, base_dir: Path | None = None, *,
+                   missing_ok: bool = False) -> LoadedScenario:
+    """Parse and check scenario text; raises :class:`LoadError`. ``missing_ok``: a missing
+    catalogue file does not refuse the scenario (see :func:`catalogue_for`)."""
     data = parse_json_text(text, shown)
     if not isinstance(data, dict):
         raise LoadError(shown, f"a scenario must be a JSON object, not {json_type_name(data)}",
@@ -110,19 +183,21 @@ def parse_scenario(text: str, shown: str, base_dir: Path | None = None) -> Loade
     if too_big is not None:
         raise _error(shown, text, *too_big, code="S002")
     validate_or_raise("scenario", data, text, shown)
-    catalogue = _resolve_catalogue(data, text, shown, base_dir)
+    catalogue, missing = _resolve_catalogue(data, text, shown, base_dir, missing_ok)
     _check_references(data, catalogue, text, shown)
-    return LoadedScenario(Scenario.from_dict(data), catalogue, None, text)
+    return LoadedScenario(Scenario.from_dict(data), catalogue, None, text, tuple(missing))
 
 
-def load_scenario(path: Path | str) -> LoadedScenario:
+def load_scenario(path: Path | str, *, missing_ok: bool = False) -> LoadedScenario:
     """Load a scenario file the user named; a link out of its collection, a FIFO or a
-    device is refused before a byte is read (:mod:`editor.model.user_paths`)."""
+    device is refused before a byte is read (:mod:`editor.model.user_paths`).
+    ``missing_ok``: see :func:`parse_scenario` (the editor opens such a realm)."""
     from editor.model.user_paths import check_user_file
 
     path = Path(path)
     check_user_file(path)
-    loaded = parse_scenario(read_json_text(path), str(path), path.parent)
+    loaded = parse_scenario(read_json_text(path), str(path), path.parent,
+                            missing_ok=missing_ok)
     loaded.path = path
     return loaded
 

@@ -17,15 +17,18 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable, Sized
+from collections.abc import Callable, Mapping, Sized
 from typing import Any
 
 from editor.model.anchored import pattern_search
 
 Check = Callable[[Any], bool]
 
+# errorMessage is VS Code's own annotation: the message its JSON language service shows
+# when the schema holding it fails (schemas/ word their `not`s with it); validators ignore it.
 ANNOTATIONS = frozenset({"$schema", "$id", "$defs", "$comment", "title", "description",
-                         "default", "examples", "deprecated", "readOnly", "writeOnly"})
+                         "default", "examples", "deprecated", "readOnly", "writeOnly",
+                         "errorMessage"})
 
 
 class Unsupported(ValueError):
@@ -128,7 +131,7 @@ def _unique(value: Any) -> bool:
 
 class _Compiler:
     def __init__(self, roots: dict[str, dict[str, Any]]) -> None:
-        self.roots = roots  # $id -> schema
+        self.roots = roots  # file name -> schema
         self.refs: dict[tuple[str, str], Check] = {}
 
     def ref(self, base: str, reference: str) -> tuple[str, str]:
@@ -289,13 +292,13 @@ HANDLED = frozenset({
 })
 
 
-def compile_schema(schema: dict[str, Any], others: tuple[dict[str, Any], ...] = ()) -> Check:
-    """A function telling whether a value is valid against ``schema`` (``others``: the
-    schemas its ``$ref`` may name by ``$id``). Raises :class:`Unsupported` for a keyword
-    or reference outside the implemented subset."""
-    roots = {s["$id"]: s for s in (*others, schema) if "$id" in s}
-    base = schema.get("$id", "")
-    roots.setdefault(base, schema)
+def compile_schema(schema: dict[str, Any], others: Mapping[str, dict[str, Any]] | None = None,
+                   base: str = "") -> Check:
+    """A function telling whether a value is valid against ``schema``, known to the others
+    as ``base`` (``others``: the schemas its ``$ref`` may name, by file name). Raises
+    :class:`Unsupported` for a keyword or reference outside the implemented subset."""
+    roots = dict(others or {})
+    roots[base] = schema
     compiler = _Compiler(roots)
     check = compiler.node(schema, base)
 

@@ -146,6 +146,11 @@ def _exclusive(error: ValidationError) -> tuple[str, str]:
     if len(present) >= 2:
         keys = " and ".join(repr(k) for k in present)
         return f"{keys} exclude each other here", f"keep only one of {keys}"
+    # The schema's own words (VS Code shows the same errorMessage): "what is wrong: the fix".
+    worded = error.schema.get("errorMessage") if isinstance(error.schema, dict) else None
+    if isinstance(worded, str) and ": " in worded:
+        message, _, hint = worded.rpartition(": ")
+        return message, hint
     return "this value matches a form that is not allowed here", "see docs/format.md"
 
 

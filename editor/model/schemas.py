@@ -1,7 +1,10 @@
 """JSON Schema validation against the project's local schemas only.
 
 A ``referencing.Registry`` holds the bundled schemas; its retrieve hook refuses
-every other URI, so an untrusted file can never make us fetch a URL.
+every other URI, so an untrusted file can never make us fetch a URL. The schemas carry no
+``$id``: one names another by its file name (``scenario.schema.json#/$defs/water``), a
+reference that VS Code, check-jsonschema and any other validator resolve beside the schema
+that holds it, wherever the schemas are (a checkout, an installed package, a web address).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from editor.model.jsonpos import PathKey
 from editor.model.paths import data_file
 from editor.model.schema_wording import Explained, explain, json_type_name
 
-__all__ = ["Explained", "describe", "explain", "iter_errors", "json_type_name",
+__all__ = ["Explained", "bundled", "describe", "explain", "iter_errors", "json_type_name",
            "offending_path", "schema", "validator"]
 
 SCHEMA_FILES = {
@@ -40,11 +43,14 @@ def _refuse_remote(uri: str) -> Resource[Any]:
 def _registry() -> Registry[Any]:
     from referencing import Registry, Resource
 
-    resources = []
-    for name in SCHEMA_FILES:
-        contents = schema(name)
-        resources.append((contents["$id"], Resource.from_contents(contents)))
+    resources = [(file, Resource.from_contents(contents))
+                 for file, contents in bundled().items()]
     return Registry(retrieve=_refuse_remote).with_resources(resources)  # type: ignore[call-arg]
+
+
+def bundled() -> dict[str, dict[str, Any]]:
+    """Every bundled schema by its file name, the name references between them use."""
+    return {file: schema(name) for name, file in SCHEMA_FILES.items()}
 
 
 @cache

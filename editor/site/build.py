@@ -134,6 +134,7 @@ class PageJob:
     images: tuple[str, ...]
     base_url: str | None
     site_title: str
+    playtest: int = 0  # games per count played in smawg (0: none)
 
 
 def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
@@ -143,7 +144,7 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
 
     path, source, slug, content, out = job.path, job.source, job.slug, job.content, job.out
     base_url, site_title = job.base_url, job.site_title
-    entry = build_entry(path, source, slug, content, job.images, job.unread)
+    entry = build_entry(path, source, slug, content, job.images, job.unread, job.playtest)
     folder = out / "s" / slug
     files: dict[str, bytes] = {}
     if content is not None and entry.load_error is None:  # only a file that loaded
@@ -155,7 +156,7 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
     views = [{"players": v.players, "svg": v.svg, "summary": v.summary, "balance": v.balance,
               "downloads": v.downloads, "regions_json": script_json(v.regions),
               "example": v.example, "graph_nodes": v.graph_nodes, "graph_edges": v.graph_edges,
-              "land_regions": v.land_regions}
+              "land_regions": v.land_regions, "play": v.play}
              for v in entry.counts]
     root = _page_root(base_url)
     html = render("scenario.html.j2", entry=entry, views=views, site_title=site_title,
@@ -216,8 +217,10 @@ def default_jobs() -> int:
 
 def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
                images: tuple[str, ...] = (), title: str = "Realms scenarios",
-               progress: Progress | None = None, jobs: int = 1) -> BuildReport:
-    """Write the site of every scenario file under ``paths`` into ``out``."""
+               progress: Progress | None = None, jobs: int = 1,
+               playtest: int = 0) -> BuildReport:
+    """Write the site of every scenario file under ``paths`` into ``out``; with
+    ``playtest`` above 0, each board is also played that many times in smawg."""
     from editor.lint.runner import collect
     from editor.site.entry import content_key  # also warms the workers' imports before fork
     from editor.site.pages import render  # noqa: F401  (imported before the workers fork)
@@ -233,7 +236,8 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     out.mkdir(parents=True, exist_ok=True)
     old_manifest = load_manifest(out)
     old_pages: dict[str, Any] = old_manifest.get("pages", {})
-    options = json.dumps({"images": sorted(images), "base_url": base_url, "title": title})
+    options = json.dumps({"images": sorted(images), "base_url": base_url, "title": title,
+                          **({"playtest": playtest} if playtest else {})})
     report = BuildReport(scenarios=len(files))
     report.refused = [f"{f.path}: {f.message}" for f in refused]
     taken: set[str] = set()
@@ -255,7 +259,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
         else:
             pages[slug] = {"key": key}
             todo.append(PageJob(path, source, slug, content, unread, out / STAGING, images,
-                                base_url, title))
+                                base_url, title, playtest))
             report.rebuilt.append(source)
     done = len(report.unchanged)
     staging = _fresh_staging(out)

@@ -66,6 +66,7 @@ class CountView:
     graph_edges: int = 0
     land_regions: int = 0  # `realms balance`'s "Land regions"
     thumbnail: str = ""  # the card's picture of this count's board
+    play: str = ""  # games played in smawg (`realms site --playtest G`): figures, heat map
 
 
 @dataclass
@@ -223,8 +224,24 @@ def _accessible_names(details: dict[str, dict[str, Any]]) -> dict[str, str]:
             for rid, d in details.items()}
 
 
+def _play_html(realm: Realm, games: int, seed: int) -> str:
+    """The board played ``games`` times in smawg (random bots), or why it was not."""
+    from html import escape
+
+    from editor.play import PlayError, playtest
+    from editor.play.heatmap import heatmap_svg
+    from editor.play.report import site_section
+
+    try:
+        result = playtest(realm, realm.players, games, seed)
+    except PlayError as exc:
+        return f"<p>Not played: {escape(str(exc))}</p>"
+    return site_section(result, heatmap_svg(realm, result))
+
+
 def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
-                images: tuple[str, ...], thumbnail: bool = False) -> CountView:
+                images: tuple[str, ...], thumbnail: bool = False,
+                playtest: int = 0) -> CountView:
     from editor.analysis.metrics import measure, play_graph
     from editor.analysis.report import make_report
     from editor.analysis.standard import load_standard
@@ -255,6 +272,8 @@ def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
     view.graph_nodes = graph.number_of_nodes()
     view.graph_edges = graph.number_of_edges()
     view.land_regions = int(metrics.values.get("regions") or 0)
+    if playtest and realm.regions:
+        view.play = _play_html(realm, playtest, seed)
     if thumbnail:  # the card shows the first count's board
         view.thumbnail = thumbnail_svg(page, style, data_file("site/board.css").read_text(
             encoding="utf-8"), float(site_settings()["thumbnail_max_aspect"]))
@@ -280,11 +299,13 @@ def _as_shown(text: str, path: Path, source: str) -> str:
 
 
 def build_entry(path: Path, source: str, slug: str, content: bytes | None,
-                images: tuple[str, ...] = (), unread: str = "") -> ScenarioEntry:
+                images: tuple[str, ...] = (), unread: str = "",
+                playtest: int = 0) -> ScenarioEntry:
     """Everything one scenario page needs, from the bytes the build read (``content``; None
     when they could not be read, ``unread`` saying why): the file is never opened again, so
     the page, its lint findings and its download all come from those same bytes. Load
-    errors become the entry's ``load_error``."""
+    errors become the entry's ``load_error``. ``playtest`` games per count are played in
+    smawg when it is above 0."""
     if content is None:
         entry = ScenarioEntry(slug, source, path.name, b"", title=path.name)
         entry.load_error = _as_shown(unread or f"{path}: could not be read", path, source)
@@ -323,5 +344,5 @@ def build_entry(path: Path, source: str, slug: str, content: bytes | None,
     stem = path.name.removesuffix(".json").removesuffix(".realm")
     for players in scenario.player_counts:
         entry.counts.append(_count_view(loaded, players, stem, style, images,
-                                        thumbnail=not entry.counts))
+                                        thumbnail=not entry.counts, playtest=playtest))
     return entry

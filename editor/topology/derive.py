@@ -13,7 +13,7 @@ from __future__ import annotations
 import gc
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from editor import heap
@@ -60,6 +60,35 @@ LAND_OVERLAYS = {"mountain": "mountain", "black_mountain": "mountain"}
 _OVERLAID = frozenset(LAND_OVERLAYS)
 _LINKING = frozenset({"tunnel", "sky_access"})  # the marker kinds _links reads
 COMPASS_DIRECTIONS = {"east": (0, 1, 5), "north": (1, 2), "west": (2, 3, 4), "south": (4, 5)}
+
+
+def compass_extremes(cells: Iterable[Cell]) -> dict[str, frozenset[Cell]]:
+    """The cells that lie furthest towards each compass side on their own line, for a
+    ``compass_edge`` entry rule ("the western edges of the westernmost regions"): west and
+    east along each hex row (no tile further west, or east, in that row), north and south
+    along each column of hexes stacked straight above one another (same ``2q + r``)."""
+    rows: dict[int, list[int]] = defaultdict(list)
+    columns: dict[int, list[int]] = defaultdict(list)
+    for q, r in cells:
+        rows[r].append(q)
+        columns[2 * q + r].append(r)
+    west = frozenset((min(qs), r) for r, qs in rows.items())
+    east = frozenset((max(qs), r) for r, qs in rows.items())
+    north = frozenset(((x - min(rs)) // 2, min(rs)) for x, rs in columns.items())
+    south = frozenset(((x - max(rs)) // 2, max(rs)) for x, rs in columns.items())
+    return {"west": west, "east": east, "north": north, "south": south}
+
+
+def _compass_sides(tiles: Mapping[Cell, object]) -> Callable[[Cell, int], list[str]]:
+    """For a board's tiles: the compass sides an outer hex side (cell, direction) is on,
+    counting only the tiles furthest that way on their line (:func:`compass_extremes`)."""
+    extremes = compass_extremes(tiles)
+    by_direction = [[side for side, dirs in COMPASS_DIRECTIONS.items() if d in dirs]
+                    for d in range(6)]
+
+    def sides(cell: Cell, direction: int) -> list[str]:
+        return [side for side in by_direction[direction] if cell in extremes[side]]
+    return sides
 
 
 # Edge kinds while edges are gathered: one bit each, so adding a kind is an integer "or"
@@ -789,8 +818,9 @@ class _Assembly:
 
     def _holes_and_edge_flags(self) -> list[Hole]:
         holes: list[Hole] = []
-        self.outer_facing: dict[str, set[int]] = defaultdict(set)  # region -> directions
-        # only a compass_edge entry rule reads the directions; without one, and without
+        # region -> the compass sides it lies on (an outer side of a tile furthest that way)
+        self.outer_facing: dict[str, set[str]] = defaultdict(set)
+        # only a compass_edge entry rule reads the sides; without one, and without
         # holes, a region is on the board edge when one of its parts has an outer side
         facing_read = self.rules is not _DEFAULT_ENTRY and any(
             rule.kind == "compass_edge" for rule in self.rules)
@@ -810,12 +840,14 @@ class _Assembly:
                 continue
             edge_counts = holes_are_board_edge(self.scenario)
             board_holes: dict[str, set[str]] = defaultdict(set)
-            for part, _, direction, _, empty in layout.outer:
+            sides_of = _compass_sides(layout.tiles) if facing_read else None
+            for part, cell, direction, _, empty in layout.outer:
                 rid = pr[part]
                 hole_id = hole_of.get(empty) if hole_of else None
                 if hole_id is None:
                     by_id[rid].board_edge = True
-                    facing[rid].add(direction)
+                    if sides_of is not None:
+                        facing[rid].update(sides_of(cell, direction))
                 else:
                     board_holes[hole_id].add(rid)
                     if edge_counts:
@@ -1112,7 +1144,7 @@ class _Assembly:
         if kind == "regions":
             return any(self.part_region.get(ref) == rid for ref in listed)
         if kind == "compass_edge" and side is not None:
-            return bool(self.outer_facing.get(rid, set()) & set(COMPASS_DIRECTIONS[side]))
+            return side in self.outer_facing.get(rid, ())
         if kind == "own_world":
             world = {"surface_races": "surface", "underground_races": "underground"}
             wanted = world.get(applies_to)

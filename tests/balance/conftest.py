@@ -4,8 +4,10 @@ draw boards with Qt), and settings kept under each test's own folder."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -14,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QApplication
 
 _APP = QApplication.instance() or QApplication([])
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
 
 @pytest.fixture(autouse=True)
@@ -25,3 +28,13 @@ def isolated_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path / "config"))
     yield tmp_path
+
+
+@pytest.fixture(scope="session")
+def measured_boards() -> Any:
+    """The booklet's and the base game's boards measured once for the session
+    (tools/balance_standard.py's measure_all): the bands, the leave-one-out check and the
+    rebuilt standard all read them."""
+    import balance_standard
+
+    return balance_standard.measure_all()

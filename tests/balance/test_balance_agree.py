@@ -8,14 +8,15 @@ import json
 from pathlib import Path
 
 import pytest
-from balance_support import OFFICIAL_FILES, REPO
+from balance_support import REPO
 
 from editor.cli.main import main
 
 Capture = pytest.CaptureFixture[str]
-CASES = [(REPO / "scenarios" / "highland-crossing.realm.json", 4),
-         (REPO / "scenarios" / "highland-crossing.realm.json", 2),
-         (OFFICIAL_FILES[2], 2),
+BAD = REPO / "tests" / "data" / "bad-boards"  # boards flagged on purpose
+CASES = [(BAD / "one-entry.realm.json", 3),
+         (BAD / "line.realm.json", 3),
+         (BAD / "river-islands.realm.json", 3),  # a graph-only board
          (REPO / "scenarios" / "expansions" / "necromancer-island.realm.json", 3)]
 GODS = REPO / "scenarios" / "booklet" / "09-a-game-of-gods.realm.json"
 

@@ -123,6 +123,93 @@ def test_a_reason_added_by_hand_hides_nothing(tmp_path: Path) -> None:
     assert code == 1 and {"G010", "R001"} <= {f["code"] for f in findings}, findings
 
 
+# -- a forged provenance: its hash recomputed, as anyone can (the recipe is public) ---------
+
+def _forge(document: dict[str, Any], ignore: list[dict[str, Any]]) -> dict[str, Any]:
+    """``document`` with ``ignore`` as its carried entries and a matching hash."""
+    from editor.export.engine_lint import content_hash
+
+    lint = {**document["provenance"]["lint"], "ignore": ignore}
+    lint.pop("sha256")
+    document["provenance"]["lint"] = {**lint, "sha256": content_hash(document, lint)}
+    return document
+
+
+def test_a_forged_family_entry_hides_nothing(tmp_path: Path) -> None:
+    """``{"code": "G"}`` and ``{"code": "R"}`` with a valid hash used to hide the whole
+    families ("All checks passed", exit 0); only exact codes are honoured now, and the
+    language server (the same lint path) agrees."""
+    from editor.lint.runner import lint_path
+
+    _, document = _export_highland(tmp_path)
+    lonely = next(r["id"] for r in document["regions"] if r["kind"] == "land"
+                  and not r["flags"]["chasm"])
+    document["adjacency"] = [e for e in document["adjacency"] if lonely not in (e["a"], e["b"])]
+    forged = _write(tmp_path / "forged.engine.json", _forge(document, [
+        {"code": "G", "reason": "x"}, {"code": "R", "reason": "x"},
+        {"code": "G00", "reason": "x"}, {"code": "S003", "reason": "x"}]))
+    result = run_cli("lint", forged)
+    assert result.returncode == 1 and " G003 [error] " in result.stdout, result.stdout
+    assert " G010 " in result.stdout and "hidden" not in result.stdout, result.stdout
+    assert {"G003", "G010"} <= {f.code for f in lint_path(forged)}
+
+
+def test_a_forged_exact_entry_for_a_board_no_export_can_hold_hides_nothing(
+        tmp_path: Path) -> None:
+    """G003 (the land falls apart): every engine export refuses such a board, so no export
+    carries an entry for it (editor/data/provenance.toml)."""
+    _, document = _export_highland(tmp_path)
+    lonely = next(r["id"] for r in document["regions"] if r["kind"] == "land"
+                  and not r["flags"]["chasm"])
+    document["adjacency"] = [e for e in document["adjacency"] if lonely not in (e["a"], e["b"])]
+    forged = _write(tmp_path / "forged.engine.json", _forge(
+        document, [*document["provenance"]["lint"]["ignore"], {"code": "G003", "reason": "x"}]))
+    result = run_cli("lint", forged)
+    assert result.returncode == 1 and " G003 [error] " in result.stdout, result.stdout
+
+
+def test_the_summary_counts_what_the_provenance_hid(tmp_path: Path) -> None:
+    out, _ = _export_highland(tmp_path)
+    carried = run_cli("lint", out)
+    assert carried.returncode == 0, carried.stdout
+    assert carried.stdout.splitlines()[-1] == (
+        "All checks passed (1 file). 1 finding hidden by the lint.ignore entries engine "
+        "files carry in their provenance (--no-provenance shows it).")
+    shown = run_cli("lint", "--no-provenance", out)
+    assert " G010 [warning] " in shown.stdout and "hidden" not in shown.stdout, shown.stdout
+    machine = run_cli("lint", "--format", "json", out)  # the note on stderr, JSON intact
+    assert json.loads(machine.stdout) == [] and "1 finding hidden" in machine.stderr
+    again = run_cli("lint", out)  # answered from the cache: the count is kept
+    assert again.stdout == carried.stdout
+
+
+def test_the_exporter_writes_one_exact_code_per_entry(tmp_path: Path) -> None:
+    """A source entry for a prefix (``G0``) is carried as the exact codes it hid."""
+    source = json.loads(HIGHLAND.read_text(encoding="utf-8"))
+    source["lint"]["ignore"][0]["code"] = "G0"
+    path = _write(tmp_path / "prefixed.realm.json", source)
+    out = tmp_path / "prefixed.4p.engine.json"
+    assert run_cli("export", path, "--players", "4", "--to", "engine", "-o", out
+                   ).returncode == 0
+    carried = json.loads(out.read_text(encoding="utf-8"))["provenance"]["lint"]["ignore"]
+    assert [entry["code"] for entry in carried] == ["G010"]
+    assert run_cli("lint", out).returncode == 0
+
+
+def test_import_keeps_forged_entries_out_of_lint_ignore(tmp_path: Path) -> None:
+    _, document = _export_highland(tmp_path)
+    genuine = document["provenance"]["lint"]["ignore"]
+    forged = _write(tmp_path / "forged.engine.json", _forge(
+        document, [*genuine, {"code": "R", "reason": "x"}, {"code": "S003", "reason": "x"}]))
+    made = tmp_path / "imported.realm.json"
+    result = run_cli("import", forged, "--from", "engine", "-o", made)
+    assert result.returncode == 0, result.stderr
+    imported = json.loads(made.read_text(encoding="utf-8"))
+    assert imported["lint"]["ignore"] == genuine
+    assert "left out 2 lint.ignore entries of the provenance (R, S003)" in result.stderr
+    assert "1 lint.ignore entry came from the engine file's provenance" in result.stderr
+
+
 def test_lint_and_export_agree_on_a_board_that_falls_apart(tmp_path: Path) -> None:
     """One definition of walkable (editor.model.travel): an engine board with a land
     region cut off is a G003 error in lint, with a hint for a board of no tiles, and export

@@ -146,3 +146,29 @@ def run_cli_process(*args: str | Path,
 SMAWG_RIVER_ONLY: dict[str, tuple[str, ...]] = {}
 RIVER_ONLY_FORMAT1 = (REPO / "tests" / "data" / "format1" / "07-crops-of-power.realm.json",
                       ("S.s2", "Z.s2"))
+
+
+# Booklet scenario 9 is built during play: its boards are the ones `realms realise` lays
+# with this seed (as `realms export --seed` does).
+REALISE_SEED = 1
+
+
+def shipped_counts() -> list[tuple[Path, int]]:
+    """Every shipped scenario but the blank templates, at every count it supports."""
+    from editor.model.scenario_io import load_scenario
+
+    return [(path, players) for path in ALL_SHIPPED if path.parent.name != "templates"
+            for players in load_scenario(path).scenario.player_counts]
+
+
+def shipped_board(path: Path, players: int) -> LoadedScenario:
+    """The scenario as exported for ``players``: a scenario built during play is realised
+    with :data:`REALISE_SEED` (booklet 9), any other is loaded as it is."""
+    from editor.generate.confirm import loaded_from
+    from editor.generate.realise import realise
+    from editor.model.scenario_io import load_scenario
+
+    loaded = load_scenario(path)
+    if loaded.scenario.built_during_play:
+        return loaded_from(realise(loaded, players, REALISE_SEED).data)
+    return loaded

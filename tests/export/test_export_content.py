@@ -190,7 +190,7 @@ def test_smawg_tiles_and_borders_match_derive(name: str, players: int) -> None:
     assert {frozenset((ids[a], ids[b])) for a, b in borders} == expected
     for tile, region in zip(tiles, kept, strict=True):
         assert tile["terrain"] == SMAWG_TERRAIN.get(region["terrain"], tile["terrain"])
-        assert tile["is_at_map_border"] is region["flags"]["board_edge"]
+        assert tile["is_at_map_border"] is region["flags"]["first_conquest"]
         symbols = {SMAWG_SYMBOL[s] for s in region["symbols"] if s in SMAWG_SYMBOL}
         assert symbols == set(tile["symbols"]) - {"Lost Tribe"}, region["id"]
         lost = "lost_tribe" in region["symbols"] or any(

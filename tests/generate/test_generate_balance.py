@@ -195,14 +195,15 @@ def test_cli_names_what_the_standard_flags(tmp_path: Path) -> None:
 
 def test_realise_reports_what_the_standard_flags(tmp_path: Path) -> None:
     """Realise does not search (the building rules decide), but it says what the standard
-    still flags: scenario 9's merged river is a hub, so some 6-player boards are shallow."""
+    still flags, new metrics included: seed 7 at 3 players lays scenario 9's magic sources
+    close together (their spread is below the booklet's)."""
     loaded = load_scenario(GODS)
-    six = realise(loaded, 6, 1)
-    realm, _ = _measured(six.data, 6)
-    assert six.flags == tuple(standard_flags(realm, 6)) == ("edge_distance_max",)
+    three = realise(loaded, 3, 7)
+    realm, _ = _measured(three.data, 3)
+    assert three.flags == tuple(standard_flags(realm, 3)) == ("symbol_spread.magic",)
     assert realise(loaded, 4, 1).flags == ()
-    assert realise(loaded, 6, 1, flags_for=None).flags == ()
-    done = run_cli("realise", GODS, "--players", "6", "--seed", "1", "-o",
-                   tmp_path / "six.realm.json")
+    assert realise(loaded, 3, 7, flags_for=None).flags == ()
+    done = run_cli("realise", GODS, "--players", "3", "--seed", "7", "-o",
+                   tmp_path / "three.realm.json")
     assert done.returncode == 0, done.stderr
-    assert "the balance standard flags at 6 players: edge_distance_max" in done.stderr
+    assert "the balance standard flags at 3 players: symbol_spread.magic" in done.stderr

@@ -27,5 +27,5 @@ def tab_groups(window: MainWindow) -> list[tuple[str, ...]]:
 def test_a_new_window_has_one_tab_bar_per_group_of_docks(qtbot: QtBot) -> None:
     window = shown_window(qtbot)
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
-    assert tab_groups(window) == [("Balance", "Overview", "Legend"), ("Issues", "History"),
+    assert tab_groups(window) == [("Balance", "Overview", "Legend", "History"),
                                   ("Tiles", "Markers", "Layers")]

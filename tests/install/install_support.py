@@ -19,6 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 NOT_SOURCE = shutil.ignore_patterns(
     ".git", ".venv", "venv", "__pycache__", "*.pyc", ".pytest_cache", ".mypy_cache",
     ".ruff_cache", ".hypothesis", ".benchmarks", "build", "dist", "*.egg-info",
+    "node_modules",  # the npm folders of the tests and the VS Code extension
 )
 BUILD_TIMEOUT = 600
 

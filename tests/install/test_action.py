@@ -64,7 +64,7 @@ def test_broken_file_fails_with_annotations(outside: Path) -> None:
     assert outputs == {"lint-exit-code": "1", "format-exit-code": "skipped"}
     assert re.search(r"^::error file=broken\.realm\.json,line=\d+,col=\d+,title=S003::", stdout,
                      re.MULTILINE), stdout
-    assert "1 errors" in summary
+    assert "findings: 1 error, 0 warnings, 0 notices." in summary, summary
 
 
 def test_format_check_annotates_files_to_reformat(outside: Path,
@@ -75,7 +75,7 @@ def test_format_check_annotates_files_to_reformat(outside: Path,
     assert outputs == {"lint-exit-code": "0", "format-exit-code": "1"}
     # The comma would end the file property: it is escaped as GitHub requires.
     assert "::error file=odd%2Cname.realm.json,title=realms format::" in stdout
-    assert "1 file(s) would be reformatted" in summary
+    assert "1 file would be reformatted." in summary
 
 
 def test_a_bad_fail_on_is_a_usage_error(outside: Path) -> None:
@@ -195,3 +195,54 @@ def test_without_runner_os_the_interpreter_decides(monkeypatch: pytest.MonkeyPat
 def test_the_script_names_no_fixed_venv_layout() -> None:
     code = SCRIPT.read_text(encoding="utf-8")
     assert '"bin" / "python"' not in code and "venv / \"bin\"" not in code
+
+
+# --- the summary counts findings only; globs; one annotation per unreadable file ----------
+
+def test_the_summary_counts_only_findings_with_plurals(outside: Path) -> None:
+    """A missing path is lint's own step-level error (``::error title=realms lint::``): it
+    used to be counted with the findings ("4 errors" for 3)."""
+    broken = json.loads((outside / "broken.realm.json").read_text(encoding="utf-8"))
+    broken["boards"][0]["tiles"][1]["rotation"] = 7
+    broken["boards"][0]["tiles"][2]["rotation"] = 8
+    (outside / "three.realm.json").write_text(json.dumps(broken), encoding="utf-8")
+    code, stdout, _, summary = run_action(outside, paths="three.realm.json nope.realm.json")
+    assert code == 2, stdout
+    findings = re.findall(r"^::error file=", stdout, re.MULTILINE)
+    assert len(findings) == 3 and "::error title=realms lint::" in stdout, stdout
+    assert "findings: 3 errors, 0 warnings, 0 notices." in summary, summary
+    assert not re.search(r"\.\.\s*$", summary, re.MULTILINE), summary  # no "exit 1.."
+
+
+def test_paths_may_hold_globs(outside: Path) -> None:
+    (outside / "deep" / "er").mkdir(parents=True)
+    (outside / "deep" / "er" / "b.realm.json").write_text(
+        (outside / "broken.realm.json").read_text(encoding="utf-8"), encoding="utf-8")
+    code, stdout, _, summary = run_action(outside, paths="'*.realm.json' deep/**/*.json")
+    assert code == 1, stdout
+    annotated = set(re.findall(r"^::error file=([^,]+),", stdout, re.MULTILINE))
+    assert annotated == {"broken.realm.json", "deep/er/b.realm.json"}, stdout
+    assert "findings: 2 errors" in summary and "Not everything" not in summary, summary
+
+
+def test_a_glob_that_matches_nothing_is_an_error_not_a_finding(outside: Path) -> None:
+    code, stdout, outputs, summary = run_action(outside,
+                                                paths="clean.realm.json 'nothing/*.json'")
+    assert code == 2, stdout
+    assert outputs["lint-exit-code"] == "0"  # what matched was linted, and is clean
+    assert re.search(r"^::error title=realms-studio action::paths: nothing/\*\.json matches "
+                     r"no file$", stdout, re.MULTILINE), stdout
+    assert "findings: 0 errors, 0 warnings, 0 notices." in summary, summary
+    assert "paths: nothing/*.json matches no file." in summary, summary
+
+
+def test_a_json_syntax_error_is_annotated_per_file(outside: Path) -> None:
+    (outside / "cut.realm.json").write_text('{"title": ', encoding="utf-8")
+    (outside / "other.realm.json").write_text('{"title": 1', encoding="utf-8")
+    code, stdout, outputs, _ = run_action(
+        outside, paths="cut.realm.json other.realm.json", format="true")
+    assert code == 2 and outputs["format-exit-code"] == "2", stdout
+    for name in ("cut.realm.json", "other.realm.json"):
+        assert re.search(rf"^::error file={re.escape(name)},line=1,col=\d+,title=realms "
+                         r"format::invalid JSON", stdout, re.MULTILINE), stdout
+    assert "::error title=realms format::" not in stdout, stdout  # no merged annotation

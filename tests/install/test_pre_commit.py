@@ -58,14 +58,15 @@ def hook_env(store: Path) -> dict[str, str]:
                      PRE_COMMIT_HOME=str(store), **GIT_ENV)
 
 
-def run_hooks(hook_repo: HookRepo, cwd: Path, *files: str) -> subprocess.CompletedProcess[str]:
-    """Both hooks on ``files``, from the collection's config. The first run clones the repo
-    and installs the hook environment; later runs of the session reuse it (pre-commit keys
-    it by repository and rev)."""
+def run_hooks(hook_repo: HookRepo, cwd: Path, *files: str,
+              **env: str) -> subprocess.CompletedProcess[str]:
+    """The config's hooks on ``files``. The first run clones the repo and installs the hook
+    environment; later runs of the session reuse it (pre-commit keys it by repository and
+    rev)."""
     return subprocess.run(
         [sys.executable, "-m", "pre_commit", "run", "--verbose", "--files", *files], cwd=cwd,
-        env=hook_env(hook_repo.store), capture_output=True, text=True, timeout=TIMEOUT,
-        check=False)
+        env={**hook_env(hook_repo.store), **env}, capture_output=True, text=True,
+        timeout=TIMEOUT, check=False)
 
 
 def hook_outputs(stdout: str) -> dict[str, str]:
@@ -73,7 +74,7 @@ def hook_outputs(stdout: str) -> dict[str, str]:
     blocks: dict[str, str] = {}
     name = ""
     for line in stdout.splitlines():
-        for hook in ("realms lint", "realms format --check"):
+        for hook in ("realms lint", "realms format --check", "realms format"):
             if line.startswith(hook + "..."):
                 name = hook
         if name:
@@ -81,15 +82,21 @@ def hook_outputs(stdout: str) -> dict[str, str]:
     return blocks
 
 
+def use_hooks(folder: Path, hook_repo: HookRepo, *ids: str) -> None:
+    """The collection's ``.pre-commit-config.yaml``, naming ``ids`` of this repository."""
+    (folder / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_repo.repo}\n    rev: {hook_repo.rev}\n    hooks:\n"
+        + "".join(f"      - id: {hook}\n" for hook in ids), encoding="utf-8")
+
+
 @pytest.fixture()
 def collection(outside: Path, hook_repo: HookRepo) -> Path:
     """The clean and broken scenarios in a git repository, as a collection keeps them, with
-    a lint-clean file in a non-canonical layout and the config that names both hooks."""
+    a lint-clean file in a non-canonical layout and a config naming the lint hook and the
+    format check."""
     text = json.dumps(json.loads((outside / "clean.realm.json").read_text("utf-8")))
     (outside / "messy.realm.json").write_text(text, encoding="utf-8")
-    (outside / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_repo.repo}\n    rev: {hook_repo.rev}\n    hooks:\n"
-        "      - id: realms-lint\n      - id: realms-format\n", encoding="utf-8")
+    use_hooks(outside, hook_repo, "realms-lint", "realms-format-check")
     git_snapshot(outside)
     return outside
 
@@ -135,3 +142,45 @@ def test_try_repo_fails_on_the_broken_file_only(hook_repo: HookRepo, collection:
     assert "Failed" in lint.splitlines()[0], result.stdout
     findings = [line for line in lint.splitlines() if ".realm.json:" in line]
     assert findings and all(line.startswith("broken.realm.json:") for line in findings), lint
+
+
+def test_every_hook_is_serial_and_names_its_minimum_pre_commit() -> None:
+    import yaml
+    from install_support import REPO
+
+    hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert [hook["id"] for hook in hooks] == ["realms-lint", "realms-format",
+                                              "realms-format-check"]
+    for hook in hooks:
+        assert hook["require_serial"] is True, hook
+        assert tuple(map(int, hook["minimum_pre_commit_version"].split("."))) >= (3, 0, 0)
+    assert hooks[1]["entry"] == "realms format"  # the one that fixes
+
+
+def test_the_lint_hook_prints_one_summary(hook_repo: HookRepo, collection: Path) -> None:
+    """Twelve files and two parallel jobs (pre-commit's TRAVIS setting): parallel batches
+    each printed a summary ("Found 8 findings" then "All checks passed"); a serial hook
+    gets every file in one run."""
+    names = ["broken.realm.json"]
+    for index in range(11):
+        name = f"copy{index:02}.realm.json"
+        (collection / name).write_bytes((collection / "clean.realm.json").read_bytes())
+        names.append(name)
+    use_hooks(collection, hook_repo, "realms-lint")
+    result = run_hooks(hook_repo, collection, *names, TRAVIS="1")
+    assert result.returncode == 1, result.stdout + result.stderr
+    lint = hook_outputs(result.stdout)["realms lint"]
+    summaries = [line for line in lint.splitlines()
+                 if line.startswith(("Found ", "All checks passed", "No findings"))]
+    assert len(summaries) == 1 and "in 12 files" in summaries[0], lint
+
+
+def test_the_format_hook_fixes_files(hook_repo: HookRepo, collection: Path) -> None:
+    use_hooks(collection, hook_repo, "realms-format")
+    first = run_hooks(hook_repo, collection, "clean.realm.json", "messy.realm.json")
+    assert first.returncode == 1, first.stdout + first.stderr  # files were modified
+    assert "files were modified by this hook" in first.stdout, first.stdout
+    assert (collection / "messy.realm.json").read_bytes() == \
+        (collection / "clean.realm.json").read_bytes()
+    again = run_hooks(hook_repo, collection, "clean.realm.json", "messy.realm.json")
+    assert again.returncode == 0, again.stdout + again.stderr

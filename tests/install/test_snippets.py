@@ -44,6 +44,25 @@ def test_every_snippet_pins_one_ref_that_exists() -> None:
     assert exists.returncode == 0, f"the snippets pin the {kind} {ref}, which does not exist"
 
 
+def test_the_address_is_written_once_in_pyproject() -> None:
+    """[project.urls] is the one place; the code's fallback (for a copy with neither the
+    metadata nor pyproject.toml) says the same, and no placeholder is left anywhere."""
+    import tomllib
+
+    from editor.project import DOCUMENTATION_URL, FALLBACK_REPOSITORY_URL
+
+    urls = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    assert urls["Repository"] == REPOSITORY_URL == FALLBACK_REPOSITORY_URL
+    assert urls["Documentation"] == DOCUMENTATION_URL
+    assert DOCUMENTATION_URL.startswith(REPOSITORY_URL + "/")
+    found = subprocess.run(["grep", "-rn", "OWNER", "README.md", "docs", "action.yml",
+                            ".pre-commit-hooks.yaml", "editor"], cwd=REPO,
+                           capture_output=True, text=True, check=False)
+    assert found.stdout == ""
+    assert README.count(f"`{REPOSITORY_URL}`") == 1  # the one documented substitution
+    assert "substitute its address for that one" in README
+
+
 def test_installs_name_the_git_url_not_an_index() -> None:
     for text in (README, (REPO / "action.yml").read_text(encoding="utf-8")):
         for line in text.splitlines():
@@ -100,7 +119,7 @@ def _release_repo(tmp_path: Path, version: str = "0.2.0") -> Path:
     repo = tmp_path / "repo"
     shutil.copytree(REPO, repo, symlinks=True, ignore=shutil.ignore_patterns(
         ".git", ".venv", "__pycache__", "*.egg-info", "build", "dist", ".*_cache",
-        ".hypothesis", ".benchmarks", ".realms_cache"))
+        ".hypothesis", ".benchmarks", ".realms_cache", "node_modules"))
     init = repo / "editor" / "__init__.py"
     init.write_text(re.sub(r'__version__ = ".*"', f'__version__ = "{version}"',
                            init.read_text(encoding="utf-8")), encoding="utf-8")
@@ -170,12 +189,13 @@ def test_the_sdist_ships_the_licence_and_no_partial_test_tree(installed: Install
 
 
 def test_realms_new_writes_the_schema_key(tmp_path: Path) -> None:
-    """A new file names the published scenario schema, whose path exists in the repository,
-    and stays canonical and loadable."""
+    """A new file names the scenario schema of the installed version, at the tag that
+    scripts/release.sh makes for it, and stays canonical and loadable."""
     import json
 
     from cli_runner import run_cli
 
+    from editor import __version__
     from editor.project import SCENARIO_SCHEMA_URL
 
     made = run_cli("new", "-o", "mine.realm.json", cwd=tmp_path)
@@ -184,7 +204,9 @@ def test_realms_new_writes_the_schema_key(tmp_path: Path) -> None:
     assert data["$schema"] == SCENARIO_SCHEMA_URL
     prefix = REPOSITORY_URL.replace("https://github.com/", "https://raw.githubusercontent.com/")
     ref, _, path = SCENARIO_SCHEMA_URL.removeprefix(prefix + "/").partition("/")
-    assert ref == "main" and (REPO / path).is_file()
+    assert ref == f"v{__version__}" and path == "schemas/scenario.schema.json"
+    assert (REPO / path).is_file()
+    assert 'tag="v$version"' in (REPO / "scripts" / "release.sh").read_text(encoding="utf-8")
     assert run_cli("format", "--check", "mine.realm.json", cwd=tmp_path).returncode == 0
     codes = {f["code"] for f in json.loads(run_cli("lint", "--format", "json",
                                                    "mine.realm.json", cwd=tmp_path).stdout)}

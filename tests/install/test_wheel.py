@@ -63,7 +63,7 @@ def test_lint_exit_codes(installed: Install, outside: Path) -> None:
     assert "Traceback" not in broken.stderr
 
 
-def test_lint_exit_code_says_a_closed_pipe(installed: Install, outside: Path) -> None:
+def test_lint_exit_code_ignores_a_closed_pipe(installed: Install, outside: Path) -> None:
     # Over 100 kB of findings: more than a pipe buffer holds, so realms is still writing
     # when head exits and its next write meets a closed pipe.
     many = outside / "many"
@@ -72,8 +72,8 @@ def test_lint_exit_code_says_a_closed_pipe(installed: Install, outside: Path) ->
         (many / f"b{index:03}.realm.json").write_text('{"title": 1}\n', encoding="utf-8")
     assert len(realms(installed, outside, "lint", "many").stdout) > 100_000
     result = shell(installed, outside, "realms lint many | head -1")
-    assert result.returncode == 2, result.stderr  # output lost: never a verdict (issue 27)
-    assert "broken pipe" in result.stderr
+    assert result.returncode == 1, result.stderr  # the files' verdict, whatever head read
+    assert "pipe" not in result.stderr
     assert result.stdout.count("\n") == 1
     assert "Traceback" not in result.stderr
 

@@ -185,6 +185,8 @@ CASES: dict[str, tuple[Builder, Builder]] = {
                           {"kind": "cloud_bridge", "a": "L7.s1", "b": "L1.s1"}]),
              _with(links=[{"kind": "custom", "a": "L1.s1", "b": "L7.s1"},
                           {"kind": "custom", "a": "L7.s1", "b": "L1.s1"}])),
+    "G016": (lambda: _extra_tiles(tile("TL", 3, 0)),
+             lambda: _extra_tiles(tile("TL", 3, 0, side="underground"))),
     "B001": (base, lambda: scenario([tile("L1", 0, 0), tile("L2", 1, 0)])),
     "B002": (base, lambda: scenario([tile(k, q, r) for k, (q, r) in zip(
         ["L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "L10", "L11", "L12", "TL"],

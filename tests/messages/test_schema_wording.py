@@ -226,7 +226,7 @@ def test_a_missing_catalogue_gives_its_hint_once(
     path = catalogue_case(tmp_path, None)
     assert main(["lint", str(path)]) == 1
     output = capsys.readouterr().out
-    assert output.count("check the path") == 1, output
+    assert output.count("relative to the scenario's folder, not the current folder") == 1, output
 
 
 def test_a_mistyped_choice_suggests_the_allowed_spelling(

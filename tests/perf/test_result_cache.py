@@ -157,6 +157,24 @@ def test_a_changed_custom_catalogue_lints_its_scenarios_again(project: Path) -> 
     assert "generated-0000.realm.json" in cached_files(again)
 
 
+def test_a_catalogue_option_keeps_the_cache_keyed_on_its_bytes(project: Path) -> None:
+    """``--catalogue`` used to turn the cache off (every run cold): a warm run now answers
+    from entries keyed on the catalogue's bytes, which neither a run with the standard
+    tiles nor one with an edited catalogue meets."""
+    tiles = project.parent / "tiles.json"
+    shutil.copy(REPO / "editor" / "data" / "tiles.json", tiles)
+    with_tiles = ("--catalogue", str(tiles))
+    first = lint(*with_tiles)
+    assert poison(project) > 0
+    warm = lint(*with_tiles)
+    assert "generated-0000.realm.json" in cached_files(warm)
+    assert warm.replace(SENTINEL, "") != warm
+    assert cached_files(lint()) == set()  # the standard tiles: other keys
+    tiles.write_text(tiles.read_text(encoding="utf-8") + " ", encoding="utf-8")
+    edited = lint(*with_tiles)
+    assert cached_files(edited) == set() and edited == first
+
+
 def test_a_new_tool_version_lints_again(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import editor
 

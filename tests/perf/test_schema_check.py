@@ -22,13 +22,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from editor.model.schema_check import Unsupported, compile_schema
-from editor.model.schemas import SCHEMA_FILES, iter_errors, schema
+from editor.model.schemas import SCHEMA_FILES, bundled, iter_errors, schema
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((REPO / "scenarios").rglob("*.realm.json"))
 CORPUS = sorted((REPO / "tests" / "fuzz" / "corpus").glob("*.json"))
-OTHERS = tuple(schema(n) for n in SCHEMA_FILES)
-CHECKS = {name: compile_schema(schema(name), OTHERS) for name in SCHEMA_FILES}
+CHECKS = {name: compile_schema(schema(name), bundled(), file)
+          for name, file in SCHEMA_FILES.items()}
 
 
 def jsonschema_says_valid(name: str, data: Any) -> bool:

@@ -109,6 +109,110 @@ def test_a_cache_folder_inside_the_checkout_is_not_used(checkout: Path,
     assert not (checkout / "xdg").exists()
 
 
+def test_a_cache_folder_inside_a_linted_collection_is_never_made(tmp_path: Path) -> None:
+    """No project marker at all: the folder is refused because it is in the linted tree."""
+    folder = tmp_path / "plain"
+    folder.mkdir()
+    write_bad(folder / "bad.realm.json")
+    env = environment(tmp_path, REALMS_CACHE_DIR=str(folder / "cache"))
+    result = realms(tmp_path, env, "lint", str(folder))
+    assert result.returncode == 1 and "S003" in result.stdout
+    assert "inside the linted files' folder" in result.stderr, result.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["bad.realm.json"]
+    # A file named alone: its folder is its collection (nothing marks another one).
+    alone = realms(tmp_path, env, "lint", str(folder / "bad.realm.json"))
+    assert alone.returncode == 1 and "inside the linted files' folder" in alone.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["bad.realm.json"]
+
+
+# -- whose cache: the folder and the database must be this user's alone -------------------
+
+def poisoned_cache(tmp_path: Path) -> tuple[Path, Path, dict[str, str]]:
+    """A warm cache for a file with eight errors, then every row rewritten to "no
+    findings" (what another user with write access could do)."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    write_bad(folder / "broken.realm.json")
+    cache = tmp_path / "cache"
+    env = environment(tmp_path, REALMS_CACHE_DIR=str(cache))
+    assert realms(folder, env, "lint", "broken.realm.json").returncode == 1
+    assert say_nothing_in(cache) >= 1
+    return folder, cache, env
+
+
+def assert_not_fooled(folder: Path, env: dict[str, str], why: str) -> None:
+    result = realms(folder, env, "lint", "broken.realm.json")
+    assert result.returncode == 1 and result.stdout.count("S003") == 8, result.stdout
+    notes = result.stderr.splitlines()
+    assert len(notes) == 1 and "is not used" in notes[0] and why in notes[0], result.stderr
+
+
+def test_the_poison_works_on_a_cache_that_is_trusted(tmp_path: Path) -> None:
+    """The attack the checks below stop: rows rewritten in a folder the linter trusts
+    turn a failing lint into a pass (so the tests below can fail)."""
+    folder, _, env = poisoned_cache(tmp_path)
+    fooled = realms(folder, env, "lint", "broken.realm.json")
+    assert fooled.returncode == 0 and "All checks passed" in fooled.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="giving a folder to another user needs root (CI runs as root)")
+def test_a_cache_another_user_owns_is_not_trusted(tmp_path: Path) -> None:
+    folder, cache, env = poisoned_cache(tmp_path)
+    for part in (cache, *cache.iterdir()):
+        os.chown(part, 4242, 4242)  # another user, as on a shared cache folder
+    assert_not_fooled(folder, env, "belongs to user id 4242")
+    os.chown(cache, 0, 0)  # the folder back, the database still theirs
+    assert_not_fooled(folder, env, "belongs to user id 4242")
+
+
+def test_a_cache_others_can_write_is_not_trusted(tmp_path: Path) -> None:
+    folder, cache, env = poisoned_cache(tmp_path)
+    cache.chmod(0o770)
+    assert_not_fooled(folder, env, "can be written by other users")
+    cache.chmod(0o700)
+    database = next(cache.glob("*.sqlite3"))
+    database.chmod(0o666)
+    assert_not_fooled(folder, env, "can be written by other users")
+    assert database.stat().st_mode & 0o777 == 0o666  # not used, not touched
+
+
+def test_a_folder_above_the_cache_others_can_write_is_not_trusted(tmp_path: Path) -> None:
+    """Anyone who can write the folder above can rename the cache away and put theirs;
+    with the sticky bit (as /tmp has) they cannot."""
+    shared = tmp_path / "pool"
+    shared.mkdir()
+    shared.chmod(0o777)
+    env = environment(tmp_path, REALMS_CACHE_DIR=str(shared / "cache"))
+    work = tmp_path / "work"
+    work.mkdir()
+    write_bad(work / "broken.realm.json")
+    result = realms(work, env, "lint", "broken.realm.json")
+    assert result.returncode == 1 and "can be written by other users" in result.stderr
+    assert not (shared / "cache").exists()
+    shared.chmod(0o1777)
+    sticky = realms(work, env, "lint", "broken.realm.json")
+    assert sticky.returncode == 1 and sticky.stderr == "", sticky.stderr
+    assert (shared / "cache").is_dir()
+
+
+def test_a_new_cache_is_made_for_this_user_only(tmp_path: Path) -> None:
+    """Whatever the umask, the folder and the database are this user's alone, so the next
+    run trusts them."""
+    work = tmp_path / "work"
+    work.mkdir()
+    write_bad(work / "broken.realm.json")
+    env = environment(tmp_path, REALMS_CACHE_DIR=str(tmp_path / "cache"))
+    script = ("import os, sys; os.umask(0o002); from editor.cli.main import main; "
+              "sys.exit(main(sys.argv[1:]))")
+    made = subprocess.run([sys.executable, "-c", script, "lint", "broken.realm.json"],
+                          cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    assert made.returncode == 1 and made.stderr == "", made.stderr
+    for part in (tmp_path / "cache", *(tmp_path / "cache").glob("*.sqlite3*")):
+        assert part.stat().st_mode & 0o022 == 0, part
+    assert realms(work, env, "lint", "broken.realm.json").stderr == ""
+
+
 @pytest.fixture
 def collection(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     """A collection whose ring scenario names a catalogue in ``../shared``, allowed by

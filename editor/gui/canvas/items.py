@@ -12,6 +12,7 @@ from editor.gui.canvas.tile_cache import DESIGNS, draw_design
 from editor.gui.painting import (
     LABEL_DETAIL,
     hex_path,
+    paint_placeholder,
     paint_tile,
     paint_tile_label,
     parts_path,
@@ -76,6 +77,10 @@ class TileItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         detail = option.levelOfDetailFromTransform(painter.worldTransform())
         label = side_label(self.placement.tile, self.placement.side)
+        if self.side.missing:  # its catalogue file is missing
+            paint_placeholder(painter, label, self.theme)
+            self._paint_marks(painter)
+            return
         device = painter.device()
         design = DESIGNS.pixmap(self.side, self.placement.rotation, self.theme, detail,
                                 names=self.layers.names, symbols=self.layers.symbols,
@@ -92,6 +97,10 @@ class TileItem(QGraphicsItem):
                 scene.refine_designs_soon()  # type: ignore[attr-defined]
             if detail >= LABEL_DETAIL:
                 paint_tile_label(painter, label, self.theme)
+        self._paint_marks(painter)
+
+    def _paint_marks(self, painter: QPainter) -> None:
+        """The finding and selection outlines over the tile."""
         if self.issue is not None:
             key = "issue" if self.issue == "error" else "issue_warning"
             pen = QPen(colour(self.theme.canvas.get(key, self.theme.canvas["issue"])),

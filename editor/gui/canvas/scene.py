@@ -33,6 +33,7 @@ from editor.gui.shapes import (
     letter_box,
     tile_labels,
 )
+from editor.lint.rules_balance import TALLY_CODES
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
 from editor.render.labels import MARKER, MORE
@@ -412,7 +413,7 @@ class RealmScene(QGraphicsScene):
     def sync_analysis(self) -> None:
         worst: dict[str, str] = {}
         for issue in self.doc.analysis.issues:
-            if issue.severity not in ("error", "warning"):
+            if issue.severity not in ("error", "warning") or issue.code in TALLY_CODES:
                 continue
             for tile in self.issue_tiles(issue):
                 if worst.get(tile) != "error":

@@ -167,11 +167,24 @@ def _with_shape(spec: dict[str, Any], points: Iterable[Point]) -> dict[str, Any]
 
 
 def _renumbered(regions: list[dict[str, Any]], side: str) -> list[dict[str, Any]]:
+    """Ids for the regions that have none (a split's new part), the ones they have kept:
+    markers in scenarios name regions by id, so a region that did not change keeps its
+    id. A new id is the next after the highest (an id merged away is not given to another
+    region while a free one is above it), else the lowest free one."""
     prefix = side[0]
+    taken = {str(spec.get("id")) for spec in regions if spec.get("id")}
+    numbers = [int(t[1:]) for t in taken if t[:1] == prefix and t[1:].isdigit()]
     out = []
-    for index, spec in enumerate(regions):
-        wanted = f"{prefix}{index + 1}"
-        out.append(spec if spec.get("id") == wanted else {**spec, "id": wanted})
+    for spec in regions:
+        if spec.get("id"):
+            out.append(spec)
+            continue
+        above = max(numbers, default=0) + 1
+        number = above if above <= 9 else next(
+            n for n in range(1, 10) if f"{prefix}{n}" not in taken)
+        numbers.append(number)
+        taken.add(f"{prefix}{number}")
+        out.append({**spec, "id": f"{prefix}{number}"})
     return out
 
 
@@ -231,8 +244,10 @@ def target_region(data: Data, key: str, side: str, first: Point, second: Point) 
     return region_at(data, key, side, middle)
 
 
-def merge_regions(data: Data, key: str, side: str, a: int, b: int) -> Data:
-    """Merge region ``b`` into region ``a`` (``a`` keeps its terrain; symbols are joined)."""
+def merge_regions(data: Data, key: str, side: str, a: int, b: int,
+                  terrain: str | None = None, symbols: list[str] | None = None) -> Data:
+    """Merge region ``b`` into region ``a``, which keeps its id. The merged region has
+    ``terrain`` (by default ``a``'s) and ``symbols`` (by default both regions' joined)."""
     import shapely
 
     if a == b:
@@ -246,12 +261,22 @@ def merge_regions(data: Data, key: str, side: str, a: int, b: int) -> Data:
     ring = [_snap(p) for p in list(union.exterior.coords)[:-1]]
     ring = _drop_straight(ring)
     keep = regions[a]
-    symbols = list(dict.fromkeys([*keep.get("symbols", []), *regions[b].get("symbols", [])]))
+    if symbols is None:
+        symbols = merged_symbols(keep, regions[b])
     merged = {**_with_shape(keep, ring)}
+    if terrain is not None:
+        if terrain not in TERRAINS:
+            raise DesignError(f"unknown terrain {terrain!r}; use one of {', '.join(TERRAINS)}")
+        merged["terrain"] = terrain
     if "symbols" in merged or symbols:
-        merged["symbols"] = symbols
+        merged["symbols"] = [s for s in SYMBOLS if s in symbols]
     new_regions = [merged if i == a else r for i, r in enumerate(regions) if i != b]
     return _with_side(data, key, side, new_regions)
+
+
+def merged_symbols(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """Both regions' symbols, once each (what a merge keeps unless told otherwise)."""
+    return list(dict.fromkeys([*a.get("symbols", []), *b.get("symbols", [])]))
 
 
 def _snap(point: tuple[float, ...]) -> Point:

@@ -9,6 +9,7 @@ undo and redo restore exactly what was on screen, border points included.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,7 @@ from editor.gui.designer import design
 from editor.gui.designer.catalogue_text import dumps
 from editor.gui.designer.checks import Defect, Problem, catalogue_defects, side_problems
 from editor.gui.designer.hex_view import HexView
+from editor.gui.designer.merge_dialog import ask_merge
 from editor.model.catalogue import DEFAULT_CATALOGUE_PATH, SIDES, default_catalogue
 from editor.model.jsonio import load_json
 from editor.model.lattice import Point
@@ -105,6 +107,9 @@ class DesignerWindow(QMainWindow):
         self.state = DesignState(first, (), shown_key, shown_side, None)
         self.mode = "select"
         self.skip_close_prompt = False  # tests and scripted use: close without asking
+        # Asked before a file is written, with its path and the catalogue: False cancels
+        # the save (the main window lists markers the save would strand).
+        self.before_save: Callable[[Path, dict[str, Any]], bool] | None = None
         self.defects: list[Defect] = []
         self.problems: list[Problem] = []
         self.undo_stack = QUndoStack(self)
@@ -433,7 +438,9 @@ class DesignerWindow(QMainWindow):
             if self.state.path:
                 text = f"Border of {len(self.state.path)} point(s): " + text
         elif self.mode == "merge":
-            text = "Merge: select a region, then click a neighbouring region to merge it in."
+            text = ("Merge: select a region, then click a neighbouring region to merge it "
+                    "in; you choose which terrain and symbols the merged region keeps, and "
+                    "the tool goes back to Select.")
         else:
             text = "Select: click a region, then pick its terrain and symbols on the right."
         self.hint.setText(text)
@@ -481,7 +488,10 @@ class DesignerWindow(QMainWindow):
         index = design.region_at(self.data, self.state.key, self.state.side, where)
         if self.mode == "merge" and self.state.selected is not None and index is not None \
                 and index != self.state.selected:
-            self.merge(self.state.selected, index)
+            regions = self.regions
+            choice = ask_merge(self, regions[self.state.selected], regions[index])
+            if choice is not None:
+                self.merge(self.state.selected, index, choice.terrain, choice.symbols)
             return
         self.restore(replace(self.state, selected=index))
 
@@ -530,11 +540,15 @@ class DesignerWindow(QMainWindow):
         self.edit(text, data, **changes)
         return True
 
-    def merge(self, a: int, b: int) -> None:
+    def merge(self, a: int, b: int, terrain: str | None = None,
+              symbols: list[str] | None = None) -> None:
+        """Merge region ``b`` into ``a`` with the chosen terrain and symbols; the Merge
+        tool then hands back to Select (two clicks must not merge a whole side)."""
         s = self.state
         self._try("Merge regions",
-                  lambda: design.merge_regions(s.data, s.key, s.side, a, b),
+                  lambda: design.merge_regions(s.data, s.key, s.side, a, b, terrain, symbols),
                   selected=a if a < b else a - 1)
+        self.set_mode("select")
 
     def set_terrain(self, terrain: str) -> None:
         s = self.state
@@ -635,6 +649,9 @@ class DesignerWindow(QMainWindow):
         if path.resolve() == DEFAULT_CATALOGUE_PATH.resolve():
             self.message("Not saved: the bundled catalogue of the box is read-only; "
                          "use Save As for a file of your own.")
+            return False
+        if self.before_save is not None and not self.before_save(path, self.data):
+            self.message("Not saved.")
             return False
         try:
             write_text(path, dumps(self.data))

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from gui_support import open_context_menu, view_point
+from gui_support import open_context_menu, press_button, view_point, when_modal
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 from test_editor_session import open_window
 from test_editor_tools import place, window_for
@@ -17,6 +17,7 @@ from test_editor_tools import place, window_for
 from editor.gui.designer import design
 from editor.gui.designer.catalogue_text import dumps
 from editor.gui.designer.integration import new_catalogue
+from editor.gui.designer.merge_dialog import MergeDialog
 from editor.gui.designer.window import DesignerWindow, open_catalogue_file
 from editor.gui.document import ScenarioDocument
 from editor.gui.main_window import MainWindow
@@ -191,6 +192,8 @@ def test_undo_and_redo_every_drawing_step(qtbot: QtBot) -> None:
     click(qtbot, button(designer, "select"))
     lattice_click(qtbot, designer, (0.1, 1.0))
     click(qtbot, button(designer, "merge"))
+    when_modal(MergeDialog, lambda dialog: press_button(
+        qtbot, dialog, QDialogButtonBox.StandardButton.Ok))
     lattice_click(qtbot, designer, (0.1, -1.0))
     assert len(designer.regions) == 1
     area = design.region_polygon(designer.regions[0])
