@@ -14,6 +14,12 @@ user waits for. Window 1280 x 800.
   (derivation + lint) runs on a worker thread after the edits pause; its latency is
   measured too (no budget), but not inside the event rounds: each round starts with the
   worker idle;
+* the 600-tile realm, a wheel notch until the canvas is sharp again (<= 100 ms, wall):
+  at a zoom seen before, and the first notch into a zoom level, at once and after the
+  view rested (the look-ahead drew that band's pictures);
+* launch: a new process until the editor's first frame is painted (<= 1.5 s), booklet
+  scenario 1 and the 600-tile realm, beside a bare Qt window launched the same way and,
+  with ``BENCH_LAUNCH_BEFORE=<checkout>``, another checkout's code;
 * every shipped scenario: rotate the selected tile with R and redraw (<= 8 ms); the
   re-analysis (on the UI thread for realms this small) follows 25 ms after the last edit
   and is timed on its own (no budget).
@@ -30,7 +36,10 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import resource
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -38,6 +47,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from bytecode import compile_all
 from layouts import LETTERS, spiral
 from PySide6.QtCore import QCoreApplication, QEventLoop, QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QWheelEvent
@@ -46,7 +56,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytest_benchmark.fixture import BenchmarkFixture
 from summary import Measured
 
-from editor.gui.canvas.tile_cache import DESIGNS
+from editor.gui.canvas.tile_cache import DESIGNS, EXTENT, SIZES
 from editor.gui.canvas.tools import Tool
 from editor.gui.canvas.view import RealmView
 from editor.gui.document import ScenarioDocument, Selection
@@ -61,7 +71,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 800)
 PLACED, CATALOGUE = 600, 640
 BUDGET = {"place": 0.030, "rotate": 0.016, "repaint": 0.016, "open": 1.0,
-          "rotate_shipped": 0.008}
+          "rotate_shipped": 0.008, "launch": 1.5, "sharp": 0.100}
 ZOOMS = (0.15, 0.3, 0.6, 1.0, 2.0)
 SHIPPED = sorted(p for p in (ROOT / "scenarios").rglob("*.realm.json")
                  if load_scenario(p).scenario.boards
@@ -396,6 +406,86 @@ def test_wheel_rests_600(big_window: MainWindow, benchmark: BenchmarkFixture,
         record[f"{label} [max CPU, not a budget]"] = Measured(max(cpu for _wall, cpu in later))
 
 
+def until_sharp(window: MainWindow) -> None:
+    """Run the event loop, timers included, until the canvas is exact: no scaled preview
+    left and no borrowed tile picture waiting to be drawn; then until idle."""
+    view = window.view
+    while view.previewing or DESIGNS.pending:
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 1)
+        time.sleep(0.0005)  # the rest timer and the refinement's timers run in real time
+    until_idle()
+
+
+def band_edge_zoom(size: int) -> float:
+    """A zoom whose tile pictures are the ``size`` band, one wheel notch in from the next."""
+    return size / (EXTENT * window_ratio()) / 1.08
+
+
+def window_ratio() -> float:
+    return float(_APP.primaryScreen().devicePixelRatio()) if _APP.primaryScreen() else 1.0
+
+
+@pytest.mark.benchmark(group="600 tiles")
+@pytest.mark.parametrize("case", ["seen", "first", "rested"])
+def test_wheel_sharp_600(big_window: MainWindow, benchmark: BenchmarkFixture, case: str,
+                         record: dict[str, Measured]) -> None:
+    """One wheel notch until the canvas is sharp again, wall time, what a user waits for:
+    the scaled preview, the rest the view waits for, the exact frame block by block and
+    any tile picture borrowed from another size band drawn exactly.
+
+    * ``seen``: notches swinging the zoom between 0.23 and 2.7, pictures drawn before;
+    * ``first``: the notch crosses into a size band no picture was drawn at (every picture
+      is dropped before the round, the current band drawn again, untimed, and the look-ahead
+      stopped), at once;
+    * ``rested``: the same, after the view rested at its zoom long enough for the look-ahead
+      to draw the next band's pictures of the tiles on screen (what a user who looked at
+      the board before turning the wheel gets)."""
+    window = big_window
+    view = window.view
+    centre = view.viewport().rect().center()
+    swing = wheel_swing(view)
+    bands = itertools.cycle(s for s in SIZES[1:-1] if band_edge_zoom(s) <= 2.5)
+    drawn: list[int] = []
+
+    def arm() -> tuple[tuple[object, ...], dict[str, object]]:
+        until_sharp(window)
+        if case != "seen":
+            DESIGNS.clear()
+            view.set_zoom(band_edge_zoom(next(bands)))
+            view.centerOn(0, 0)
+            view.viewport().repaint()  # the current band drawn (untimed)
+            until_sharp(window)
+            if case == "first":
+                getattr(window.scene, "stop_look_ahead", lambda: None)()  # (older code: none)
+            else:
+                deadline = time.perf_counter() + 20
+                while getattr(window.scene, "looking_ahead", False) and \
+                        time.perf_counter() < deadline:
+                    QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
+                    time.sleep(0.002)
+        drawn.append(DESIGNS.drawn)
+        return (), {}
+
+    def notch() -> None:
+        if case == "seen":
+            swing()
+        else:
+            send_wheel_notch(view.viewport(), centre, 1)
+        until_sharp(window)
+        drawn[-1] = DESIGNS.drawn - drawn[-1]
+
+    clock = CpuClock(notch)
+    benchmark.pedantic(clock, setup=arm, rounds=20 if case == "seen" else 9, iterations=1)
+    label = {"seen": "a zoom seen before",
+             "first": "first time at a zoom level, at once",
+             "rested": "first time at a zoom level, the view rested first"}[case]
+    if median(benchmark) is not None:
+        label += (f" ({statistics.median(drawn):g} tile pictures drawn, median; "
+                  f"{min(drawn)}-{max(drawn)})")
+    keep(record, f"600 tiles: wheel notch until sharp, {label}", benchmark, clock,
+         BUDGET["sharp"])
+
+
 @pytest.mark.benchmark(group="600 tiles")
 def test_open_600(big_path: Path, benchmark: BenchmarkFixture,
                   record: dict[str, Measured]) -> None:
@@ -545,3 +635,105 @@ def test_rotate_shipped(path: Path, benchmark: BenchmarkFixture,
     record[f"{path.name}: the re-analysis after it (derive, lint, docks; no budget)"] = \
         Measured(statistics.median(analyse) if median(benchmark) else None)
     close(window)
+
+
+# ----- launch: a new process until its window is painted -------------------------------------
+LAUNCH_FILE = ROOT / "scenarios" / "booklet" / "01-my-precious-world.realm.json"
+# What ``realms edit FILE`` does up to its first frame (editor.gui.app.run_editor), then the
+# frame grabbed and saved instead of the event loop: the analysis, which the editor starts
+# 25 ms after the window is up (networkx, the derivation, lint), is not in it.
+EDITOR_WINDOW = """
+import sys
+from pathlib import Path
+from editor.gui.app import application
+from editor.gui.document import ScenarioDocument
+from editor.gui.main_window import MainWindow
+from editor.model.scenario_io import load_scenario
+app = application()
+doc = ScenarioDocument.from_loaded(load_scenario(Path(sys.argv[1])))
+window = MainWindow(doc, offer_recovery=False)
+window.resize(1440, 900)
+window.show()
+window.view.fit_to_realm()
+window.grab().save(sys.argv[2])
+"""
+# The least any Qt program pays to show a window here: the same size, grabbed and saved.
+BARE_WINDOW = """
+import sys
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(sys.argv[:1])
+window = QMainWindow()
+window.resize(1440, 900)
+window.show()
+window.grab().save(sys.argv[2])
+"""
+LAUNCH_BASELINE = "a bare Qt window launched, painted, saved as PNG (the launch baseline)"
+
+
+def launch_env(checkout: Path | None) -> dict[str, str]:
+    """Offscreen, with bytecode as an install has it; ``checkout``'s code first on the path
+    (another version of the editor, for a before/after run)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    env["XDG_CONFIG_HOME"] = env["XDG_DATA_HOME"]  # no saved window state of a user's
+    if checkout is not None:
+        env["PYTHONPATH"] = str(checkout)
+    return env
+
+
+def timed_process(command: list[str], env: dict[str, str], cwd: Path
+                  ) -> tuple[float, float]:
+    """Wall and CPU time (user + system) of one child process run to its end. ``cwd`` is
+    outside any checkout: ``python -c`` puts the current folder first on the path, which
+    would shadow ``PYTHONPATH``'s checkout."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+@pytest.mark.benchmark(group="launch")
+def test_launch(big_path: Path, tmp_path: Path, benchmark: BenchmarkFixture,
+                record: dict[str, Measured]) -> None:
+    """A new process until the editor's window is painted: start the interpreter, import
+    the editor, read and check the file, build the window, paint it (grabbed and saved as
+    a PNG), exit; side by side with a bare Qt window doing the same, round by round,
+    alternating, so each round shares the machine's load. ``BENCH_LAUNCH_BEFORE=<checkout>``
+    adds the same launch with another checkout's code (a before/after run);
+    ``BENCH_LAUNCH_ROUNDS`` sets the rounds (5)."""
+    if benchmark.disabled:
+        pytest.skip("timed only with --benchmark-enable")
+    before = os.environ.get("BENCH_LAUNCH_BEFORE")
+    checkouts = [ROOT] + ([Path(before)] if before else [])
+    compile_all(checkouts)
+    png = str(tmp_path / "launch.png")
+    python = sys.executable
+    runs: dict[str, tuple[list[str], dict[str, str], float | None]] = {
+        LAUNCH_BASELINE: ([python, "-c", BARE_WINDOW, "-", png], launch_env(None), None)}
+    for name, path in (("booklet scenario 1", LAUNCH_FILE), ("the 600-tile realm", big_path)):
+        command = [python, "-c", EDITOR_WINDOW, str(path), png]
+        runs[f"launch to the painted window, {name}"] = (command, launch_env(None),
+                                                         BUDGET["launch"])
+        if before:
+            runs[f"launch to the painted window, {name} [before]"] = (
+                command, launch_env(Path(before)), None)
+    for command, env, _budget in runs.values():  # warm the file cache, untimed
+        timed_process(command, env, tmp_path)
+    times: dict[str, list[tuple[float, float]]] = {label: [] for label in runs}
+    for _ in range(int(os.environ.get("BENCH_LAUNCH_ROUNDS", "5"))):
+        for label, (command, env, _budget) in runs.items():
+            times[label].append(timed_process(command, env, tmp_path))
+    base_wall = statistics.median(w for w, _c in times[LAUNCH_BASELINE])
+    base_cpu = statistics.median(c for _w, c in times[LAUNCH_BASELINE])
+    for label, (_command, _env, budget) in runs.items():
+        if label == LAUNCH_BASELINE:
+            continue
+        record[label] = Measured(statistics.median(w for w, _c in times[label]), budget)
+        record[f"{label} [CPU]"] = Measured(statistics.median(c for _w, c in times[label]),
+                                            budget)
+        record[f"{LAUNCH_BASELINE}, beside {label}"] = Measured(base_wall, baseline_of=label)
+        record[f"{LAUNCH_BASELINE} [CPU], beside {label}"] = Measured(
+            base_cpu, baseline_of=f"{label} [CPU]")

@@ -6,8 +6,9 @@
 
 ``--all`` writes docs/images/editor.png (the quick-start realm, a region with issues
 selected), editor-tools.png (tile F armed, its ghost under the cursor, two tiles
-selected) and editor-scenario.png (booklet scenario 5's Scenario tab with its scoring
-rule). Without SCENARIO it opens the quick-start scenario
+selected), editor-scenario.png (booklet scenario 5's Scenario tab with its scoring
+rule) and editor-legend.png (the quick-start realm's mountains, the Legend dock in
+front). Without SCENARIO it opens the quick-start scenario
 (scenarios/highland-crossing.realm.json) if present, else lays booklet scenario 1's
 3-player tiles (C D F L O R T X Y H I Q W). Runs offscreen; settings and recovery files
 go to a temporary folder.
@@ -120,6 +121,29 @@ def shot_scenario(size: tuple[int, int], target: Path) -> None:
     window.close()  # type: ignore[attr-defined]
 
 
+def shot_legend(size: tuple[int, int], target: Path) -> None:
+    """The quick-start realm at 4 players with the Legend dock in front: the mountain
+    pieces on the canvas and in the legend side by side."""
+    from PySide6.QtWidgets import QAbstractItemView
+
+    from editor.gui.document import ScenarioDocument
+    from editor.model.scenario_io import load_scenario
+
+    doc = ScenarioDocument.from_loaded(load_scenario(QUICKSTART))
+    doc.players = 4
+    window = open_window(doc, size)
+    window.show_dock("legend")  # type: ignore[attr-defined]
+    settle()
+    panel = window._docks["legend"].widget()  # type: ignore[attr-defined]
+    panel.fill()
+    rows = [panel.list.item(i) for i in range(panel.list.count())]
+    pieces = next(item for item in rows if item.text() == "Pieces")
+    panel.list.scrollToItem(pieces, QAbstractItemView.ScrollHint.PositionAtTop)
+    settle()
+    grab(window, target)
+    window.close()  # type: ignore[attr-defined]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("scenario", nargs="?", type=Path)
@@ -169,6 +193,7 @@ def main() -> int:
     if args.all:
         shot_tools(size, images / "editor-tools.png")
         shot_scenario(size, images / "editor-scenario.png")
+        shot_legend(size, images / "editor-legend.png")
     return 0
 
 

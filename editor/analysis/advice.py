@@ -48,6 +48,11 @@ def _named(m: BalanceMetrics, rid: str) -> str:
     return f"{rid} ({_list(tiles, 'tile')})" if tiles else rid
 
 
+def _count(count: int, noun: str) -> str:
+    """"1 region", "2 regions": the advice is read as a sentence."""
+    return f"{count} {noun}{'s' * (count != 1)}"
+
+
 def _regions_text(m: BalanceMetrics, regions: list[str]) -> str:
     shown = [_named(m, r) for r in regions[:LISTED]]
     more = len(regions) - len(shown)
@@ -310,11 +315,12 @@ def _fifth(m: BalanceMetrics, row: Row) -> tuple[str, list[str]]:
         inland = sorted(r for r in land if r not in m.entries)
         plain = inland or sorted(land)
         where = "inland regions" if inland else "regions"
-        return (f"only {count} mountain regions, about {short} fewer than a fifth: lay a "
-                f"mountain piece on {where} such as {_regions_text(m, plain)}"), plain
+        return (f"only {_count(count, 'mountain region')}, about {short} fewer than a "
+                f"fifth: lay a mountain piece on {where} such as {_regions_text(m, plain)}"),\
+            plain
     fix = (f"turn or swap a tile for one printing {word}" if kind == "terrain" else
            f"swap a tile for one printing a {word}")
-    return (f"only {count} regions of {word}, about {short} fewer than a fifth: {fix}"
+    return (f"only {_count(count, 'region')} of {word}, about {short} fewer than a fifth: {fix}"
             + (f" (now on {_regions_text(m, sorted(in_world))})" if in_world else "")), \
         sorted(in_world)
 

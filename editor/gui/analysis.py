@@ -9,12 +9,13 @@ Pure Python.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from editor.analysis.metrics import BalanceMetrics, measure
-from editor.lint import lint_loaded
-from editor.lint.findings import Finding
-from editor.model.scenario_io import LoadedScenario
-from editor.topology import Problem, Realm, RealmDeriver, Region, derive_realm
+if TYPE_CHECKING:  # the derivation, lint and metrics load after the window's first frame
+    from editor.analysis.metrics import BalanceMetrics
+    from editor.lint.findings import Finding
+    from editor.model.scenario_io import LoadedScenario
+    from editor.topology import Problem, Realm, RealmDeriver, Region
 
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
@@ -62,6 +63,8 @@ def _from_finding(finding: Finding) -> Issue:
 
 def make_deriver() -> RealmDeriver:
     """A caching deriver: placed polygons survive between edits."""
+    from editor.topology import RealmDeriver
+
     return RealmDeriver()
 
 
@@ -71,6 +74,9 @@ def analyse(loaded: LoadedScenario, players: int, *, deriver: RealmDeriver | Non
     touching nothing but its arguments, so it may run on a worker thread; give it a
     ``loaded`` with empty text (positions are not shown) to skip the line:column scan.
     ``with_metrics`` measures the balance metrics too, for the Balance dock."""
+    from editor.lint import lint_loaded
+    from editor.topology import derive_realm
+
     result = Analysis(players)
     try:
         result.realm = (deriver.derive(loaded, players) if deriver is not None
@@ -102,6 +108,8 @@ def measure_realm(realm: Realm | None) -> BalanceMetrics | None:
     fails (the dock measures again and shows what it can). Never raises."""
     if realm is None:
         return None
+    from editor.analysis.metrics import measure  # networkx: only once there is a realm
+
     try:
         return measure(realm)
     except Exception:

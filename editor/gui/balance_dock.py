@@ -11,6 +11,7 @@ and shows them as the Issues dock does (``flagActivated``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPen
@@ -25,15 +26,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.analysis.fifth import UNDERGROUND
-from editor.analysis.metrics import BalanceMetrics, measure
-from editor.analysis.report import GROUPS, band_text, flag_count
-from editor.analysis.standard import Flag, Row, load_standard
 from editor.escaping import display_text
 from editor.gui.analysis import Issue
 from editor.gui.document import ScenarioDocument
 from editor.render.paint import colour, font
 from editor.render.style import Style, default_style
+
+if TYPE_CHECKING:  # the standard and its metrics (networkx) load after the first frame
+    from editor.analysis.metrics import BalanceMetrics
+    from editor.analysis.standard import Flag, Row
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,8 @@ class BalanceTargets:
 
 
 def balance_targets() -> BalanceTargets:
+    from editor.analysis.standard import load_standard
+
     standard = load_standard()
     return BalanceTargets(float(standard.rules["regions_per_player_target"]), standard.window,
                           standard.fifth_tolerance)
@@ -64,6 +67,8 @@ class Bar:
 
 
 def _bar(row: Row, style: Style) -> Bar:
+    from editor.analysis.fifth import UNDERGROUND
+
     kind, *rest = row.key.split(".")
     name = rest[-1]
     band = row.band
@@ -82,6 +87,8 @@ def _bar(row: Row, style: Style) -> Bar:
 
 def bars_of(rows: list[Row], metrics: BalanceMetrics, style: Style) -> list[Bar]:
     """The standard's rule rows as bars (regions per player, then the 1/5 rule)."""
+    from editor.analysis.standard import load_standard
+
     bars = []
     for row in rows:
         if row.key == "regions_per_player" and row.band is not None:
@@ -100,6 +107,9 @@ def balance_bars(doc: ScenarioDocument, style: Style) -> list[Bar]:
     realm = doc.analysis.realm
     if realm is None:
         return []
+    from editor.analysis.metrics import measure
+    from editor.analysis.standard import load_standard
+
     metrics = doc.analysis.metrics or measure(realm)
     return bars_of(load_standard().rows(metrics), metrics, style)
 
@@ -251,6 +261,8 @@ class BandsTable(QTreeWidget):
         self.rows: dict[str, QTreeWidgetItem] = {}
 
     def show_rows(self, rows: list[Row]) -> None:
+        from editor.analysis.report import GROUPS, band_text
+
         self.clear()
         self.rows = {}
         for key, heading in GROUPS:
@@ -325,11 +337,18 @@ class BalancePanel(QWidget):
         realm = self.doc.analysis.realm
         if realm is not None and self.doc.measuring:
             return  # the worker's metrics follow (metricsChanged): not measured twice
-        self.metrics = (None if realm is None
-                        else self.doc.analysis.metrics or measure(realm))
+        self.metrics = None if realm is None else self.doc.analysis.metrics
+        if realm is not None and self.metrics is None:
+            from editor.analysis.metrics import measure
+
+            self.metrics = measure(realm)
         self._cycle = {}
-        standard = load_standard()
-        self.rows = [] if self.metrics is None else standard.rows(self.metrics)
+        if self.metrics is None:
+            self.rows = []
+        else:
+            from editor.analysis.standard import load_standard
+
+            self.rows = load_standard().rows(self.metrics)
         self.flags = [r.flag() for r in self.rows if r.outside]
         self.chart.show_bars([] if self.metrics is None
                              else bars_of(self.rows, self.metrics, self.theme))
@@ -350,6 +369,8 @@ class BalancePanel(QWidget):
         self.table.show()
         self.table.updateGeometry()
         self.table.setMinimumHeight(self.table.sizeHint().height())
+        from editor.analysis.report import flag_count
+
         self.summary.setText(f"{flag_count(len(self.flags))} at {self.metrics.players} "
                              "players. Click a flag or a row to see its regions.")
         self.summary.setToolTip("Judged by the balance standard: bands from the booklet's "

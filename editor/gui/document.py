@@ -22,13 +22,12 @@ from collections.abc import Container
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 import editor.qtcompat  # noqa: F401  (must run before any painting)
-from editor.analysis.metrics import BalanceMetrics
 from editor.gui.analysis import Analysis, analyse, make_deriver, measure_realm
 from editor.model.catalogue import Catalogue
 from editor.model.catalogue_refs import ReferenceRefused, resolve_reference
@@ -48,6 +47,10 @@ from editor.model.scenario_io import (
     save_scenario,
     scenario_text,
 )
+
+if TYPE_CHECKING:  # networkx and the derivation load after the window's first frame
+    from editor.analysis.metrics import BalanceMetrics
+    from editor.topology import RealmDeriver
 
 Collection = Literal["tiles", "river_markers", "markers"]
 BACKGROUND_TILES = 150  # above this many placed tiles, analysis leaves the UI thread
@@ -135,7 +138,7 @@ class ScenarioDocument(QObject):
         self.selection = Selection()
         self.analysis = Analysis(self.players)
         self.analysis_enabled = True
-        self.deriver = make_deriver()
+        self._deriver: RealmDeriver | None = None  # made on the first analysis
         self._generation = 0  # bumped by every request for analysis
         self._worker: ThreadPoolExecutor | None = None
         self._running: Future[None] | None = None
@@ -147,6 +150,18 @@ class ScenarioDocument(QObject):
         self._measured.connect(self._take_metrics)
         self.modelChanged.connect(self.schedule_analysis)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    @property
+    def deriver(self) -> RealmDeriver:
+        """The caching deriver (placed polygons survive between edits), made when first
+        needed so opening a window does not wait for the derivation's imports."""
+        if self._deriver is None:
+            self._deriver = make_deriver()
+        return self._deriver
+
+    @deriver.setter
+    def deriver(self, deriver: RealmDeriver) -> None:
+        self._deriver = deriver
 
     def _clean_changed(self, _clean: bool) -> None:
         self.pathChanged.emit()
@@ -449,6 +464,20 @@ class ScenarioDocument(QObject):
         self.select(Selection(board.id, indexes[0] if len(indexes) == 1 else None,
                               tiles=indexes if len(indexes) > 1 else ()))
 
+    def select_same_terrain(self) -> int:
+        """The magic wand: with a region selected, select every region of its terrain on
+        its board (all outlined, the clicked one still in the inspector). How many regions
+        are selected now; 0 when no derived region is selected."""
+        rid = self.selection.region
+        region = self.analysis.region(rid) if rid else None
+        realm = self.analysis.realm
+        if rid is None or region is None or realm is None:
+            return 0
+        same = tuple(r.id for r in realm.regions.values()
+                     if r.board == region.board and r.terrain == region.terrain)
+        self.select(replace(self.selection, regions=same))
+        return len(same)
+
     def select_tile(self, tile: str) -> None:
         for board in self.scenario.boards:
             for index, placement in enumerate(board.tiles):
@@ -463,15 +492,20 @@ class ScenarioDocument(QObject):
             self._generation += 1
             self._timer.start(BACKGROUND_DELAY_MS if self.big else ANALYSIS_DELAY_MS)
 
-    def analyse_first(self) -> None:
-        """The analysis of a document just opened: at once for a small realm, on the
-        worker for a big one once the window has shown its first frame (the same short
-        pause as after an edit: started at once, the worker's Python competed with the
-        window's for the interpreter lock and slowed the first frame)."""
+    def analyse_first(self, *, now: bool = True) -> None:
+        """The analysis of a document just opened: at once for a small realm (``now``
+        False: as soon as the event loop runs, i.e. after the window's first frame, which
+        then does not wait for the derivation's and lint's imports), on the worker for a
+        big one once the window has shown its first frame (the same short pause as after
+        an edit: started at once, the worker's Python competed with the window's for the
+        interpreter lock and slowed the first frame)."""
         if self.big and self.analysis_enabled:
             self.schedule_analysis()
-        else:
+        elif now:
             self.analyse_now()
+        else:
+            self._generation += 1
+            self._timer.start(0)  # analysing stays True until it has run
 
     def _analyse_due(self) -> None:
         if self.big:

@@ -18,8 +18,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.generate.search import WORLDS
-
 if TYPE_CHECKING:
     from editor.gui.main_window import MainWindow
 
@@ -30,6 +28,8 @@ class GenerateDialog(QDialog):
     """Ask for the search's arguments; on OK run it, keeping the dialog open on failure."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
+        from editor.generate.search import WORLDS  # the generator loads when first asked for
+
         super().__init__(parent)
         self.setWindowTitle("Generate a balanced realm")
         form = QFormLayout(self)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -10,16 +11,32 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPlainTextEdit,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from editor.gui.canvas.tools import CanvasEditor
+from editor.gui.commands import EditProperties
 from editor.gui.document import ScenarioDocument
 from editor.gui.marker_attrs import MarkerAttributes, human_name
 from editor.gui.properties import PropertiesForm
 from editor.model.scenario import Board, Link
+
+NOTES = "region_notes"  # the scenario's map of region id -> note (the schema bounds it)
+NOTE_MAX = 2000  # characters, as the schema allows
+
+
+class NoteEdit(QPlainTextEdit):
+    """A region's note; ``finished`` when the field loses focus (the edit is then one
+    undo step, not one per key)."""
+
+    finished = Signal()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.finished.emit()
 
 
 class SelectionPanel(QWidget):
@@ -54,6 +71,14 @@ class SelectionPanel(QWidget):
         self.link_label.setPlaceholderText("select a custom link to rename it")
         self.link_label.editingFinished.connect(self._rename_link)
         self.form.addRow("Link label", self.link_label)
+        self.note = NoteEdit()
+        self.note.setObjectName("region-note")
+        self.note.setTabChangesFocus(True)
+        self.note.setPlaceholderText("select one region to write a note on it (kept in the file)")
+        self.note.setFixedHeight(self.note.fontMetrics().lineSpacing() * 3 + 12)
+        self.note.finished.connect(self.commit_note)
+        self._note_region: str | None = None  # whose note the field shows
+        self.form.addRow("Note", self.note)
         layout.addWidget(QLabel("Neighbours (click to select)"))
         self.neighbours = QListWidget()
         self.neighbours.itemClicked.connect(
@@ -72,24 +97,30 @@ class SelectionPanel(QWidget):
         placement = None
         if board is not None and sel.is_group:
             self._group_values(board, values)
-        if board is not None and sel.tile_index is not None and sel.tile_index < len(board.tiles):
-            placement = board.tiles[sel.tile_index]
+        # A one-item "group" (a paste of one tile or marker) is shown as that item.
+        tile_index = sel.tile_index if sel.is_group else next(iter(sel.tile_set), None)
+        marker_index = sel.marker_index if sel.is_group else next(iter(sel.marker_set), None)
+        if board is not None and tile_index is not None and tile_index < len(board.tiles):
+            placement = board.tiles[tile_index]
             values["Tile"] = f"{placement.tile} ({placement.side})"
             values["Placement"] = (f"hex ({placement.q}, {placement.r}), rotation "
                                    f"{placement.rotation} \u00d7 60\u00b0")
-        if board is not None and sel.marker_index is not None and \
-                sel.marker_index < len(board.markers):
-            marker = board.markers[sel.marker_index]
+        if board is not None and marker_index is not None and marker_index < len(board.markers):
+            marker = board.markers[marker_index]
             attrs = ", ".join(f"{k} {v}" for k, v in marker.attrs.items())
             values["Markers"] = (f"{human_name(marker.kind)} on {marker.region or marker.hex} "
                                  f"{attrs}").strip()
         if sel.region:
             self._region_values(sel.region, values)
+        named = set(sel.regions) | ({sel.region} if sel.region else set())
+        if len(named) > 1:  # the magic wand, or a finding naming several regions
+            values["Selected"] = f"{len(named)} regions"
+        self._show_note(sel.region if len(named) == 1 else None)
         if values["Selected"] == "\u2014" and any(
                 v != "\u2014" for k, v in values.items() if k != "Selected"):
             values["Selected"] = "1 " + ("link" if sel.link_index is not None else
-                                         "marker" if sel.marker_index is not None else
-                                         "tile" if sel.tile_index is not None else "region")
+                                         "marker" if marker_index is not None else
+                                         "tile" if tile_index is not None else "region")
         link = self._selected_link()
         if link is not None:
             values["Link"] = f"{link.kind.replace('_', ' ')}: {link.a} \u2013 {link.b}" + (
@@ -114,6 +145,44 @@ class SelectionPanel(QWidget):
             else:
                 current = f"from:{presence.min_players or counts[0]}"
             self.min_players.setCurrentIndex(max(0, self.min_players.findData(current)))
+
+    def notes(self) -> dict[str, str]:
+        value = self.doc.scenario.sections.get(NOTES, {})
+        return dict(value) if isinstance(value, dict) else {}
+
+    def _show_note(self, rid: str | None) -> None:
+        """Show ``rid``'s note; a note being typed for another region is kept first."""
+        if rid != self._note_region:
+            self.commit_note()
+            self._note_region = rid
+        elif self.note.document().isModified():
+            return  # being typed: an analysis arriving must not overwrite it
+        text = self.notes().get(rid, "") if rid else ""
+        if self.note.toPlainText() != text:
+            self.note.setPlainText(text)
+        self.note.document().setModified(False)
+        self.note.setEnabled(rid is not None)
+
+    def commit_note(self) -> None:
+        """Store the typed note in the scenario as one undo step (an empty one is removed)."""
+        rid = self._note_region
+        if rid is None or not self.note.document().isModified():
+            return
+        self.note.document().setModified(False)
+        text = self.note.toPlainText().strip()[:NOTE_MAX]
+        notes = self.notes()
+        if notes.get(rid, "") == text:
+            return
+        if text:
+            notes[rid] = text
+        else:
+            notes.pop(rid, None)
+        state = self.doc.meta_state()
+        if notes:
+            state.sections[NOTES] = notes
+        else:
+            state.sections.pop(NOTES, None)
+        self.doc.undo_stack.push(EditProperties(self.doc, state, f"Note on {rid}"))
 
     def _group_values(self, board: Board, values: dict[str, str]) -> None:
         """A multi-selection: how many of what, and which tiles (issue 28, point 7)."""
@@ -171,9 +240,10 @@ class SelectionPanel(QWidget):
 
     def _set_min_players(self, row: int) -> None:
         sel = self.doc.selection
-        if sel.tile_index is not None and sel.board == self.doc.board_id:
+        index = sel.tile_index if sel.is_group else next(iter(sel.tile_set), None)
+        if index is not None and sel.board == self.doc.board_id:
             kind, _, count = str(self.min_players.itemData(row)).partition(":")
-            self.editor.set_tile_players(sel.tile_index, int(count), only=kind == "only")
+            self.editor.set_tile_players(index, int(count), only=kind == "only")
 
 
 class Inspector(QTabWidget):

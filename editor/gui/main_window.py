@@ -300,7 +300,8 @@ class MainWindow(QMainWindow):
         self._update_title()
         if offer_recovery:
             self.offer_recovery()
-        doc.analyse_first()
+        # A window not shown yet (the editor starting) paints before the first analysis.
+        doc.analyse_first(now=self.isVisible())
         self.view.fit_to_realm()
         self.view.setFocus()  # keys go to the canvas of the new document
         if old is not None:
@@ -459,12 +460,15 @@ class MainWindow(QMainWindow):
             self._action("Cu&t", self.cut, QKeySequence.StandardKey.Cut),
             self._action("&Copy", self.copy, QKeySequence.StandardKey.Copy),
             self._action("&Paste", self.paste, QKeySequence.StandardKey.Paste),
-            self._action("P&roperties\u2026", lambda: self.show_dock("inspector"))]
+            self._action("P&roperties\u2026", self.show_properties)]
         for action in self.shared_actions[:3]:
             edit.addAction(action)
         edit.addAction(self._action("D&uplicate", self.duplicate, QKeySequence("Ctrl+D")))
         edit.addAction(self._action("Select &all", lambda: self.editor.select_all(),
                                     QKeySequence.StandardKey.SelectAll))
+        # Tiled's magic wand key (W) and a menu key that no other action uses
+        edit.addAction(self._action("Select same &terrain", self.select_same_terrain,
+                                    [QKeySequence("W"), QKeySequence("Ctrl+Shift+A")]))
         edit.addAction(self._action("&Delete", lambda: self.editor.delete_selected(),
                                     [QKeySequence(QKeySequence.StandardKey.Delete),
                                      QKeySequence("Backspace")]))
@@ -577,6 +581,13 @@ class MainWindow(QMainWindow):
         if self.copy():
             self.editor.delete_selected("Cut")
 
+    def select_same_terrain(self) -> None:
+        count = self.doc.select_same_terrain()
+        region = self.doc.analysis.region(self.doc.selection.region or "")
+        self.statusBar().showMessage(
+            f"Selected {count} {region.terrain} regions" if count and region is not None
+            else "Select same terrain: select a region first (click it)", 5000)
+
     def paste(self, verb: str = "Paste") -> None:
         self.editor.paste(QGuiApplication.clipboard().text(), self.view.hover_hex, verb,
                           self.view.hover_region)
@@ -592,6 +603,15 @@ class MainWindow(QMainWindow):
         dock = self._docks[name]
         dock.show()
         dock.raise_()
+
+    def show_properties(self) -> None:
+        """Properties…: the Inspector's Selection tab in front, and room for it again when
+        its splitter was dragged (nearly) shut, which showed nothing."""
+        self.show_dock("inspector")
+        self.inspector.setCurrentWidget(self.inspector.selection_panel)
+        dock = self._docks["inspector"]
+        if not dock.isFloating() and dock.height() < RIGHT_HEIGHTS[0] // 2:
+            self.resizeDocks([dock], [RIGHT_HEIGHTS[0]], Qt.Orientation.Vertical)
 
     def _about(self) -> None:
         QMessageBox.about(self, APP_NAME, "Realms Studio: an editor, validator and exporter for "

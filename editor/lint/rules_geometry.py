@@ -236,8 +236,8 @@ def _targets(ctx: CountContext) -> bool:
     return found
 
 
-@rule("G006", "error", "a marker, link, water rule or entry rule names a missing region",
-      "realm")
+@rule("G006", "error",
+      "a marker, link, water rule, entry rule or region note names a missing region", "realm")
 def missing_reference(ctx: CountContext) -> Iterator[Hit]:
     problems = _problems(ctx, "G006")
     reported = {h.regions for h in problems} if problems else set()
@@ -289,6 +289,18 @@ def missing_reference(ctx: CountContext) -> Iterator[Hit]:
             yield Hit("G006", f"water rule names {ref}, but tile {ref.rpartition('.')[0]} "
                       "has no such region", "name a water part id such as C.s2",
                       ("water", "bodies", w_index, "region"), regions=(ref,))
+    notes = ctx.scenario.section("region_notes")  # a note left on a region now gone
+    for ref in (n for n in notes if (n,) not in reported and not resolve(n)):
+        letter = ref.rpartition(".")[0]
+        if letter in on_board.letters:
+            why = f"tile {letter} has no such region"
+        elif letter and not any(p.tile == letter for b in ctx.scenario.boards for p in b.tiles):
+            why = f"no tile {letter} is on the boards"
+        else:
+            continue  # a tile of another player count, or a graph-only board's region
+        yield Hit("G006", f"the note on {ref} names a missing region: {why}",
+                  "move the note to an existing region in the Inspector, or delete it",
+                  ("region_notes", ref), regions=(ref,))
     rules = ctx.scenario.section("entry").get("rules") or []
     if not rules:
         return

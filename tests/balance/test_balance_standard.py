@@ -230,3 +230,19 @@ def test_every_flag_says_what_to_change_naming_regions(path: Path) -> None:
             assert flag.tiles or not on_tiles, (path.name, n, flag.key)
             assert "none" not in flag.advice, (path.name, n, flag.advice)
             assert all(r in realm.regions for r in flag.regions)
+
+
+@pytest.mark.parametrize("key", ["terrain.farmland", "terrain.mountain"])
+def test_advice_counts_one_region_in_the_singular(key: str) -> None:
+    """"only 1 regions of farmland" read wrong: a count of one is worded as one."""
+    from dataclasses import replace
+
+    from editor.analysis.advice import advise
+
+    loaded = load_scenario(BOOKLET[0])
+    n = loaded.scenario.players_min
+    metrics = measure(derive_realm(loaded, n))
+    standard = load_standard()
+    row = replace(next(r for r in standard.rows(metrics) if r.key == key), value=1)
+    text = advise(row, metrics, standard).advice
+    assert text.startswith("only 1 ") and " regions" not in text.split(",")[0], text

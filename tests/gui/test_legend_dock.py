@@ -30,3 +30,7 @@ def test_the_legend_lists_every_terrain_symbol_piece_and_marker(qtbot: QtBot) ->
     assert pieces, "the pieces have their own heading"
     piece = panel.list.item(pieces[0] + 1)
     assert piece.text() == style.marker("mountain").label and not piece.icon().isNull()
+    from editor.export.board_legend import SWATCH  # the dock fills itself on first sight
+
+    assert (panel.list.iconSize().width(), panel.list.iconSize().height()) == \
+        tuple(round(v) for v in SWATCH), "the dock's icons are the printed legend's swatches"

@@ -245,3 +245,16 @@ def test_s004_supported_versions_in_the_cli_text_output(tmp_path: Path) -> None:
     assert (f"{path}:2:21: S004 [error] $.format_version: unsupported format_version 99; "
             "supported: "
             f"{SUPPORTED};") in result.stdout
+
+
+@pytest.mark.parametrize(("ref", "words"), [
+    ("L2.s9", "tile L2 has no such region"),
+    ("QZ.s1", "no tile QZ is on the boards"),
+], ids=["no-such-region", "unknown-tile"])
+def test_g006_a_region_note_on_a_missing_region(ref: str, words: str, tmp_path: Path) -> None:
+    data = base()
+    data["region_notes"] = {"L1.s1": "kept", ref: "left behind"}
+    found = _one(lint_data(tmp_path, data, "G006"), "G006")
+    assert found.json_path == f"$.region_notes['{ref}']"
+    assert found.regions == (ref,)
+    assert found.message.startswith(f"the note on {ref} names a missing region: {words}")

@@ -43,7 +43,11 @@ from editor.render.style import Style, default_style
 SQRT3 = math.sqrt(3)
 MAX_GRID_CELLS = 12_000
 MARKER_SPACING = 22.0
-REFINE_DELAY_MS, REFINE_SLICE_S = 15, 0.005  # tile pictures: wait, then draw in slices
+# Borrowed tile pictures: wait, then draw them in slices with a short gap between slices
+# (events are handled in the gap), so the canvas is sharp soon after a zoom.
+REFINE_DELAY_MS, REFINE_SLICE_S, REFINE_GAP_MS = 15, 0.005, 1
+# Once the view rests, the next notch's pictures are drawn in the same slices, further apart.
+AHEAD_DELAY_MS, AHEAD_GAP_MS = 150, 20
 GRID_BLOCK = 8  # the grid is drawn in blocks of 8 x 8 cells (even: the pattern repeats)
 OTHER_COUNT_OPACITY = 0.3  # tiles of other player counts: seen, clearly not on this board
 PIXMAP_CACHE_KB = 192 * 1024  # Qt's item caches live in QPixmapCache (10 MB by default)
@@ -72,6 +76,9 @@ class RealmScene(QGraphicsScene):
         self._refine_timer.setSingleShot(True)
         self._refine_timer.setInterval(REFINE_DELAY_MS)
         self._refine_timer.timeout.connect(self._refine_designs)
+        self._ahead_timer = QTimer(self)  # draws the next zoom band's pictures when idle
+        self._ahead_timer.setSingleShot(True)
+        self._ahead_timer.timeout.connect(self._draw_ahead)
         self.marker_items: list[MarkerItem] = []
         self._old_markers: dict[tuple[object, ...], MarkerItem] = {}
         self.river_items: list[RiverMarkerItem] = []
@@ -441,7 +448,7 @@ class RealmScene(QGraphicsScene):
         """A tile showed a borrowed picture (a zoom into a new size band): draw the exact
         pictures shortly, a slice at a time, so zooming never waits for them."""
         if not self._refine_timer.isActive():
-            self._refine_timer.start()
+            self._refine_timer.start(REFINE_DELAY_MS)
 
     def _refine_designs(self) -> None:
         if any(getattr(view, "previewing", False) for view in self.views()):
@@ -454,7 +461,48 @@ class RealmScene(QGraphicsScene):
             if (design_id(item.side), item.placement.rotation) in done:
                 item.update()
         if DESIGNS.pending:
-            self._refine_timer.start()
+            self._refine_timer.start(REFINE_GAP_MS)
+        else:
+            self.look_ahead_soon()
+
+    def look_ahead_soon(self, *_zoom: float) -> None:
+        """Once the view rests, draw the pictures the next wheel notch into another size
+        band will need, for the tiles on screen (a zoom level's first notch then finds
+        them drawn instead of borrowing blurred ones)."""
+        DESIGNS.ahead.clear()  # planned again for what is on screen then
+        self._ahead_timer.start(AHEAD_DELAY_MS)
+
+    @property
+    def looking_ahead(self) -> bool:
+        """Whether look-ahead pictures are still to be drawn (benchmarks wait for it)."""
+        return self._ahead_timer.isActive()
+
+    def stop_look_ahead(self) -> None:
+        DESIGNS.ahead.clear()
+        self._ahead_timer.stop()
+
+    def _draw_ahead(self) -> None:
+        views = self.views()
+        if not views:
+            return
+        if DESIGNS.pending or any(getattr(v, "previewing", False) for v in views):
+            self._ahead_timer.start(AHEAD_DELAY_MS)  # the shown frame comes first
+            return
+        if not DESIGNS.ahead:
+            view = views[0]
+            ratio = view.viewport().devicePixelRatioF()
+            detail = view.transform().m11()
+            shown = view.mapToScene(view.viewport().rect()).boundingRect()
+            for item in self.items(shown):
+                if isinstance(item, TileItem) and item.isVisible():
+                    DESIGNS.plan_ahead(item.side, item.placement.rotation, item.theme, detail,
+                                       names=item.layers.names, symbols=item.layers.symbols,
+                                       pixel_ratio=ratio)
+            if not DESIGNS.ahead:
+                return
+        DESIGNS.draw_ahead(REFINE_SLICE_S)
+        if DESIGNS.ahead:
+            self._ahead_timer.start(AHEAD_GAP_MS)
 
     # ----- tool feedback --------------------------------------------------------------------
     def show_ghost(self, tile: str, side: str, rotation: int, q: int, r: int) -> bool:

@@ -78,6 +78,9 @@ class DesignCache:
         self._pixmaps: OrderedDict[Key, tuple[Design, QPixmap]] = OrderedDict()
         self._by_base: dict[Base, set[Key]] = {}
         self.pending: dict[Key, Design] = {}  # borrowed for a frame; to draw exactly
+        # The next wheel notch's pictures (one size band up and one down) of the tiles on
+        # screen, drawn while the view rests, so a zoom to a new band finds them drawn.
+        self.ahead: dict[Key, Design] = {}
         self.drawn = 0  # how many pictures were painted (tests and benchmarks read it)
         self.bytes = 0
 
@@ -86,6 +89,41 @@ class DesignCache:
         self.bytes = 0
         self._by_base.clear()
         self.pending.clear()
+        self.ahead.clear()
+
+    def plan_ahead(self, side: TileSide, rotation: int, style: Style, detail: float, *,
+                   names: bool, symbols: bool, pixel_ratio: float = 1.0) -> None:
+        """Queue the pictures a wheel notch from ``detail`` into the next size band up or
+        down would ask for (the biggest band is left out: a few tiles fill the screen)."""
+        wanted = detail * pixel_ratio * EXTENT
+        size = next((s for s in SIZES if s >= wanted), None)
+        if size is None:
+            return
+        here = SIZES.index(size)
+        base: Base = (design_id(side), id(style), rotation, names, symbols)
+        for there in (here + 1, here - 1):
+            if not 0 <= there < len(SIZES) - 1:
+                continue
+            # the scale just across the border between the two bands
+            edge = SIZES[here] if there > here else SIZES[there]
+            near = edge / (pixel_ratio * EXTENT) * (1.001 if there > here else 0.999)
+            key: Key = (base, SIZES[there], band(near))
+            if key not in self._pixmaps and key not in self.pending:
+                self.ahead[key] = Design(side, style, rotation, names, symbols, near,
+                                         SIZES[there])
+
+    def draw_ahead(self, budget_s: float) -> None:
+        """Draw queued look-ahead pictures for about ``budget_s``."""
+        start = time.perf_counter()
+        slowest = 0.0
+        while self.ahead:
+            before = time.perf_counter()
+            if before - start + slowest > budget_s and slowest:
+                break
+            key, design = self.ahead.popitem()
+            if key not in self._pixmaps:
+                self._draw(key, design)
+            slowest = max(slowest, time.perf_counter() - before)
 
     def pixmap(self, side: TileSide, rotation: int, style: Style, detail: float, *,
                names: bool, symbols: bool, pixel_ratio: float = 1.0,

@@ -58,7 +58,7 @@ MIN_SCALE, MAX_SCALE = 0.03, 6.0
 # scaled; the exact frame (every tile item drawn again at the new scale) follows once the
 # wheel has rested this long, or at once on a key press or a mouse press.
 PREVIEW_TILES = 150  # from this many tile items on the canvas
-ZOOM_SETTLE_MS = 120
+ZOOM_SETTLE_MS = 40  # a wheel spun by hand sends a notch every 10-30 ms
 # Once the wheel rests the exact frame is drawn a few viewport blocks at a time, nearest the
 # cursor first (each frame about this long), the rest still the scaled preview.
 REFINE_SLICE_S, REFINE_GAP_MS, REFINE_BLOCKS = 0.007, 1, (4, 4)
@@ -115,6 +115,8 @@ class RealmView(QGraphicsView):
         self._refine.setSingleShot(True)
         self._refine.setInterval(REFINE_GAP_MS)
         self._refine.timeout.connect(self._refine_slice)
+        # once the view rests at a new zoom, the next band's tile pictures are drawn ahead
+        self.zoomChanged.connect(scene.look_ahead_soon)
         editor.toolChanged.connect(self.sync_tool_feedback)
         editor.pendingChanged.connect(self.sync_tool_feedback)
         for signal in (editor.doc.tilesChanged, editor.doc.riverMarkersChanged):
