@@ -39,6 +39,7 @@ RESOURCES = frozenset({
     "schema-messages.toml",
     "balance-standard.json",
     "engine-rules.json",
+    "playtest.json",
     "smawg-rules-plugin.py.in",
     "schemas/scenario.schema.json",
     "schemas/catalogue.schema.json",

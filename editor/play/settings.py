@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "playtest.json"
+from editor.model.paths import data_file
 
 
 @cache
 def settings() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(data_file("playtest.json").read_text(encoding="utf-8"))
     return data
