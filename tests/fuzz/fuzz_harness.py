@@ -47,6 +47,22 @@ CRASH_PATTERNS = (
 )
 # A hint or clause repeated back to back: "check the path; check the path".
 DOUBLED = re.compile(r"(?:;|\)) ?([^;\n]{8,}); \1(?:$|[;\n])", re.MULTILINE)
+def _without_rule_docs(stdout: str) -> str:
+    """SARIF output with its rules' documentation left out: every rule's full help (S000's
+    "the linter itself failed" included) is listed there, which is not a crash."""
+    if '"runs"' not in stdout:
+        return stdout
+    try:
+        sarif = json.loads(stdout)
+    except ValueError:
+        return stdout
+    for run in sarif.get("runs", []) if isinstance(sarif, dict) else []:
+        driver = run.get("tool", {}).get("driver", {}) if isinstance(run, dict) else {}
+        if isinstance(driver, dict):
+            driver.pop("rules", None)
+    return json.dumps(sarif)
+
+
 # The S000 rule's own description, listed in SARIF output and --show-rules: not a crash.
 S000_DESCRIPTION = "the linter itself failed on this file (a bug: please report it)"
 # Lines that are not about one file: summaries, progress and usage notes.
@@ -298,8 +314,8 @@ def problems(outcome: Outcome, files: Sequence[str | Path] = ()) -> list[Failure
         found.append(Failure("exit-code", f"exit {outcome.exit_code}: "
                              f"{(_crash_line(outcome.stderr) or outcome.stderr[-300:]).strip()}",
                              command))
-    lint_out = outcome.stdout.replace(S000_DESCRIPTION, "") if outcome.argv[:1] == ["lint"] \
-        else ""
+    lint_out = _without_rule_docs(outcome.stdout).replace(S000_DESCRIPTION, "") \
+        if outcome.argv[:1] == ["lint"] else ""
     for stream in (outcome.stderr, lint_out):
         line = _crash_line(stream)
         if line is not None:
