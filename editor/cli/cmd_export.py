@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.cli.cmd_realise import seed_value
-from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report, overwrites_input
+from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report, overwrites_input, write_output
 from editor.escaping import ci_path
 
 FORMAT_NAMES = ("engine", "smawg", "cestpasphoto", "geojson", "graphml", "dot", "svg", "png",
@@ -219,19 +219,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _write(target: Path, data: bytes, force: bool) -> bool:
     """Write one output file and print its name; False after saying why it was not."""
-    from editor.model.safe_write import WriteError, write_bytes
-
     try:
         if not target.parent.exists():
             target.parent.mkdir(parents=True)
-        write_bytes(target, data, force=force)
-    except WriteError as exc:
-        hint = " (make it writable, or pass --force)" if exc.read_only else ""
-        print(f"{ci_path(target)}: cannot export: {exc.reason}{hint}", file=sys.stderr)
-        return False
     except OSError as exc:
         print(f"{ci_path(target)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
               "check the folder exists and is writable", file=sys.stderr)
+        return False
+    if not write_output(target, data, force=force, verb="export"):
         return False
     if not _is_stream(target):  # a stream (/dev/stdout) gets the document only
         print(ci_path(target))

@@ -43,16 +43,20 @@ def overwrites_input(output: object, source: Path, force: bool = False,
     return True
 
 
-def write_output(path: Path, data: str | bytes) -> bool:
+def write_output(path: Path, data: str | bytes, *, force: bool | None = None,
+                 verb: str = "write") -> bool:
     """Write a command's output file atomically (:mod:`editor.model.safe_write`); on failure
-    say why on one line and return False."""
+    say why on one line ("cannot VERB") and return False. ``force`` is the command's
+    --force, for a command that has one (its hint then names it)."""
     from editor.model.safe_write import WriteError, write_bytes
 
     try:
-        write_bytes(path, data.encode("utf-8") if isinstance(data, str) else data)
+        write_bytes(path, data.encode("utf-8") if isinstance(data, str) else data,
+                    force=bool(force))
     except WriteError as exc:
-        hint = " (make it writable first)" if exc.read_only else ""
-        print(f"{ci_path(path)}: cannot write: {exc.reason}{hint}", file=sys.stderr)
+        fix = " first" if force is None else ", or pass --force"
+        hint = f" (make it writable{fix})" if exc.read_only else ""
+        print(f"{ci_path(path)}: cannot {verb}: {exc.reason}{hint}", file=sys.stderr)
         return False
     except OSError as exc:
         print(f"{ci_path(path)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
