@@ -13,6 +13,7 @@ import pytest
 from lint_support import scenario, tile, write
 
 from editor.lint import runner
+from editor.lint.cache import DB_NAME
 from editor.lint.findings import Finding
 from editor.lint.pool import Died, run_jobs
 from editor.lint.runner import (
@@ -168,11 +169,15 @@ print("FORKED" if "editor.lint.pool" in sys.modules else "ONE PROCESS")
 """
 
 
-def _forked(folder: Path, *args: str) -> bool:
+def _forked(folder: Path, cache: Path, *args: str) -> bool:
     import subprocess
 
+    # A cache of its own: the suite's shared one is written by other workers' runs meanwhile.
+    env = {**os.environ, "REALMS_CACHE_DIR": str(cache)}
+    env.pop("REALMS_NO_CACHE", None)
     done = subprocess.run([sys.executable, "-c", PROBE, "lint", "--format", "json", *args,
-                           "."], cwd=folder, capture_output=True, text=True, timeout=300)
+                           "."], cwd=folder, capture_output=True, text=True, timeout=300,
+                          env=env)
     assert done.returncode in (0, 1), done.stderr
     return done.stdout.splitlines()[-1] == "FORKED"
 
@@ -180,17 +185,21 @@ def _forked(folder: Path, *args: str) -> bool:
 def test_default_jobs_count_only_the_files_to_lint(tmp_path: Path) -> None:
     """Without --jobs, workers are forked for many files to lint when rules derive realms;
     not for the schema rules alone, nor for the few files a warm cache does not answer."""
-    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    project, cache = tmp_path / "project", tmp_path / "cache"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
     for index in range(PARALLEL_MIN_FILES):
-        write(tmp_path, TINY, f"f{index:02d}.realm.json")
-    assert not _forked(tmp_path, "--no-cache", "--select", "S")
-    assert _forked(tmp_path, "--no-cache")
-    assert _forked(tmp_path)  # fills the cache
-    write(tmp_path, scenario([tile("L1", 0, 0), tile("L3", 1, 0)]), "f00.realm.json")
-    assert not _forked(tmp_path)  # one file changed
-    assert _forked(tmp_path, "--no-cache", "--jobs", "2", "--select", "S")  # asked for
-    (tmp_path / "f00.realm.json").unlink()
-    assert not _forked(tmp_path, "--no-cache")  # one file fewer than the threshold
+        write(project, TINY, f"f{index:02d}.realm.json")
+    assert not _forked(project, cache, "--no-cache", "--select", "S")
+    assert _forked(project, cache, "--no-cache")
+    assert not (cache / DB_NAME).exists()
+    assert _forked(project, cache)  # fills the cache
+    assert (cache / DB_NAME).exists()
+    write(project, scenario([tile("L1", 0, 0), tile("L3", 1, 0)]), "f00.realm.json")
+    assert not _forked(project, cache)  # one file changed
+    assert _forked(project, cache, "--no-cache", "--jobs", "2", "--select", "S")  # asked for
+    (project / "f00.realm.json").unlink()
+    assert not _forked(project, cache, "--no-cache")  # one file fewer than the threshold
 
 
 def _slow_late(job: int) -> int:
