@@ -2,7 +2,7 @@
 
 The games are :func:`editor.play.playtest` itself (what ``realms playtest`` runs), on a
 worker thread with the document's snapshot, so the window keeps drawing and answering; the
-worker reports each chunk of games, and Cancel stops it at the next chunk. The result
+worker reports each game, and Cancel stops it after the game being played. The result
 becomes stale with the next edit of the realm (or another player count on show): it says
 so, and its heat map leaves the canvas. Without smawg the control is disabled and gives
 the install line ``realms playtest`` prints (:class:`editor.play.engine.SmawgMissing`).
@@ -45,7 +45,7 @@ WHAT = "The Balance dock's playtest"  # how the smawg-missing message names us
 
 
 class Cancelled(Exception):
-    """Raised in the worker at the next chunk of games once Cancel was pressed."""
+    """Raised in the worker after the game being played once Cancel was pressed."""
 
 
 @dataclass(frozen=True)
@@ -78,9 +78,9 @@ class PlaytestWorker(QObject):
         self._stop = stop = threading.Event()
 
         def progress(done: int, total: int) -> None:
+            self.progressed.emit(done, total)
             if stop.is_set():
                 raise Cancelled
-            self.progressed.emit(done, total)
 
         def work() -> None:
             from editor.play import playtest
@@ -97,7 +97,7 @@ class PlaytestWorker(QObject):
         self._thread.start()
 
     def cancel(self) -> None:
-        """Stop at the next chunk of games (a fraction of a second)."""
+        """Stop after the game being played (a fraction of a second)."""
         self._stop.set()
 
     def join(self, timeout_s: float | None = None) -> None:
@@ -331,7 +331,7 @@ class PlaytestPanel(QGroupBox):
         if self.worker.running:
             self.worker.cancel()
             self.cancel_button.setEnabled(False)
-            self.status.setText("Cancelling after this chunk of games\u2026")
+            self.status.setText("Cancelling after this game\u2026")
 
     def wait(self, timeout_s: float = 30.0) -> None:
         """Block until the run's result is shown (tests, screenshots)."""
