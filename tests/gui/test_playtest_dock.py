@@ -104,3 +104,15 @@ def test_without_smawg_the_control_is_off_and_gives_the_install_line(
     assert not enabled and not running
     assert status.startswith("The Balance dock's playtest plays games in the smawg engine")
     assert f"`{SMAWG_INSTALL}`" in status
+
+
+def test_a_session_of_signals_does_not_exhaust_true() -> None:
+    """PySide6 6.12 on CPython 3.11 drops a reference to True at each emit(): a few
+    playtests (a signal per game) aborted the editor with "bool_dealloc" (editor/qtcompat.py)."""
+    import editor.qtcompat  # noqa: F401  (what every window imports first)
+    from editor.gui.playtest_panel import PlaytestWorker
+
+    worker = PlaytestWorker()
+    for done in range(20_000):  # three times what True holds once the editor is loaded
+        worker.progressed.emit(done, 20_000)
+    assert sys.getrefcount(True) > 20_000
