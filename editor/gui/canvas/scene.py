@@ -566,7 +566,8 @@ class RealmScene(QGraphicsScene):
             return
         self.heat_item.setVisible(self.heat is not None)
         if self.heat is None:
-            self.heat_item.set_shapes([], [])
+            if self.heat_item.shapes:
+                self.heat_item.set_shapes([], [])
             return
         shapes, tiles = [], set()
         for rid, heat in self.heat.items():
