@@ -255,6 +255,8 @@ class PlaytestPanel(QGroupBox):
             self.status.setText(self.missing)
         doc.modelChanged.connect(self._edited)
         doc.viewChanged.connect(self._refresh)
+        # the realm's regions the games never played on (peaks...) are known once derived
+        doc.derivationChanged.connect(self._rederived)
         self._refresh()
 
     # ----- state -------------------------------------------------------------------------------
@@ -300,6 +302,10 @@ class PlaytestPanel(QGroupBox):
                                     f"Stale: {stale}. Run again for figures of this realm.")
             self.status.setStyleSheet("" if stale is None else "QLabel { color: #b45309; }")
         self._emit_heat()
+
+    def _rederived(self) -> None:
+        if self.heat is not None:
+            self._emit_heat()
 
     def _emit_heat(self) -> None:
         self.heatChanged.emit(self.heat)
