@@ -115,16 +115,18 @@ class PlaytestWorker(QObject):
 
 class HeatLegend(QWidget):
     """The heat map's colour scale, from ``editor/data/playtest.json`` as the SVG's, with its
-    two ends and the colour of land no game conquered."""
+    two ends, and under it the colour of land no game conquered."""
+
+    HEIGHT = 58
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.peak = 1.0
-        self.setMinimumHeight(40)
+        self.setMinimumHeight(self.HEIGHT)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def sizeHint(self) -> QSize:
-        return QSize(260, 40)
+        return QSize(240, self.HEIGHT)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         from editor.play.heatmap import figure
@@ -133,8 +135,7 @@ class HeatLegend(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setFont(font(11))
-        never_w = 130
-        bar = QRectF(4, 2, max(60, self.width() - never_w - 16), 16)
+        bar = QRectF(4, 2, max(60, self.width() - 8), 16)
         gradient = QLinearGradient(bar.topLeft(), bar.topRight())
         stops = heat["scale"]
         for index, stop in enumerate(stops):  # blended between stops, as heat_colour does
@@ -146,15 +147,15 @@ class HeatLegend(QWidget):
         below = QRectF(bar.left(), bar.bottom() + 2, bar.width(), 18)
         painter.drawText(below, Qt.AlignmentFlag.AlignLeft, "0")
         painter.drawText(below, Qt.AlignmentFlag.AlignRight, figure(self.peak))
-        painter.drawText(below, Qt.AlignmentFlag.AlignHCenter, "conquests / game")
-        swatch = QRectF(bar.right() + 10, bar.top(), 22, bar.height())
+        painter.drawText(below, Qt.AlignmentFlag.AlignHCenter, "conquests per game")
+        swatch = QRectF(bar.left(), below.bottom() + 3, 22, 14)
         painter.setPen(QPen(colour(heat["border"]), 1))
         painter.setBrush(colour(heat["never"]))
         painter.drawRect(swatch)
         painter.setPen(colour(heat["text"]))
-        painter.drawText(QRectF(swatch.right() + 4, bar.top() - 2, never_w, 40),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-                         "never\nconquered")
+        painter.drawText(QRectF(swatch.right() + 6, swatch.top() - 2, bar.width(), 18),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         "never conquered")
 
 
 class PlaytestPanel(QGroupBox):
@@ -228,13 +229,14 @@ class PlaytestPanel(QGroupBox):
         box.addWidget(self.never)
         self.results.hide()
 
-        form = QHBoxLayout()
-        for text, field in (("Games", self.games), ("Bot", self.bot), ("Seed", self.seed)):
+        form = QGridLayout()  # two rows: the dock is narrow (290 pixels by default)
+        for row, column, text, field in ((0, 0, "Games", self.games), (0, 2, "Seed", self.seed),
+                                         (1, 0, "Bot", self.bot)):
             label = QLabel(text)
             label.setBuddy(field)
-            form.addWidget(label)
-            form.addWidget(field)
-        form.addStretch(1)
+            form.addWidget(label, row, column)
+            form.addWidget(field, row, column + 1)
+        form.setColumnStretch(4, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
