@@ -15,6 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.gui.painting import clip_outside
 from editor.render.paint import colour, font
 
 if TYPE_CHECKING:
@@ -64,13 +65,7 @@ class HeatOverlayItem(QGraphicsItem):
         for shape in shapes:
             self.rect = self.rect.united(shape.path.boundingRect())
         self.rect = self.rect.adjusted(-6, -6, 6, 6)
-        self.clip = QPainterPath()
-        if keep_clear and shapes:
-            self.clip.addRect(self.rect)
-            holes = QPainterPath()
-            for box in keep_clear:
-                holes.addRect(box)
-            self.clip = self.clip.subtracted(holes)
+        self.clip = clip_outside(self.rect, keep_clear) if shapes else QPainterPath()
         self.update()
 
     def boundingRect(self) -> QRectF:
