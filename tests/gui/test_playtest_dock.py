@@ -51,10 +51,11 @@ def test_a_run_from_the_dock_paints_its_conquests_and_goes_stale_on_an_edit(
     panel.bot.setCurrentText("greedy")
     qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: panel.result is not None, timeout=20_000)
-    assert not heat.isVisible()  # until asked for
-    qtbot.mouseClick(panel.show_heat, Qt.MouseButton.LeftButton,
-                     pos=QPoint(8, panel.show_heat.height() // 2))
-    assert panel.show_heat.isChecked() and heat.isVisible()
+    assert not panel.show_heat.isChecked() and not heat.isVisible()  # until asked for
+    for shown in (True, False, True):
+        qtbot.mouseClick(panel.show_heat, Qt.MouseButton.LeftButton,
+                         pos=QPoint(8, panel.show_heat.height() // 2))
+        assert panel.show_heat.isChecked() == heat.isVisible() == shown
 
     expected = playtest(doc.snapshot(), 4, games=4, seed=3, bot="greedy")
     realm = doc.analysis.realm
