@@ -59,6 +59,10 @@ MIN_SCALE, MAX_SCALE = 0.03, 6.0
 # wheel has rested this long, or at once on a key press or a mouse press.
 PREVIEW_TILES = 150  # from this many tile items on the canvas
 ZOOM_SETTLE_MS = 40  # a wheel spun by hand sends a notch every 10-30 ms
+# A notch with none in the ZOOM_SETTLE_MS before it (a single notch, or the first of a
+# spin) waits one frame only: the preview is shown, and a spin's next notch, 10-30 ms
+# later, costs at most one slice of the refinement it interrupts.
+FIRST_NOTCH_SETTLE_MS = 16
 # Once the wheel rests the exact frame is drawn a few viewport blocks at a time, nearest the
 # cursor first (each frame about this long), the rest still the scaled preview.
 REFINE_SLICE_S, REFINE_GAP_MS, REFINE_BLOCKS = 0.007, 1, (4, 4)
@@ -102,6 +106,7 @@ class RealmView(QGraphicsView):
         self.shared_actions: list[QAction] = []  # cut, copy, paste, properties (the window's)
         # (the last exact frame, the scene rect it shows) while a wheel zoom is previewed
         self._preview: tuple[QPixmap, QRectF] | None = None
+        self._last_notch = -1.0  # time.perf_counter() of the last wheel zoom
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(ZOOM_SETTLE_MS)
@@ -207,6 +212,9 @@ class RealmView(QGraphicsView):
         delta = event.angleDelta().y() or event.angleDelta().x()
         if delta == 0:
             return
+        now = time.perf_counter()
+        spinning = now - self._last_notch < ZOOM_SETTLE_MS / 1000
+        self._last_notch = now
         if self._preview is None and len(self.realm_scene.tile_items) >= PREVIEW_TILES:
             # Every tile item's device cache is dropped by a scale change, and drawing
             # hundreds of them again takes longer than a frame: while the wheel turns the
@@ -220,7 +228,7 @@ class RealmView(QGraphicsView):
             self._blocks = []
             self._pictures = []
             self._refine.stop()
-            self._settle.start()
+            self._settle.start(ZOOM_SETTLE_MS if spinning else FIRST_NOTCH_SETTLE_MS)
         event.accept()
 
     @property
