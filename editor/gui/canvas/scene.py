@@ -470,13 +470,21 @@ class RealmScene(QGraphicsScene):
         """The exact tile pictures not drawn yet that the tiles in ``shown`` need at
         ``scale``, each once."""
         wanted: dict[Key, Design] = {}
+        asked: set[tuple[int, int, int, bool, bool]] = set()  # tiles of one design ask once
         for item in self.items(shown, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
-            if isinstance(item, TileItem) and item.isVisible() and not item.side.missing:
-                found = DESIGNS.missing(item.side, item.placement.rotation, item.theme, scale,
-                                        names=item.layers.names, symbols=item.layers.symbols,
-                                        pixel_ratio=pixel_ratio)
-                if found is not None:
-                    wanted.setdefault(*found)
+            if not isinstance(item, TileItem) or not item.isVisible() or item.side.missing:
+                continue
+            layers = item.layers
+            base = (item.design, item.placement.rotation, id(item.theme), layers.names,
+                    layers.symbols)
+            if base in asked:
+                continue
+            asked.add(base)
+            found = DESIGNS.missing(item.side, item.placement.rotation, item.theme, scale,
+                                    names=layers.names, symbols=layers.symbols,
+                                    pixel_ratio=pixel_ratio)
+            if found is not None:
+                wanted.setdefault(*found)
         return list(wanted.items())
 
     def look_ahead_soon(self, *_zoom: float) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
@@ -65,6 +66,15 @@ def design_side(side: TileSide) -> TileSide:
 def band(detail: float) -> Band:
     """The detail thresholds of :func:`paint_tile` (hatches, symbols, names) a scale meets."""
     return (detail > 0.25, detail >= 0.3, detail >= 0.45)
+
+
+@lru_cache(maxsize=64)
+def size_band(detail: float, pixel_ratio: float) -> tuple[int, Band] | None:
+    """The picture size and detail band of a scale (None: bigger than the biggest band).
+    Every tile item of a frame asks with the same scale: worked out once per zoom."""
+    wanted = detail * pixel_ratio * EXTENT
+    size = next((s for s in SIZES if s >= wanted), None)
+    return None if size is None else (size, band(detail))
 
 
 @dataclass(frozen=True)
@@ -139,11 +149,10 @@ class DesignCache:
     def _key(side: TileSide, rotation: int, style: Style, detail: float, names: bool,
              symbols: bool, pixel_ratio: float) -> Key | None:
         """The picture a tile shown at scale ``detail`` needs (None: bigger than any band)."""
-        wanted = detail * pixel_ratio * EXTENT
-        size = next((s for s in SIZES if s >= wanted), None)
-        if size is None:
+        found = size_band(detail, pixel_ratio)
+        if found is None:
             return None
-        return (design_id(side), id(style), rotation, names, symbols), size, band(detail)
+        return (design_id(side), id(style), rotation, names, symbols), *found
 
     def missing(self, side: TileSide, rotation: int, style: Style, detail: float, *,
                 names: bool, symbols: bool, pixel_ratio: float = 1.0
