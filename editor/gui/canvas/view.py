@@ -64,10 +64,8 @@ ZOOM_SETTLE_MS = 40  # a wheel spun by hand sends a notch every 10-30 ms
 # later, costs at most one slice of the refinement it interrupts.
 FIRST_NOTCH_SETTLE_MS = 16
 # Once the wheel rests the exact frame is drawn a few viewport blocks at a time, nearest the
-# cursor first (each frame about this long), the rest still the scaled preview. The next
-# slice is a zero timer: it runs once the events already waiting (a notch, a key) are
-# handled, without the millisecond of idling per slice a 1 ms timer cost.
-REFINE_SLICE_S, REFINE_GAP_MS, REFINE_BLOCKS = 0.007, 0, (4, 4)
+# cursor first (each frame about this long), the rest still the scaled preview.
+REFINE_SLICE_S, REFINE_GAP_MS, REFINE_BLOCKS = 0.007, 1, (4, 4)
 
 
 class RealmView(QGraphicsView):
