@@ -36,7 +36,7 @@ from editor.gui.shapes import (
 from editor.lint.rules_balance import TALLY_CODES
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
-from editor.render.labels import MARKER, MORE
+from editor.render.label_types import MARKER, MORE
 from editor.render.paint import colour
 from editor.render.style import Style, default_style
 
