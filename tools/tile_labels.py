@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from editor.gui.shapes import HEX_SIZE, LABEL_SIZES, LETTER_KEEP_OUT, exact_side
+from editor.gui.shapes import HEX_SIZE, LABEL_SIZES, LETTER_KEEP_OUT, exact_sides
 from editor.model.catalogue import CATALOGUE_FILES, load_catalogue
 from editor.model.paths import data_file
 from editor.render import label_table
@@ -32,8 +32,7 @@ def build() -> dict[str, Any]:
             for side in tile.sides.values():
                 key = label_table.side_key(side.regions)
                 if key not in sides:
-                    sides[key] = [label_table.encode(exact_side(side, rotation))
-                                  for rotation in range(6)]
+                    sides[key] = [label_table.encode(entry) for entry in exact_sides(side)]
     return {"version": label_table.TABLE_VERSION,
             "about": "written by tools/tile_labels.py; do not edit by hand",
             "settings": label_table.settings_stamp(HEX_SIZE, LABEL_SIZES, [LETTER_KEEP_OUT]),

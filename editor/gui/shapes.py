@@ -237,14 +237,19 @@ def _placed(shapes: tuple[RegionShape, ...], grids: tuple[Candidates | None, ...
     return place_labels(regions, LABEL_SIZES, [LETTER_KEEP_OUT], stable=True)
 
 
-def exact_side(side: TileSide, rotation: int) -> SideLabels:
-    """A side's anchors and plan with no marker, worked out afresh from its polygons, with
-    neither the table nor any cache of this process (what the table must hold)."""
+def exact_sides(side: TileSide) -> tuple[SideLabels, ...]:
+    """A side's anchors and plan with no marker at each rotation, worked out afresh from
+    its polygons, with neither the table nor any cache of this process (what the table
+    must hold)."""
     unturned = _made_shapes(side.regions, 0, _exact_anchors(side.regions, 0))
-    anchors = _exact_anchors(side.regions, rotation)
-    shapes = _made_shapes(side.regions, rotation, anchors)
-    grids = _grids(unturned, shapes, rotation)
-    return SideLabels(anchors, _placed(shapes, grids, ()))
+    first = _grids(unturned, unturned, 0)
+    result = []
+    for rotation in range(6):
+        anchors = _exact_anchors(side.regions, rotation)
+        shapes = _made_shapes(side.regions, rotation, anchors)
+        result.append(SideLabels(anchors, _placed(shapes, _grids(unturned, shapes, rotation,
+                                                                 first), ())))
+    return tuple(result)
 
 
 @cache
