@@ -33,7 +33,6 @@ from editor.gui.shapes import (
     letter_box,
     tile_labels,
 )
-from editor.lint.rules_balance import TALLY_CODES
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
 from editor.render.label_types import MARKER, MORE
@@ -436,7 +435,10 @@ class RealmScene(QGraphicsScene):
 
     def sync_analysis(self) -> None:
         worst: dict[str, str] = {}
-        for issue in self.doc.analysis.issues:
+        issues = self.doc.analysis.issues
+        if issues:  # (lint is imported by then; the first frame, with none, does without)
+            from editor.lint.rules_balance import TALLY_CODES
+        for issue in issues:
             if issue.severity not in ("error", "warning") or issue.code in TALLY_CODES:
                 continue
             for tile in self.issue_tiles(issue):
