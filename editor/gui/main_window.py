@@ -248,8 +248,11 @@ class MainWindow(QMainWindow):
         self.scene = RealmScene(doc)
         self.scene.set_show_grid(self.grid_action.isChecked())
         self.scene.set_show_graph(self.graph_action.isChecked())
+        # a new scene draws every layer: only the ones switched off need telling (showing
+        # the other counts' tiles again was a second pass over every tile)
         for name, action in getattr(self, "layer_actions", {}).items():
-            self.scene.set_layer(name, action.isChecked())
+            if getattr(self.scene.layers, name) != action.isChecked():
+                self.scene.set_layer(name, action.isChecked())
         self.view = RealmView(self.scene, self.editor)
         self.view.shared_actions = self.shared_actions
         self.view.wheel_scrolls = self.wheel_action.isChecked()
