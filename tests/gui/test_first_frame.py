@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from launch_script import EDITOR_WINDOW
 
 pytestmark = pytest.mark.gui
 
@@ -23,23 +24,12 @@ ROOT = Path(__file__).resolve().parents[2]
 BOOKLET_1 = ROOT / "scenarios" / "booklet" / "01-my-precious-world.realm.json"
 HEAVY = ("shapely", "numpy", "networkx", "jsonschema")
 
-FIRST_FRAME = """
-import json, sys
-from pathlib import Path
+# the benchmark's launch, then what it imported and, once the event loop has run, the markers
+FIRST_FRAME = EDITOR_WINDOW + """
 from PySide6.QtTest import QTest
-from editor.gui.app import application
 from editor.gui.canvas.items import MarkerItem
-from editor.gui.document import ScenarioDocument
-from editor.gui.main_window import MainWindow
-from editor.model.scenario_io import load_scenario
-app = application()
-doc = ScenarioDocument.from_loaded(load_scenario(Path(sys.argv[1])))
-window = MainWindow(doc, offer_recovery=False)
-window.resize(1440, 900)
-window.show()
-window.view.fit_to_realm()
-window.grab()
-heavy = sorted(m for m in sys.argv[2].split(",") if m in sys.modules)
+import json
+heavy = sorted(m for m in sys.argv[3].split(",") if m in sys.modules)
 QTest.qWait(50)  # the event loop runs on: the markers are laid out by themselves
 laid = sum(isinstance(item, MarkerItem) for item in window.scene.items())
 print(json.dumps({"heavy": heavy, "laid": laid,
@@ -50,7 +40,8 @@ print(json.dumps({"heavy": heavy, "laid": laid,
 def first_frame(path: Path, cwd: Path) -> dict[str, object]:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(cwd),
            "XDG_DATA_HOME": str(cwd)}
-    command = [sys.executable, "-c", FIRST_FRAME, str(path), ",".join(HEAVY)]
+    command = [sys.executable, "-c", FIRST_FRAME, str(path), str(cwd / "frame.png"),
+               ",".join(HEAVY)]
     done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr
