@@ -4,7 +4,8 @@ designs come from a table, a custom catalogue's copies of bundled sides are not 
 again, and markers are laid out just after the first frame (by themselves, and at once for
 whoever asks the scene for them).
 
-Each case runs in a fresh interpreter, as ``realms edit FILE`` does up to its first frame.
+The import checks run the benchmark's launch in a fresh interpreter, as ``realms edit FILE``
+does up to its first frame.
 """
 
 from __future__ import annotations
@@ -17,6 +18,13 @@ from pathlib import Path
 
 import pytest
 from launch_script import EDITOR_WINDOW
+from PySide6.QtWidgets import QGraphicsView
+from pytestqt.qtbot import QtBot
+
+from editor.gui.canvas.items import MarkerItem
+from editor.gui.canvas.scene import RealmScene
+from editor.gui.document import ScenarioDocument
+from editor.model.scenario_io import load_scenario
 
 pytestmark = pytest.mark.gui
 
@@ -70,3 +78,19 @@ def test_a_custom_catalogue_copying_bundled_designs_opens_without_them(tmp_path:
     path = tmp_path / "copies.realm.json"
     path.write_text(json.dumps(realm), encoding="utf-8")
     assert first_frame(path, tmp_path)["heavy"] == []
+
+
+def test_markers_follow_the_first_frame_and_come_at_once_when_asked(qtbot: QtBot) -> None:
+    def laid(scene: RealmScene) -> int:
+        return sum(isinstance(item, MarkerItem) for item in scene.items())
+
+    doc = ScenarioDocument.from_loaded(load_scenario(BOOKLET_1))
+    active = sum(doc.active(m) for m in doc.board.markers)
+    painted = RealmScene(doc)
+    assert laid(painted) == 0  # nothing drawn yet: the markers wait for the first frame
+    view = QGraphicsView(painted)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitUntil(lambda: laid(painted) == active)  # a frame, then they come by themselves
+    asked = RealmScene(doc)
+    assert len(asked.marker_items) == active == laid(asked)  # a reader gets them at once

@@ -264,10 +264,11 @@ class RealmScene(QGraphicsScene):
     def marker_items(self) -> list[MarkerItem]:
         """The markers drawn on the shown board (placed now if still due)."""
         if self._markers_due:
-            self._place_due_markers()
+            self.place_due_markers()
         return self._marker_items
 
-    def _place_due_markers(self) -> None:
+    def place_due_markers(self) -> None:
+        """Lay out the markers now if they wait for the first frame to be done."""
         if self._markers_due:
             self._markers_due = False
             self._lay_markers()
@@ -598,7 +599,7 @@ class RealmScene(QGraphicsScene):
         if not self._painted:  # the first frame is under way: markers follow it
             self._painted = True
             if self._markers_due:
-                QTimer.singleShot(0, self, self._place_due_markers)
+                QTimer.singleShot(0, self, self.place_due_markers)
         super().drawBackground(painter, rect)  # type: ignore[arg-type]
         if not self.show_grid or not isinstance(rect, QRectF):
             return
