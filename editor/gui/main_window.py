@@ -241,6 +241,9 @@ class MainWindow(QMainWindow):
             self.autosaver.discard()
             self.autosaver.stop()
             old.shutdown_analysis()
+            previous = getattr(self, "balance", None)
+            if isinstance(previous, BalancePanel):  # its games were of the old document
+                previous.playtest.worker.stop()
         self.doc = doc
         doc.setParent(self)
         self.editor = CanvasEditor(doc, self)
@@ -301,6 +304,7 @@ class MainWindow(QMainWindow):
         self.issues.issueActivated.connect(lambda issue: self.reveal_issue(issue))
         self.issues.issueZoomRequested.connect(lambda issue: self.reveal_issue(issue, zoom=True))
         self.balance.flagActivated.connect(lambda issue: self.reveal_issue(issue))
+        self.balance.playtest.heatChanged.connect(self.scene.set_heat)
         doc.pathChanged.connect(self._update_title)
         doc.viewChanged.connect(self._sync_view_controls)
         doc.scenarioReset.connect(self._sync_view_controls)
@@ -784,6 +788,7 @@ class MainWindow(QMainWindow):
         self.autosaver.discard()
         self.autosaver.stop()
         self.doc.shutdown_analysis()
+        self.balance.playtest.worker.stop()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         event.accept()

@@ -70,6 +70,19 @@ def parts_path(parts: Iterable[tuple[Point, RegionShape]]) -> QPainterPath:
     return path
 
 
+def clip_outside(area: QRectF, keep_clear: Iterable[QRectF]) -> QPainterPath:
+    """A clip path of ``area`` with holes where ``keep_clear`` lies (the tile letters a
+    highlight or an overlay never paints over); empty when nothing is kept clear."""
+    holes = QPainterPath()
+    for rect in keep_clear:
+        holes.addRect(rect)
+    if holes.isEmpty():
+        return QPainterPath()
+    clip = QPainterPath()
+    clip.addRect(area)
+    return clip.subtracted(holes)
+
+
 @cache
 def hex_path(size: float = HEX_SIZE) -> QPainterPath:
     path = QPainterPath()

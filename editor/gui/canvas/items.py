@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from editor.gui.canvas.tile_cache import DESIGNS, draw_design
 from editor.gui.painting import (
     LABEL_DETAIL,
+    clip_outside,
     hex_path,
     paint_placeholder,
     paint_tile,
@@ -317,13 +318,8 @@ class RegionHighlightItem(QGraphicsItem):
         """Outline ``parts``; ``keep_clear`` (the tile letters) is never painted over."""
         self.prepareGeometryChange()
         self.path = parts_path(parts)
-        self.clip = QPainterPath()
-        if keep_clear and not self.path.isEmpty():
-            self.clip.addRect(self.boundingRect())
-            holes = QPainterPath()
-            for rect in keep_clear:
-                holes.addRect(rect)
-            self.clip = self.clip.subtracted(holes)
+        self.clip = (clip_outside(self.boundingRect(), keep_clear or [])
+                     if not self.path.isEmpty() else QPainterPath())
         self.update()
 
     def boundingRect(self) -> QRectF:

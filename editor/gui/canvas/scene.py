@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QPainter, QPainterPath, QPen, QPixmapCache
@@ -10,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from editor.gui.analysis import Issue
 from editor.gui.canvas.feedback import GhostTileItem, PendingLinkItem, SeamsItem
+from editor.gui.canvas.heat import HeatOverlayItem, HeatShape
 from editor.gui.canvas.items import (
     Z_TILE,
     FlashItem,
@@ -35,9 +38,13 @@ from editor.gui.shapes import (
 )
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
+from editor.play.settings import settings as play_settings
 from editor.render.label_types import MARKER, MORE
 from editor.render.paint import colour
 from editor.render.style import Style, default_style
+
+if TYPE_CHECKING:
+    from editor.play.heatmap import RegionHeat
 
 SQRT3 = math.sqrt(3)
 MAX_GRID_CELLS = 12_000
@@ -92,6 +99,10 @@ class RealmScene(QGraphicsScene):
         self.overlay = GraphOverlayItem(self.theme)
         self.overlay.setVisible(False)
         self.addItem(self.overlay)
+        self.heat: Mapping[str, RegionHeat] | None = None  # the playtest's, when shown
+        self.heat_item = HeatOverlayItem(play_settings()["heat"])
+        self.heat_item.setVisible(False)
+        self.addItem(self.heat_item)
         self.flash_item = FlashItem(self.theme, self)
         self.addItem(self.flash_item)
         self.ghost = GhostTileItem(self.theme)
@@ -161,6 +172,7 @@ class RealmScene(QGraphicsScene):
         self.tile_items.clear()
         self.other_items.clear()
         self._on_tiles(self.doc.board_id, [])
+        self._sync_heat()
 
     def _on_tiles(self, board: str, indexes: list[int]) -> None:
         if board != self.doc.board_id:
@@ -453,6 +465,7 @@ class RealmScene(QGraphicsScene):
         if self.show_graph:
             self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors(),
                                   self.realm_rect())
+        self._sync_heat()  # a water body's parts come with the derivation
         self.sync_selection()
 
     def issue_path(self, issue: Issue) -> QPainterPath:
@@ -568,6 +581,31 @@ class RealmScene(QGraphicsScene):
         if show:
             self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors(),
                                   self.realm_rect())
+
+    def set_heat(self, heat: Mapping[str, RegionHeat] | None) -> None:
+        """Paint the playtest's conquests per region over the map (None: take them off)."""
+        self.heat = heat
+        self._sync_heat()
+
+    def _sync_heat(self) -> None:
+        """The heat layer's shapes: the regions of the shown board, as drawn now."""
+        if not hasattr(self, "heat_item"):  # (rebuild() runs in __init__ before it exists)
+            return
+        self.heat_item.setVisible(self.heat is not None)
+        if self.heat is None:
+            if self.heat_item.shapes:
+                self.heat_item.set_shapes([], [])
+            return
+        shapes, tiles = [], set()
+        for rid, heat in self.heat.items():
+            parts = self.part_shapes(rid)
+            if not parts:
+                continue  # on another board
+            (x, y), first = parts[0]
+            shapes.append(HeatShape(heat, parts_path(parts),
+                                    (x + first.anchor[0], y + first.anchor[1])))
+            tiles |= self.region_tiles(rid)
+        self.heat_item.set_shapes(shapes, self.letter_rects(tiles))
 
     def set_layer(self, name: str, shown: bool) -> None:
         """Show or hide one layer: tiles, other counts' tiles, names, symbols, markers or
