@@ -26,13 +26,12 @@ def __getattr__(name: str) -> str:
     """``PLAY_REQUIREMENT`` and ``SMAWG_INSTALL``, made when first read: they need the
     project's URLs (its installed metadata), which the editor's window need not load for
     its first frame (the Playtest box only asks whether smawg is installed)."""
+    if name not in ("PLAY_REQUIREMENT", "SMAWG_INSTALL"):  # (import asks for __path__)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from editor.project import GIT_REQUIREMENT
 
-    if name == "PLAY_REQUIREMENT":
-        return GIT_REQUIREMENT.replace("realms-studio", "realms-studio[play]", 1)
-    if name == "SMAWG_INSTALL":
-        return f"pip install '{__getattr__('PLAY_REQUIREMENT')}' '{SMAWG_REQUIREMENT}'"
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    play = GIT_REQUIREMENT.replace("realms-studio", "realms-studio[play]", 1)
+    return play if name == "PLAY_REQUIREMENT" else f"pip install '{play}' '{SMAWG_REQUIREMENT}'"
 
 
 class SmawgMissing(RuntimeError):
