@@ -8,7 +8,7 @@ from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantA
 from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.gui.canvas.tile_cache import DESIGNS, draw_design
+from editor.gui.canvas.tile_cache import DESIGNS, design_id, draw_design
 from editor.gui.painting import (
     LABEL_DETAIL,
     clip_outside,
@@ -63,6 +63,7 @@ class TileItem(QGraphicsItem):
     def set_placement(self, placement: Placement, side: TileSide) -> None:
         self.placement = placement
         self.side = side
+        self.design = design_id(side)  # whose pictures it shows (read per refined slice)
         self.setPos(QPointF(*hex_centre(placement.q, placement.r)))
         self.update()
 

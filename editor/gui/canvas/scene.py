@@ -25,7 +25,7 @@ from editor.gui.canvas.items import (
     TileItem,
 )
 from editor.gui.canvas.overlay import GraphOverlayItem
-from editor.gui.canvas.tile_cache import DESIGNS, design_id
+from editor.gui.canvas.tile_cache import DESIGNS, Design, Key
 from editor.gui.document import ScenarioDocument
 from editor.gui.painting import hex_path, parts_path, side_label
 from editor.gui.shapes import (
@@ -498,12 +498,34 @@ class RealmScene(QGraphicsScene):
             return
         done = DESIGNS.refine(REFINE_SLICE_S)
         for item in self.tile_items.values():
-            if (design_id(item.side), item.placement.rotation) in done:
+            if (item.design, item.placement.rotation) in done:
                 item.update()
         if DESIGNS.pending:
             self._refine_timer.start(REFINE_GAP_MS)
         else:
             self.look_ahead_soon()
+
+    def missing_designs(self, shown: QRectF, scale: float, pixel_ratio: float
+                        ) -> list[tuple[Key, Design]]:
+        """The exact tile pictures not drawn yet that the tiles in ``shown`` need at
+        ``scale``, each once."""
+        wanted: dict[Key, Design] = {}
+        asked: set[tuple[int, int, int, bool, bool]] = set()  # tiles of one design ask once
+        for item in self.items(shown, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
+            if not isinstance(item, TileItem) or not item.isVisible() or item.side.missing:
+                continue
+            layers = item.layers
+            base = (item.design, item.placement.rotation, id(item.theme), layers.names,
+                    layers.symbols)
+            if base in asked:
+                continue
+            asked.add(base)
+            found = DESIGNS.missing(item.side, item.placement.rotation, item.theme, scale,
+                                    names=layers.names, symbols=layers.symbols,
+                                    pixel_ratio=pixel_ratio)
+            if found is not None:
+                wanted.setdefault(*found)
+        return list(wanted.items())
 
     def look_ahead_soon(self, *_zoom: float) -> None:
         """Once the view rests, draw the pictures the next wheel notch into another size
@@ -533,7 +555,7 @@ class RealmScene(QGraphicsScene):
             ratio = view.viewport().devicePixelRatioF()
             detail = view.transform().m11()
             shown = view.mapToScene(view.viewport().rect()).boundingRect()
-            for item in self.items(shown):
+            for item in self.items(shown, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
                 if isinstance(item, TileItem) and item.isVisible():
                     DESIGNS.plan_ahead(item.side, item.placement.rotation, item.theme, detail,
                                        names=item.layers.names, symbols=item.layers.symbols,
