@@ -33,7 +33,7 @@ from editor.gui.shapes import (
 )
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
-from editor.render.labels import CHIP, NAME
+from editor.render.label_types import CHIP, NAME
 from editor.render.paint import colour, font, paint_badge
 from editor.render.style import Style, default_style
 

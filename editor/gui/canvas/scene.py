@@ -36,11 +36,10 @@ from editor.gui.shapes import (
     letter_box,
     tile_labels,
 )
-from editor.lint.rules_balance import TALLY_CODES
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
 from editor.play.settings import settings as play_settings
-from editor.render.labels import MARKER, MORE
+from editor.render.label_types import MARKER, MORE
 from editor.render.paint import colour
 from editor.render.style import Style, default_style
 
@@ -86,7 +85,12 @@ class RealmScene(QGraphicsScene):
         self._ahead_timer = QTimer(self)  # draws the next zoom band's pictures when idle
         self._ahead_timer.setSingleShot(True)
         self._ahead_timer.timeout.connect(self._draw_ahead)
-        self.marker_items: list[MarkerItem] = []
+        self._marker_items: list[MarkerItem] = []
+        # Markers are laid out after the scene's first frame: placing them needs the label
+        # engine (shapely, numpy: about 0.2 s to import), and the window is shown first.
+        # Whoever reads ``marker_items`` before then has them placed at once.
+        self._painted = False
+        self._markers_due = False
         self._old_markers: dict[tuple[object, ...], MarkerItem] = {}
         self.river_items: list[RiverMarkerItem] = []
         self.link_items: list[LinkItem] = []
@@ -268,11 +272,31 @@ class RealmScene(QGraphicsScene):
         self.sync_rivers()
         self.sync_markers()
 
+    @property
+    def marker_items(self) -> list[MarkerItem]:
+        """The markers drawn on the shown board (placed now if still due)."""
+        if self._markers_due:
+            self.place_due_markers()
+        return self._marker_items
+
+    def place_due_markers(self) -> None:
+        """Lay out the markers now if they wait for the first frame to be done."""
+        if self._markers_due:
+            self._markers_due = False
+            self._lay_markers()
+            self.sync_selection()
+
     def sync_markers(self) -> None:
+        if not self._painted:  # before the first frame: placed just after it
+            self._markers_due = True
+            return
+        self._lay_markers()
+
+    def _lay_markers(self) -> None:
         # Items whose marker, place and size did not change are kept: a tile turned
         # elsewhere then repaints only its own markers, not every marker of the board.
-        self._old_markers = {_marker_key(item): item for item in self.marker_items}
-        self.marker_items = []
+        self._old_markers = {_marker_key(item): item for item in self._marker_items}
+        self._marker_items = []
         groups: dict[str, list[tuple[int, Marker]]] = {}
         for index, marker in enumerate(self.doc.board.markers):
             if self.doc.active(marker):
@@ -288,10 +312,10 @@ class RealmScene(QGraphicsScene):
     def _add_marker(self, item: MarkerItem) -> None:
         kept = self._old_markers.pop(_marker_key(item), None)
         if kept is not None:
-            self.marker_items.append(kept)
+            self._marker_items.append(kept)
             return
         item.setVisible(self.layers.markers)
-        self.marker_items.append(item)
+        self._marker_items.append(item)
         self.addItem(item)
 
     def _add_hex_markers(self, members: list[tuple[int, Marker]]) -> None:
@@ -382,7 +406,7 @@ class RealmScene(QGraphicsScene):
                 item.selected = index in tiles
                 item.update()
         self._chosen = tiles
-        for marker in self.marker_items:
+        for marker in self._marker_items:
             chosen = on_board and marker.index in sel.marker_set
             if marker.selected != chosen:
                 marker.selected = chosen
@@ -424,7 +448,10 @@ class RealmScene(QGraphicsScene):
 
     def sync_analysis(self) -> None:
         worst: dict[str, str] = {}
-        for issue in self.doc.analysis.issues:
+        issues = self.doc.analysis.issues
+        if issues:  # (lint is imported by then; the first frame, with none, does without)
+            from editor.lint.rules_balance import TALLY_CODES
+        for issue in issues:
             if issue.severity not in ("error", "warning") or issue.code in TALLY_CODES:
                 continue
             for tile in self.issue_tiles(issue):
@@ -615,7 +642,7 @@ class RealmScene(QGraphicsScene):
         elif name == "others":
             self._on_tiles(self.doc.board_id, [])
         elif name == "markers":
-            for item in [*self.marker_items, *self.river_items]:
+            for item in [*self._marker_items, *self.river_items]:
                 item.setVisible(shown)
         else:
             for link in self.link_items:
@@ -629,6 +656,10 @@ class RealmScene(QGraphicsScene):
 
     # ----- background grid ------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF | object) -> None:
+        if not self._painted:  # the first frame is under way: markers follow it
+            self._painted = True
+            if self._markers_due:
+                QTimer.singleShot(0, self, self.place_due_markers)
         super().drawBackground(painter, rect)  # type: ignore[arg-type]
         if not self.show_grid or not isinstance(rect, QRectF):
             return
