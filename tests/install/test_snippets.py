@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from install_support import REPO, Install, build_backend_installed, clean_env, run
+from install_support import NO_PIP_COMPILE, REPO, Install, build_backend_installed, clean_env, run
 from test_pre_commit import GIT_ENV, TIMEOUT, git_snapshot, hook_env, hook_outputs
 
 from editor.project import REPOSITORY_URL
@@ -128,7 +128,7 @@ def _release_repo(tmp_path: Path, version: str = "0.2.0") -> Path:
 
 
 def release(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = clean_env(PYTHON=sys.executable, **GIT_ENV,
+    env = clean_env(PYTHON=sys.executable, **GIT_ENV, **NO_PIP_COMPILE,
                     BUILD_ARGS="--no-isolation" if build_backend_installed() else "")
     return subprocess.run(["bash", str(repo / "scripts" / "release.sh"), *args], cwd=repo,
                           env=env, capture_output=True, text=True, timeout=TIMEOUT,
