@@ -107,6 +107,34 @@ def measure(checkout: Path, workers: str, extra: list[str], logs: Path,
     }
 
 
+def imported(args: argparse.Namespace) -> dict[str, Any]:
+    """A run measured outside this script: pytest's output and ``/usr/bin/time -v``'s report
+    (its user and system time count pytest and every process it waited for, as ``run`` does)."""
+    output = args.output.read_text(encoding="utf-8", errors="replace")
+    report = args.time.read_text(encoding="utf-8", errors="replace")
+
+    def field(name: str) -> str:
+        found = re.search(rf"^\s*{re.escape(name)}: (.+)$", report, re.MULTILINE)
+        if found is None:
+            raise SystemExit(f"suite_timing: {args.time} has no '{name}'")
+        return found[1].strip()
+
+    clock = [float(part) for part in field("Elapsed (wall clock) time (h:mm:ss or m:ss)")
+             .split(":")]
+    wall = sum(part * 60 ** power for power, part in enumerate(reversed(clock)))
+    return {
+        "label": args.label, "commit": args.commit, "exit": int(field("Exit status")),
+        "date": args.date, "command": args.command_line,
+        "workers": re.search(r"-n (\S+)", args.command_line)[1]  # type: ignore[index]
+        if "-n " in args.command_line else "0",
+        "counts": counts(output), "wall_s": round(wall, 1),
+        "cpu_user_s": round(float(field("User time (seconds)")), 1),
+        "cpu_sys_s": round(float(field("System time (seconds)")), 1),
+        "load_before": [args.load[0]], "load_after": [args.load[1]], "cores": os.cpu_count(),
+        "slowest": slowest(output), "log": str(args.output),
+    }
+
+
 def load_records() -> list[dict[str, Any]]:
     if not RECORDS.exists():
         return []
@@ -158,8 +186,8 @@ def table(records: list[dict[str, Any]]) -> str:
     text = "\n".join(rows) + "\n"
     if "before" in latest:
         ratio = _cpu(latest["after"]) / _cpu(latest["before"])
-        text += (f"\nCPU of this tree's suite over the base's, measured alternately in one "
-                 f"session: {ratio:.2f}.\n")
+        text += (f"\nCPU of this tree's suite over the base's: {ratio:.2f} (each run's "
+                 f"conditions are in its row).\n")
     return text
 
 
@@ -185,8 +213,20 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--no-readme", action="store_true", help="do not rewrite README.md")
     run.add_argument("pytest_args", nargs="*", help="after --: more pytest arguments")
     sub.add_parser("readme", help="rewrite README.md's table from docs/suite-timing.json")
+    imp = sub.add_parser("import", help="record a run measured by /usr/bin/time -v instead")
+    imp.add_argument("--label", choices=("before", "after"), required=True)
+    imp.add_argument("--commit", required=True)
+    imp.add_argument("--output", type=Path, required=True, help="pytest's output")
+    imp.add_argument("--time", type=Path, required=True, help="/usr/bin/time -v's report")
+    imp.add_argument("--load", type=float, nargs=2, required=True, metavar=("START", "END"),
+                     help="the 1-minute load average at the start and at the end")
+    imp.add_argument("--date", required=True, help='when it ended, "YYYY-MM-DD HH:MM UTC"')
+    imp.add_argument("--command-line", required=True, help="the pytest command that ran")
     args = parser.parse_args(argv)
     records = load_records()
+    if args.command == "import":
+        records.append(imported(args))
+        save_records(records)
     if args.command == "run":
         trees = ([(args.before.resolve(), "before")] if args.before else []) + [(ROOT, "after")]
         for round_ in range(args.rounds):
