@@ -7,6 +7,7 @@ per board); SVG, the same drawing, is parsed here.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,15 @@ from realm_corpus import NAMES, Realm
 FORMATS = tuple(SUFFIXES)
 # pydot 4 still calls pyparsing's camelCase names, which pyparsing 3.2 deprecates
 pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated.*:DeprecationWarning")
+
+
+@cache
+def parsed(fmt: str, text: str, players: int) -> frozenset[str] | None:
+    """The region ids a real parser reads in ``text``: the same export is parsed once per
+    worker (pydot takes seconds on a DOT board), whichever of the two tests reads it first.
+    The file runs on one worker (tests/conftest.py's WHOLE_FILE) so the two tests share it."""
+    found = READERS[fmt](text, players)
+    return None if found is None else frozenset(found)
 
 
 def _stem(realm: Realm) -> str:
@@ -43,7 +53,7 @@ def test_every_export_parses(corpus: dict[str, Realm], name: str, fmt: str,
     assert written == sorted(exported(tmp_path, _stem(realm), fmt, n).name for n in counts)
     for players in counts:
         text = exported(tmp_path, _stem(realm), fmt, players).read_text(encoding="utf-8")
-        READERS[fmt](text, players)
+        parsed(fmt, text, players)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -60,6 +70,6 @@ def test_formats_name_the_same_regions(corpus: dict[str, Realm], name: str,
         result = run_cli("export", realm.path, "--players", str(players), "--to", fmt,
                          "-o", out)
         assert result.returncode == 0, result.stderr
-        ids[fmt] = READERS[fmt](out.read_text(encoding="utf-8"), players)
+        ids[fmt] = parsed(fmt, out.read_text(encoding="utf-8"), players)
     assert ids["engine"] == ids["geojson"] == ids["graphml"] == ids["dot"], {
         fmt: sorted(found or ())[:5] for fmt, found in ids.items()}

@@ -22,6 +22,11 @@ NOT_SOURCE = shutil.ignore_patterns(
     "node_modules",  # the npm folders of the tests and the VS Code extension
 )
 BUILD_TIMEOUT = 600
+# `pip install --no-compile` for the pip runs a tool starts (pre-commit's hook environments,
+# scripts/release.sh's check): pip reads a negative option's variable as the value of the
+# positive one, so PIP_NO_COMPILE=1 means --compile (it byte-compiled every dependency,
+# most of each install's CPU) and PIP_COMPILE=0 means --no-compile.
+NO_PIP_COMPILE = {"PIP_COMPILE": "0"}
 
 
 @dataclass(frozen=True)

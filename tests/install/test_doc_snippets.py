@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -87,9 +88,13 @@ def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@cache
 def pip_dry_run(command: str, clone: Path) -> None:
     """A ``pip install "REQ"`` line, its address replaced by the clone: pip finds the ref,
-    builds the metadata and resolves every dependency (and extra) from this environment."""
+    builds the metadata and resolves every dependency (and extra) from this environment.
+
+    Three snippets hold the same line (the README's install, the Action's steps by hand, the
+    site workflow): it is resolved once per clone, and a line that fails is tried again."""
     words = shlex.split(command)
     assert words[:2] == ["pip", "install"] and len(words) == 3, command
     requirement = words[2]

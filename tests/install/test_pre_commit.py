@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
-from install_support import clean_env, copy_source, run, shared_dir
+from install_support import NO_PIP_COMPILE, clean_env, copy_source, run, shared_dir
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "realms tests", "GIT_AUTHOR_EMAIL": "tests@example.invalid",
            "GIT_COMMITTER_NAME": "realms tests", "GIT_COMMITTER_EMAIL": "tests@example.invalid",
@@ -53,9 +53,12 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Itera
 
 
 def hook_env(store: Path) -> dict[str, str]:
-    """A user's shell running pre-commit with its store (``PRE_COMMIT_HOME``) at ``store``."""
-    return clean_env(QT_QPA_PLATFORM="offscreen", PRE_COMMIT_COLOR="never", PIP_NO_COMPILE="1",
-                     PRE_COMMIT_HOME=str(store), **GIT_ENV)
+    """A user's shell running pre-commit with its store (``PRE_COMMIT_HOME``) at ``store``.
+
+    The hook environment's pip installs without byte-compiling (``NO_PIP_COMPILE``): the
+    hooks compile only what they import."""
+    return clean_env(QT_QPA_PLATFORM="offscreen", PRE_COMMIT_COLOR="never",
+                     PRE_COMMIT_HOME=str(store), **NO_PIP_COMPILE, **GIT_ENV)
 
 
 def run_hooks(hook_repo: HookRepo, cwd: Path, *files: str,
