@@ -12,6 +12,7 @@ from typing import Any
 import shapely
 
 from editor.export.engine import region_entry
+from editor.model.json_text import indented_json
 from editor.topology import euclidean
 from editor.topology.realm import Realm
 
@@ -42,5 +43,4 @@ def geojson_document(realm: Realm) -> dict[str, Any]:
 
 
 def geojson_text(realm: Realm) -> str:
-    return json.dumps(geojson_document(realm), indent=2, sort_keys=True,
-                      ensure_ascii=False) + "\n"
+    return indented_json(geojson_document(realm)) + "\n"

@@ -209,8 +209,8 @@ def _example(loaded: LoadedScenario, players: int, seed: int) -> LoadedScenario 
     from editor.generate.confirm import loaded_from
     from editor.generate.realise import RealiseError, realise
 
-    try:
-        result = realise(loaded, players, seed)
+    try:  # the page shows the board alone: the balance flags realise can name are not asked
+        result = realise(loaded, players, seed, flags_for=None)
     except RealiseError:
         return None
     example: LoadedScenario = loaded_from(result.data, str(loaded.path))
