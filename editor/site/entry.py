@@ -290,6 +290,37 @@ def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
     return view
 
 
+def warm() -> None:
+    """Make, once in the parent before its workers fork, what every page needs and a fresh
+    process would otherwise make again on its first page: the modules a page imports on
+    first use, the compiled page templates, the lint rules, the schema validator, the
+    style, the balance standard and the site's settings. Workers are replaced every few dozen pages, and this
+    was a tenth of a second or more of each one's start."""
+    import editor.analysis.metrics
+    import editor.analysis.report
+    import editor.export.cestpasphoto
+    import editor.export.engine
+    import editor.export.geojson
+    import editor.export.smawg
+    import editor.generate.confirm
+    import editor.generate.realise
+    import editor.lint.engine
+    import editor.site.balance  # noqa: F401  (imported for the workers)
+    from editor.analysis.standard import load_standard
+    from editor.lint.registry import all_rules
+    from editor.model.fast_schema import expect_many, fast_backend
+    from editor.site.pages import environment
+
+    for template in ("scenario.html.j2", "index.html.j2"):
+        environment().get_template(template)
+    all_rules()
+    expect_many()  # every page checks its file: the Rust validator, built here once
+    fast_backend("scenario")
+    load_standard()
+    default_style()
+    site_settings()
+
+
 def _as_shown(text: str, path: Path, source: str) -> str:
     """``text`` with the file's path as typed, or as resolved, replaced by its shown path."""
     for form in sorted({str(path), os.path.abspath(path), os.path.realpath(path)},
