@@ -23,6 +23,7 @@ from editor.analysis.fifth import WorldCounts, count_world
 from editor.analysis.reach import (
     Pocket,
     Seat,
+    diameter,
     fairest_seats,
     largest_pocket,
     mean_pair_steps,
@@ -227,15 +228,15 @@ def distances_from(graph: nx.Graph, sources: Iterable[str]) -> dict[str, int | N
     return found
 
 
-def _diameter(graph: nx.Graph) -> tuple[int | None, bool]:
+def _diameter(graph: nx.Graph, adjacency: Mapping[str, tuple[str, ...]]
+              ) -> tuple[int | None, bool]:
     if graph.number_of_nodes() == 0:
         return None, True
     largest = max(nx.connected_components(graph), key=lambda c: (len(c), sorted(c)))
-    piece = graph.subgraph(largest)
-    if piece.number_of_nodes() <= EXACT_DIAMETER_LIMIT:
-        # usebounds: eccentricity bounds prune most breadth-first searches; still exact
-        return int(nx.diameter(piece, usebounds=True)), True
-    return int(nx.approximation.diameter(piece, seed=0)), False
+    if len(largest) <= EXACT_DIAMETER_LIMIT:
+        # eccentricity bounds prune most breadth-first searches; still exact
+        return diameter(adjacency, largest), True
+    return int(nx.approximation.diameter(graph.subgraph(largest), seed=0)), False
 
 
 def measure(realm: Realm) -> BalanceMetrics:
@@ -310,8 +311,7 @@ def measure(realm: Realm) -> BalanceMetrics:
     values["degree_min"] = min(degrees) if degrees else None
     values["degree_mean"] = _mean(degrees)
     values["degree_max"] = max(degrees) if degrees else None
-    diameter, exact = _diameter(graph)
-    values["diameter"] = diameter
+    values["diameter"], exact = _diameter(graph, adjacency)
     below = Worlds(realm.scenario.boards).is_below
     surface = count_world((r.terrain, r.symbols) for r in land if not below(r))
     underground = count_world((r.terrain, r.symbols) for r in land if below(r))
