@@ -239,13 +239,14 @@ def _diameter(graph: nx.Graph, adjacency: Mapping[str, tuple[str, ...]]
     return int(nx.approximation.diameter(graph.subgraph(largest), seed=0)), False
 
 
-def measure(realm: Realm) -> BalanceMetrics:
-    """The balance metrics of ``realm`` (one player count, already derived)."""
+def measure(realm: Realm, graph: nx.Graph | None = None) -> BalanceMetrics:
+    """The balance metrics of ``realm`` (one player count, already derived); ``graph``:
+    its :func:`play_graph` when the caller has it already (only read here)."""
     players = realm.players
     regions = {rid: r for rid, r in realm.regions.items() if not r.chasm}
     land = sorted((r for r in regions.values() if r.counts_as_land), key=lambda r: r.id)
     water = [r for r in regions.values() if not r.is_land]
-    graph = play_graph(realm)
+    graph = play_graph(realm) if graph is None else graph
     values: dict[str, float | None] = {}
     values["regions"] = len(land)
     values["regions_per_player"] = _round(len(land) / players)

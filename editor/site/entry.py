@@ -254,8 +254,8 @@ def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
     realm = derive_realm(board, players)
     page = layout_page(realm)
     details = _region_details(realm, style)
-    metrics = measure(realm)
     graph = play_graph(realm)
+    metrics = measure(realm, graph)
     example = (f"Example board, seed {seed}: one board the scenario's building rules give "
                "(every game builds its own).") if shown is not None else ""
     svg = board_svg(page, style, graph, name=f"Board for {players} players"
@@ -294,8 +294,8 @@ def warm() -> None:
     """Make, once in the parent before its workers fork, what every page needs and a fresh
     process would otherwise make again on its first page: the modules a page imports on
     first use, the compiled page templates, the lint rules, the schema validator, the
-    style, the balance standard and the site's settings. Workers are replaced every few dozen pages, and this
-    was a tenth of a second or more of each one's start."""
+    style, the balance standard and the site's settings. Workers are replaced every few
+    dozen pages, and this was a tenth of a second or more of each one's start."""
     import editor.analysis.metrics
     import editor.analysis.report
     import editor.export.cestpasphoto
