@@ -162,7 +162,7 @@ def _anchor(geometry: shapely.Geometry) -> Point:
 # process: a collection's boards are laid from the same catalogues, so a worker building
 # page after page meets the same tile designs (at each rotation, with the same most
 # interior point) again. Emptied when full (a grid never depends on what the table held).
-_GRIDS_KEPT = 20_000
+_GRIDS_KEPT = 2_000  # the shipped scenarios need 128 (25 kB each)
 _GRIDS: dict[tuple[bytes, Point], Candidates | None] = {}  # (key, anchor) -> label grid
 
 
