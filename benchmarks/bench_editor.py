@@ -48,6 +48,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 from bytecode import compile_all
+from launch_script import EDITOR_WINDOW
 from layouts import LETTERS, spiral
 from PySide6.QtCore import QCoreApplication, QEventLoop, QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QWheelEvent
@@ -639,24 +640,10 @@ def test_rotate_shipped(path: Path, benchmark: BenchmarkFixture,
 
 # ----- launch: a new process until its window is painted -------------------------------------
 LAUNCH_FILE = ROOT / "scenarios" / "booklet" / "01-my-precious-world.realm.json"
-# What ``realms edit FILE`` does up to its first frame (editor.gui.app.run_editor), then the
-# frame grabbed and saved instead of the event loop: the analysis, which the editor starts
-# 25 ms after the window is up (networkx, the derivation, lint), is not in it.
-EDITOR_WINDOW = """
-import sys
-from pathlib import Path
-from editor.gui.app import application
-from editor.gui.document import ScenarioDocument
-from editor.gui.main_window import MainWindow
-from editor.model.scenario_io import load_scenario
-app = application()
-doc = ScenarioDocument.from_loaded(load_scenario(Path(sys.argv[1])))
-window = MainWindow(doc, offer_recovery=False)
-window.resize(1440, 900)
-window.show()
-window.view.fit_to_realm()
-window.grab().save(sys.argv[2])
-"""
+# EDITOR_WINDOW (tests/launch_script.py): what ``realms edit FILE`` does up to its first
+# frame, then the frame grabbed and saved instead of the event loop: the analysis, which
+# the editor starts 25 ms after the window is up (networkx, the derivation, lint), and the
+# markers, laid out just after the first frame, are not in it.
 # The least any Qt program pays to show a window here: the same size, grabbed and saved.
 BARE_WINDOW = """
 import sys

@@ -7,8 +7,10 @@
 ``--all`` writes docs/images/editor.png (the quick-start realm, a region with issues
 selected), editor-tools.png (tile F armed, its ghost under the cursor, two tiles
 selected), editor-scenario.png (booklet scenario 5's Scenario tab with its scoring
-rule) and editor-legend.png (the quick-start realm's mountains, the Legend dock in
-front). Without SCENARIO it opens the quick-start scenario
+rule), editor-legend.png (the quick-start realm's mountains, the Legend dock in
+front), editor-playtest.png (the quick-start realm's conquests per region from the
+Balance dock's playtest, on the canvas; needs smawg) and balance-dock.png (that Balance
+dock whole). Without SCENARIO it opens the quick-start scenario
 (scenarios/highland-crossing.realm.json) if present, else lays booklet scenario 1's
 3-player tiles (C D F L O R T X Y H I Q W). Runs offscreen; settings and recovery files
 go to a temporary folder.
@@ -144,6 +146,36 @@ def shot_legend(size: tuple[int, int], target: Path) -> None:
     window.close()  # type: ignore[attr-defined]
 
 
+def shot_playtest(size: tuple[int, int], target: Path, dock_target: Path) -> None:
+    """The quick-start realm at 4 players after the Balance dock's playtest (its default
+    games, bot and seed), the conquests shown on the map and the dock scrolled to them;
+    then the whole Balance dock on its own (``dock_target``)."""
+    from PySide6.QtCore import Qt
+
+    from editor.gui.document import ScenarioDocument
+    from editor.model.scenario_io import load_scenario
+
+    doc = ScenarioDocument.from_loaded(load_scenario(QUICKSTART))
+    doc.players = 4
+    window = open_window(doc, size)
+    docks = window._docks  # type: ignore[attr-defined]
+    docks["balance"].raise_()
+    window.resizeDocks([docks["inspector"], docks["balance"]],  # type: ignore[attr-defined]
+                       [110, 600], Qt.Orientation.Vertical)
+    panel = window.balance.playtest  # type: ignore[attr-defined]
+    panel.run_button.click()
+    panel.wait(300)
+    panel.show_heat.setChecked(True)
+    settle()
+    area = docks["balance"].widget()
+    area.verticalScrollBar().setValue(panel.y() - 4)
+    grab(window, target)
+    dock = window.balance  # type: ignore[attr-defined]
+    dock.grab().save(str(dock_target))
+    print(f"wrote {dock_target}")
+    window.close()  # type: ignore[attr-defined]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("scenario", nargs="?", type=Path)
@@ -194,6 +226,7 @@ def main() -> int:
         shot_tools(size, images / "editor-tools.png")
         shot_scenario(size, images / "editor-scenario.png")
         shot_legend(size, images / "editor-legend.png")
+        shot_playtest(size, images / "editor-playtest.png", images / "balance-dock.png")
     return 0
 
 

@@ -134,6 +134,30 @@ def real_smawg() -> Any:
     return require_smawg()
 
 
+@pytest.fixture()
+def without_smawg(tmp_path: Path) -> dict[str, str]:
+    """The environment of a real interpreter started with ``-S`` (no site-packages) whose
+    packages are this environment's minus smawg: every entry of site-packages but smawg's
+    linked into a folder on PYTHONPATH, with the repository. Checked: smawg is out of reach."""
+    import os
+    import re
+    import subprocess
+    import sys
+    import sysconfig
+
+    packages = Path(sysconfig.get_paths()["purelib"])
+    hidden = tmp_path / "site-packages"
+    hidden.mkdir()
+    for entry in packages.iterdir():
+        if not re.match(r"smawg($|[-.])", entry.name):
+            (hidden / entry.name).symlink_to(entry)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(TESTS.parent), str(hidden)))}
+    done = subprocess.run([sys.executable, "-S", "-c", "import smawg"], env=env,
+                          capture_output=True, text=True)
+    assert "No module named 'smawg'" in done.stderr  # smawg is really out of reach
+    return env
+
+
 @pytest.fixture(scope="session")
 def real_cestpasphoto() -> Any:
     """A runner that plays exported maps in the real cestpasphoto engine (tests/real_engines.py):

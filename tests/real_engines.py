@@ -122,7 +122,7 @@ class GameRecord:
     moves: int
     rounds: int  # the engine's round counter at the end (NB_ROUNDS + 1 when over)
     scores: list[int]
-    first_attacks: list[int]  # the area each new people first attacked (its entry)
+    first_attacks: list[int]  # the areas of conquests under the border rule (entries)
     ended: bool
 
 

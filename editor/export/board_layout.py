@@ -19,16 +19,8 @@ from shapely.ops import polylabel
 
 from editor.escaping import document_line
 from editor.model import lattice
-from editor.render.labels import (
-    Box,
-    Candidates,
-    LabelPlan,
-    LabelSizes,
-    RegionLabels,
-    candidates,
-    place_labels,
-    text_width,
-)
+from editor.render.label_types import Box, LabelPlan, LabelSizes, text_width
+from editor.render.labels import Candidates, RegionLabels, candidates, place_labels
 from editor.render.style import default_style
 from editor.topology import euclidean
 from editor.topology.realm import Realm, Region

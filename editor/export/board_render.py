@@ -51,7 +51,8 @@ from editor.export.board_layout import (
 )
 from editor.heap import no_cyclic_gc
 from editor.render.hatching import HATCH_SPACING, hatch_strokes
-from editor.render.labels import CHIP, MARKER, NAME, pieces_first
+from editor.render.label_types import CHIP, MARKER, NAME
+from editor.render.labels import pieces_first
 from editor.render.paint import PRINT, font, paint_badge
 from editor.render.style import BadgeStyle, Style, default_style, marker_glyph
 from editor.topology.realm import Realm

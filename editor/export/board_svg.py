@@ -22,7 +22,7 @@ from editor.export.board_layout import (
     Point,
 )
 from editor.render.hatching import HATCH_SPACING, hatch_strokes
-from editor.render.labels import CHIP, MARKER, NAME
+from editor.render.label_types import CHIP, MARKER, NAME
 from editor.render.paint import PRINT
 from editor.render.style import BadgeStyle, Style, marker_glyph
 from editor.topology.realm import Realm

@@ -63,6 +63,7 @@ def save_screenshot(window: MainWindow, target: Path) -> None:
         if app is not None:
             app.processEvents()
     window.view.fit_to_realm()
+    window.scene.place_due_markers()  # a screenshot shows them, however few frames ran
     if app is not None:
         app.processEvents()
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -3,9 +3,11 @@
 Everything here comes from :mod:`editor.analysis.standard`, as ``realms balance`` and lint
 judge: the flags come first with what to change, then bars for the standard's rules
 (regions per player in lint's window, each terrain and symbol on about 1/5 of its world's
-land, world by world), and the table shows every metric beside its band. Clicking a flag selects
-and outlines every region its advice names, the inspector showing the next one at each click,
-and shows them as the Issues dock does (``flagActivated``).
+land, world by world), the Playtest (:mod:`editor.gui.playtest_panel`: the realm played in
+smawg, its conquests painted on the canvas) and the table shows every metric beside its
+band. Clicking a flag selects and outlines every region its advice names, the inspector
+showing the next one at each click, and shows them as the Issues dock does
+(``flagActivated``); so does the playtest's row of land never conquered.
 """
 
 from __future__ import annotations
@@ -185,31 +187,45 @@ class BalanceBars(QWidget):
 
 
 ROLE_KEY = Qt.ItemDataRole.UserRole
+NEVER_KEY = "playtest.never_conquered"  # the playtest's row of land never conquered
 OUTSIDE_COLOUR = "#c62828"
 
 
-class FlagLabel(QLabel):
-    """One flag: the message in red, what to change underneath, word-wrapped; a click asks
-    the panel to show the regions it names."""
+class RowLabel(QLabel):
+    """A word-wrapped row marked in red on its left; a click asks the panel to show the
+    regions its ``key`` names (a flag, the playtest's regions never conquered)."""
 
     clicked = Signal(str)
 
-    def __init__(self, flag: Flag, parent: QWidget | None = None) -> None:
+    def __init__(self, key: str, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.key = flag.key
+        self.key = key
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
-        self.setText(display_text(f"\u26a0 {flag.message}") + "\n"
-                     + display_text(f"What to change: {flag.advice}"))
-        self.setToolTip("Click to select the regions this flag names")
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setStyleSheet(f"QLabel {{ color: #222; border-left: 3px solid {OUTSIDE_COLOUR};"
-                           " padding: 2px 4px; margin: 1px 0; }")
+        self.setText(text)
+        self.setToolTip("Click to select the regions this row names")
+        self.set_marked(True)
+
+    def set_marked(self, marked: bool) -> None:
+        """Marked: red on its left, a hand under the mouse (there are regions to show)."""
+        border = f"border-left: 3px solid {OUTSIDE_COLOUR};" if marked else ""
+        self.setStyleSheet(f"QLabel {{ color: #222; {border} padding: 2px 4px; margin: 1px 0; }}")
+        self.setCursor(Qt.CursorShape.PointingHandCursor if marked
+                       else Qt.CursorShape.ArrowCursor)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
+        if event.button() == Qt.MouseButton.LeftButton and self.isEnabled():
             self.clicked.emit(self.key)
         super().mousePressEvent(event)
+
+
+class FlagLabel(RowLabel):
+    """One flag: the message in red, what to change underneath."""
+
+    def __init__(self, flag: Flag, parent: QWidget | None = None) -> None:
+        super().__init__(flag.key, display_text(f"\u26a0 {flag.message}") + "\n"
+                         + display_text(f"What to change: {flag.advice}"), parent)
+        self.setToolTip("Click to select the regions this flag names")
 
 
 class FlagList(QWidget):
@@ -318,11 +334,16 @@ class BalancePanel(QWidget):
         self.flag_list.clicked.connect(self.show_regions)
         self.table = BandsTable()
         self.table.itemClicked.connect(self._clicked)
+        from editor.gui.playtest_panel import PlaytestPanel  # (it imports RowLabel from here)
+
+        self.playtest = PlaytestPanel(doc)
+        self.playtest.regionsClicked.connect(self.show_regions)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.summary)
         layout.addWidget(self.flag_list)  # first what to change: seen without scrolling
         layout.addWidget(self.chart)
+        layout.addWidget(self.playtest)
         layout.addWidget(self.table, 1)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         doc.derivationChanged.connect(self.refresh)
@@ -391,6 +412,9 @@ class BalancePanel(QWidget):
         m = self.metrics
         if m is None:
             return []
+        if key == NEVER_KEY:
+            result = self.playtest.result
+            return list(result.never_conquered) if result is not None else []
         if key == "articulation_points":
             return list(m.articulation_points)
         if key == "bridges":
@@ -422,7 +446,8 @@ class BalancePanel(QWidget):
         flag = next((f for f in self.flags if f.key == key), None)
         self.doc.select_finding(tuple(regions), focus=regions[index])
         row = next((r for r in self.rows if r.key == key), None)
-        message = flag.message if flag is not None else (row.label if row else key)
+        message = (flag.message if flag is not None else row.label if row is not None
+                   else "Land no playtest game conquered" if key == NEVER_KEY else key)
         self.summary.setToolTip(display_text(f"{message}: {regions[index]}"))
         self.flagActivated.emit(Issue(key, "warning", message, tuple(regions),
                                       tuple(flag.tiles) if flag else (), source="balance"))

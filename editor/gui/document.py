@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Container
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -49,6 +48,8 @@ from editor.model.scenario_io import (
 )
 
 if TYPE_CHECKING:  # networkx and the derivation load after the window's first frame
+    from concurrent.futures import Future, ThreadPoolExecutor
+
     from editor.analysis.metrics import BalanceMetrics
     from editor.topology import RealmDeriver
 
@@ -526,6 +527,8 @@ class ScenarioDocument(QObject):
         if self._running is not None:
             return  # _take_metrics starts again once this one is in
         if self._worker is None:
+            from concurrent.futures import ThreadPoolExecutor  # (a big realm's, after its frame)
+
             self._worker = ThreadPoolExecutor(1, thread_name_prefix="realm-analysis")
         generation, loaded, players = self._generation, self.snapshot(), self.players
 

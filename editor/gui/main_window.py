@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRect, QSettings, QSize, Qt
@@ -40,7 +41,6 @@ from editor.gui.canvas import RealmScene, RealmView
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.canvas_holder import CanvasHolder
 from editor.gui.commands import RestoreScenario
-from editor.gui.designer import integration as designer_hooks
 from editor.gui.disk_watch import DiskWatch
 from editor.gui.document import ScenarioDocument
 from editor.gui.generate_dialog import generate_into
@@ -92,6 +92,14 @@ FILE_FILTER = "Realms scenarios (*.realm.json *.json);;All files (*)"
 # Hooks the tests replace: answer the recovery offer and the close question without a dialog.
 RecoveryPrompt = Callable[[QWidget, Path], bool]
 ClosePrompt = Callable[[QWidget, str], QMessageBox.StandardButton]
+
+
+def designer() -> ModuleType:
+    """The tile designer's hooks, imported when first used (not on the way to the first
+    frame)."""
+    from editor.gui.designer import integration
+
+    return integration
 
 
 def saved_when(path: Path) -> str:
@@ -233,6 +241,9 @@ class MainWindow(QMainWindow):
             self.autosaver.discard()
             self.autosaver.stop()
             old.shutdown_analysis()
+            previous = getattr(self, "balance", None)
+            if isinstance(previous, BalancePanel):  # its games were of the old document
+                previous.playtest.worker.stop()
         self.doc = doc
         doc.setParent(self)
         self.editor = CanvasEditor(doc, self)
@@ -240,8 +251,11 @@ class MainWindow(QMainWindow):
         self.scene = RealmScene(doc)
         self.scene.set_show_grid(self.grid_action.isChecked())
         self.scene.set_show_graph(self.graph_action.isChecked())
+        # a new scene draws every layer: only the ones switched off need telling (showing
+        # the other counts' tiles again was a second pass over every tile)
         for name, action in getattr(self, "layer_actions", {}).items():
-            self.scene.set_layer(name, action.isChecked())
+            if getattr(self.scene.layers, name) != action.isChecked():
+                self.scene.set_layer(name, action.isChecked())
         self.view = RealmView(self.scene, self.editor)
         self.view.shared_actions = self.shared_actions
         self.view.wheel_scrolls = self.wheel_action.isChecked()
@@ -290,6 +304,7 @@ class MainWindow(QMainWindow):
         self.issues.issueActivated.connect(lambda issue: self.reveal_issue(issue))
         self.issues.issueZoomRequested.connect(lambda issue: self.reveal_issue(issue, zoom=True))
         self.balance.flagActivated.connect(lambda issue: self.reveal_issue(issue))
+        self.balance.playtest.heatChanged.connect(self.scene.set_heat)
         doc.pathChanged.connect(self._update_title)
         doc.viewChanged.connect(self._sync_view_controls)
         doc.scenarioReset.connect(self._sync_view_controls)
@@ -476,9 +491,9 @@ class MainWindow(QMainWindow):
         for action in self.tools_bar.actions_by_key.values():
             tools.addAction(action)
         tiles = menus.addMenu("T&iles")  # the tile designer (editor/gui/designer)
-        tiles.addAction(self._action("&New catalogue", lambda: designer_hooks.new_catalogue(self)))
+        tiles.addAction(self._action("&New catalogue", lambda: designer().new_catalogue(self)))
         tiles.addAction(self._action("&Edit catalogue\u2026",
-                                     lambda: designer_hooks.edit_catalogue(self)))
+                                     lambda: designer().edit_catalogue(self)))
 
         view = menus.addMenu("&View")
         view.addAction(self._action("&Fit to realm", lambda: self.view.fit_to_realm(),
@@ -773,6 +788,7 @@ class MainWindow(QMainWindow):
         self.autosaver.discard()
         self.autosaver.stop()
         self.doc.shutdown_analysis()
+        self.balance.playtest.worker.stop()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         event.accept()

@@ -33,7 +33,7 @@ from editor.gui.shapes import (
 )
 from editor.model.catalogue import TileSide
 from editor.model.lattice import Point
-from editor.render.labels import CHIP, NAME
+from editor.render.label_types import CHIP, NAME
 from editor.render.paint import colour, font, paint_badge
 from editor.render.style import Style, default_style
 
@@ -68,6 +68,19 @@ def parts_path(parts: Iterable[tuple[Point, RegionShape]]) -> QPainterPath:
     for (cx, cy), shape in parts:
         path.addPath(region_path(shape).translated(cx, cy))
     return path
+
+
+def clip_outside(area: QRectF, keep_clear: Iterable[QRectF]) -> QPainterPath:
+    """A clip path of ``area`` with holes where ``keep_clear`` lies (the tile letters a
+    highlight or an overlay never paints over); empty when nothing is kept clear."""
+    holes = QPainterPath()
+    for rect in keep_clear:
+        holes.addRect(rect)
+    if holes.isEmpty():
+        return QPainterPath()
+    clip = QPainterPath()
+    clip.addRect(area)
+    return clip.subtracted(holes)
 
 
 @cache

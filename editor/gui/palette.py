@@ -32,7 +32,7 @@ from editor.gui.canvas.view import TILE_MIME
 from editor.gui.document import ScenarioDocument
 from editor.gui.painting import side_label, tile_pixmap
 from editor.model.catalogue import TileSide
-from editor.model.scenario import Presence
+from editor.model.scenario import Board, Placement, Presence
 
 ICON = 76
 MIN_ICON, MAX_ICON = 44, 150
@@ -134,32 +134,44 @@ class TilePalette(QListWidget):
         self.setGridSize(QSize(size + 14, size + 34))
 
     def rebuild(self) -> None:
+        """Every entry made anew. Each is given its state before it joins the list, and
+        they join in their sorted order: set on an entry already listed, each icon, text
+        and flag was a change the view processed, and sorting afterwards took every entry
+        out and put it back (about half of opening a 640-tile catalogue's window)."""
         self.clear()
         self._entries = {}
+        raw, self._signature = self._placements()
+        items = []
         order = 0
         for key, tile in self.doc.catalogue.tiles.items():
             if any(side.missing for side in tile.sides.values()):
                 continue  # a placeholder: its catalogue is missing, nothing to lay
+            where = "; ".join(self.doc.describe_use(b, p) for b, p in raw.get(key, []))
             for side in tile.sides:
-                label = side_label(key, side)
-                item = PaletteItem(label)
+                item = PaletteItem(side_label(key, side))
                 item.setData(ROLE_TILE, key)
                 item.setData(ROLE_SIDE, side)
                 item.setData(ROLE_ORDER, order)
-                item.setData(ROLE_USED, "")
                 order += 1
-                self.addItem(item)
+                self._show_state(item, where)
+                items.append(item)
                 self._entries.setdefault(key, []).append(item)
-        self._signature = {}
-        self.refresh(force=True)
+        for item in sorted(items, key=_sort_key):
+            self.addItem(item)
+        self.apply_filter()  # (an entry is hidden by its row: once it is listed)
+
+    def _placements(self) -> tuple[dict[str, list[tuple[Board, Placement]]],
+                                   dict[str, list[tuple[str, int, int, Presence]]]]:
+        """The placements of each letter sharing a count with a new placement, in one pass
+        (one tile_uses scan per letter would be quadratic on a big catalogue), and what of
+        them the entries show."""
+        raw = self.doc.placements_by_tile(self.doc.new_presence())
+        return raw, {key: [(b.id, p.q, p.r, p.presence) for b, p in uses]
+                     for key, uses in raw.items()}
 
     def refresh(self, *_args: object, force: bool = False) -> None:
         """Update the entries whose state changed (all with ``force``), then re-sort."""
-        # The placements of each letter sharing a count with a new placement, in one pass
-        # (one tile_uses scan per letter would be quadratic on a big catalogue).
-        raw = self.doc.placements_by_tile(self.doc.new_presence())
-        signature = {key: [(b.id, p.q, p.r, p.presence) for b, p in uses]
-                     for key, uses in raw.items()}
+        raw, signature = self._placements()
         if signature == self._signature and not force:
             self.apply_filter()
             return

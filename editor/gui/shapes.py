@@ -3,6 +3,11 @@
 The canvas follows the model, not the derivation: a tile is drawn from its
 side's region polygons rotated on the lattice (exact) and converted to screen
 units once per (side, rotation). Pure Python, no Qt, so it is cheap to test.
+
+Label anchors and the names and chips of the bundled designs come from a table worked out
+ahead of time (:mod:`editor.render.label_table`); shapely, numpy and the placement engine
+are imported only for what the table lacks (a custom design, markers laid on a tile), so
+the editor's first frame of a realm of bundled tiles needs none of them.
 """
 
 from __future__ import annotations
@@ -10,23 +15,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache, lru_cache
-
-import shapely
-from shapely.ops import polylabel
+from typing import TYPE_CHECKING
 
 from editor.model import lattice
 from editor.model.catalogue import RegionTemplate, TileSide
 from editor.model.lattice import Point
-from editor.render.labels import (
-    Box,
-    Candidates,
-    LabelPlan,
-    LabelSizes,
-    RegionLabels,
-    candidates,
-    place_labels,
-    text_width,
-)
+from editor.render import label_table
+from editor.render.label_table import SideLabels
+from editor.render.label_types import Box, LabelPlan, LabelSizes, text_width
+
+if TYPE_CHECKING:
+    import shapely
+
+    from editor.render.labels import Candidates
 
 HEX_SIZE = 60.0  # scene units from a hex centre to a corner
 
@@ -54,15 +55,36 @@ def _region_shapes(regions: tuple[RegionTemplate, ...], rotation: int
                    ) -> tuple[RegionShape, ...]:
     """Cached by the regions, not the tile: catalogue tiles sharing a design (a big custom
     catalogue built from a few designs) share the label anchors, found once."""
+    stored = _stored(regions, rotation)
+    found = stored.anchors if stored is not None else _exact_anchors(regions, rotation)
+    return _made_shapes(regions, rotation, found)
+
+
+def _made_shapes(regions: tuple[RegionTemplate, ...], rotation: int,
+                 anchors: tuple[tuple[Point, float], ...]) -> tuple[RegionShape, ...]:
     result = []
-    for region in regions:
+    for region, (anchor, radius) in zip(regions, anchors, strict=True):
         rotated = tuple(lattice.rotate_point(p, rotation) for p in region.polygon)
         outline = tuple(lattice.to_euclidean(p, HEX_SIZE) for p in rotated)
+        result.append(RegionShape(region.local_id, region.terrain, region.symbols, outline,
+                                  rotated, anchor, radius))
+    return tuple(result)
+
+
+def _exact_anchors(regions: tuple[RegionTemplate, ...], rotation: int
+                   ) -> tuple[tuple[Point, float], ...]:
+    """Each region's most interior point (polylabel) and its room to the border."""
+    import shapely
+    from shapely.ops import polylabel
+
+    result = []
+    for region in regions:
+        outline = [lattice.to_euclidean(lattice.rotate_point(p, rotation), HEX_SIZE)
+                   for p in region.polygon]
         polygon = shapely.Polygon(outline)
         label = polylabel(polygon, tolerance=0.5)
-        radius = float(polygon.exterior.distance(label))
-        result.append(RegionShape(region.local_id, region.terrain, region.symbols, outline,
-                                  rotated, (float(label.x), float(label.y)), radius))
+        result.append(((float(label.x), float(label.y)),
+                       float(polygon.exterior.distance(label))))
     return tuple(result)
 
 
@@ -167,6 +189,15 @@ def letter_box(letter: str) -> Box:
 LETTER_KEEP_OUT: Box = letter_box("W\u2032")
 
 
+_STAMP = label_table.settings_stamp(HEX_SIZE, LABEL_SIZES, [LETTER_KEEP_OUT])
+
+
+@cache
+def _stored(regions: tuple[RegionTemplate, ...], rotation: int) -> SideLabels | None:
+    """The table's anchors and plan of a bundled design at ``rotation`` (None otherwise)."""
+    return label_table.lookup(regions, rotation, _STAMP, (LETTER_KEEP_OUT,))
+
+
 @lru_cache(maxsize=8192)
 def tile_labels(side: TileSide, rotation: int,
                 markers: tuple[tuple[bool, ...], ...] = ()) -> LabelPlan:
@@ -176,10 +207,26 @@ def tile_labels(side: TileSide, rotation: int,
     True for one drawn square (it keeps its whole box inside the region), False for a round
     one. They come back keyed ``"0"``, ``"1"``... in that order. Names and chips are placed
     first and never move for markers (and keep clear of any tile letter), so a tile's
-    drawing depends on its side and rotation only. Cached per side, rotation and markers.
+    drawing depends on its side and rotation only. Cached per side, rotation and markers;
+    with no marker laid, a bundled design's plan comes from the table.
     """
-    shapes = side_shapes(side, rotation)
-    grids = _side_candidates(side, rotation)
+    if not any(markers):
+        stored = _stored(side.regions, rotation)
+        if stored is not None:
+            return stored.plan
+    return exact_labels(side, rotation, markers)
+
+
+def exact_labels(side: TileSide, rotation: int,
+                 markers: tuple[tuple[bool, ...], ...] = ()) -> LabelPlan:
+    """:func:`tile_labels` worked out by the placement engine (not from the table)."""
+    return _placed(side_shapes(side, rotation), _side_candidates(side, rotation), markers)
+
+
+def _placed(shapes: tuple[RegionShape, ...], grids: tuple[Candidates | None, ...],
+            markers: tuple[tuple[bool, ...], ...]) -> LabelPlan:
+    from editor.render.labels import RegionLabels, place_labels
+
     regions = []
     for i, shape in enumerate(shapes):
         laid = markers[i] if i < len(markers) else ()
@@ -190,21 +237,52 @@ def tile_labels(side: TileSide, rotation: int,
     return place_labels(regions, LABEL_SIZES, [LETTER_KEEP_OUT], stable=True)
 
 
+def exact_sides(side: TileSide) -> tuple[SideLabels, ...]:
+    """A side's anchors and plan with no marker at each rotation, worked out afresh from
+    its polygons, with neither the table nor any cache of this process (what the table
+    must hold)."""
+    unturned = _made_shapes(side.regions, 0, _exact_anchors(side.regions, 0))
+    first = _grids(unturned, unturned, 0)
+    result = []
+    for rotation in range(6):
+        anchors = _exact_anchors(side.regions, rotation)
+        shapes = _made_shapes(side.regions, rotation, anchors)
+        result.append(SideLabels(anchors, _placed(shapes, _grids(unturned, shapes, rotation,
+                                                                 first), ())))
+    return tuple(result)
+
+
 @cache
 def _polygon(shape: RegionShape) -> shapely.Geometry:
+    import shapely
+
     return shapely.Polygon(shape.outline)
 
 
 @cache
 def _side_candidates(side: TileSide, rotation: int) -> tuple[Candidates | None, ...]:
-    """Candidate grids of a side's regions: worked out unturned, then turned (cheap)."""
+    """Candidate grids of a side's regions (cached per side and rotation)."""
     if rotation % 6 == 0:
-        return tuple(candidates(_polygon(shape), LABEL_SIZES, shape.anchor)
-                     for shape in side_shapes(side, 0))
+        return _grids(side_shapes(side, 0), side_shapes(side, 0), 0)
+    return _grids(side_shapes(side, 0), side_shapes(side, rotation), rotation,
+                  _side_candidates(side, 0))
+
+
+def _grids(unturned: tuple[RegionShape, ...], shapes: tuple[RegionShape, ...], rotation: int,
+           first: tuple[Candidates | None, ...] | None = None
+           ) -> tuple[Candidates | None, ...]:
+    """Candidate grids of a side's regions: worked out unturned (``first``, when known),
+    then turned (cheap)."""
+    from editor.render.labels import candidates
+
+    if first is None:
+        first = tuple(candidates(_polygon(shape), LABEL_SIZES, shape.anchor)
+                      for shape in unturned)
+    if rotation % 6 == 0:
+        return first
     start = lattice.to_euclidean(lattice.CORNERS[0], 1.0)
     end = lattice.to_euclidean(lattice.rotate_point(lattice.CORNERS[0], rotation), 1.0)
     angle = math.atan2(end[1], end[0]) - math.atan2(start[1], start[0])
     cos, sin = math.cos(angle), math.sin(angle)
     return tuple(None if grid is None else grid.turned(cos, sin, _polygon(shape))
-                 for grid, shape in zip(_side_candidates(side, 0), side_shapes(side, rotation),
-                                        strict=True))
+                 for grid, shape in zip(first, shapes, strict=True))

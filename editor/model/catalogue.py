@@ -114,13 +114,15 @@ def _edge_profile(regions: tuple[RegionTemplate, ...]) -> tuple[str, ...]:
 
 
 def parse_catalogue(data: dict[str, Any], text: str, shown: str, *,
-                    prechecked: bool = False) -> Catalogue:
+                    prechecked: bool = False, bundled: bool = False) -> Catalogue:
     """Build a catalogue from JSON, refusing it at the first defect of severity ``error``
     that :mod:`editor.model.catalogue_check` finds (the one place the rules live).
 
     ``prechecked`` skips the schema and the checker: only for the bundled catalogue, which
     the test suite checks in full (tests/perf/test_bundled_catalogue.py), so a run does not
-    re-verify its own data in every process."""
+    re-verify its own data in every process. ``bundled``: it is a bundled catalogue, in
+    which the suite finds no defect of any severity, so a custom catalogue's exact copies
+    of its sides are not checked again (:func:`~editor.model.catalogue_check.trust_sides`)."""
     if not prechecked:
         validate_or_raise("catalogue", data, text, shown)
         # the schema has just passed: the checker's own schema pass (in Python for a first
@@ -131,6 +133,8 @@ def parse_catalogue(data: dict[str, Any], text: str, shown: str, *,
             raise LoadError(shown, first.message, json_path=first.json_path,
                             position=SourceMap(text).position(first.path), hint=first.hint,
                             code="S003")
+    if bundled:
+        catalogue_check.trust_sides(data["tiles"])
     tiles: dict[str, Tile] = {}
     for key, tile_spec in data["tiles"].items():
         sides: dict[str, TileSide] = {}
@@ -174,7 +178,7 @@ def _side_shape(spec: list[dict[str, Any]]) -> SideShape:
 
 
 def load_catalogue(path: Path | str, *, prechecked: bool = False,
-                   raw: bytes | None = None) -> Catalogue:
+                   raw: bytes | None = None, bundled: bool = False) -> Catalogue:
     """Read and check a catalogue file (``prechecked``: see :func:`parse_catalogue`);
     ``raw``: its bytes, already read (and hashed, by lint's result cache)."""
     path = Path(path)
@@ -185,7 +189,7 @@ def load_catalogue(path: Path | str, *, prechecked: bool = False,
         data = parse_json_text(text, str(path))
     if not isinstance(data, dict):
         raise LoadError(str(path), "a catalogue must be a JSON object", code="S002")
-    return parse_catalogue(data, text, str(path), prechecked=prechecked)
+    return parse_catalogue(data, text, str(path), prechecked=prechecked, bundled=bundled)
 
 
 DEFAULT_CATALOGUE_PATH = data_file("tiles.json")
@@ -214,4 +218,4 @@ def catalogue_of_file(data: dict[str, Any]) -> Catalogue:
 def _bundled(name: str) -> Catalogue:
     """One load per bundled file, however its version was asked for (``default_catalogue()``
     and ``default_catalogue(2)`` are the same object)."""
-    return load_catalogue(data_file(name), prechecked=True)
+    return load_catalogue(data_file(name), prechecked=True, bundled=True)

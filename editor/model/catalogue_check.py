@@ -481,6 +481,20 @@ _CLEAN_SIDES: set[tuple[str, str]] = set()
 _CLEAN_SIDES_MAX = 20_000
 
 
+def trust_sides(tiles: Mapping[str, Any]) -> None:
+    """Remember every side of a bundled catalogue as clean, unchecked: the test suite
+    checks the bundled catalogues in full and finds no defect of any severity
+    (tests/perf/test_bundled_catalogue.py). A custom catalogue that copies a bundled
+    design is then not checked again for it; that check imports shapely (about 0.2 s) on
+    the way to the editor's first frame. Any other side is checked as before."""
+    if len(_CLEAN_SIDES) >= _CLEAN_SIDES_MAX:
+        _CLEAN_SIDES.clear()
+    for tile_spec in tiles.values():
+        for side in SIDES:
+            if side in tile_spec:
+                _CLEAN_SIDES.add((side, repr(tile_spec[side])))
+
+
 def _check_side(regions_spec: Sequence[Any], tile: str, side: str,
                 base: PathKey) -> list[CatalogueDefect]:
     out = _Side(tile, side, base)

@@ -14,7 +14,6 @@ pointed at the scenario, not at that file, and CI logs are public.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
@@ -52,6 +51,8 @@ class CollectionRoots:
 
 def _realms_table(path: Path) -> dict[str, object] | None:
     """The Realms Studio table of a config file, or None when it has none."""
+    import tomllib  # (only for custom catalogues: not on the way to a first frame)
+
     try:
         data = tomllib.loads(read_limited_bytes(path).decode("utf-8"))
     except LoadError as exc:

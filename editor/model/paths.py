@@ -29,6 +29,7 @@ DATA_FOLDER = "data"
 RESOURCES = frozenset({
     "tiles.json",
     "tiles-invented.json",
+    "tile-labels.json",
     "terrains.json",
     "tile-borders.json",
     "style.json",

@@ -37,6 +37,13 @@ LAND_TERRAINS: tuple[str, ...] = (*SURFACE_TERRAINS, MOUNTAIN, *UNDERGROUND_TERR
 PRINTED_TERRAINS: tuple[str, ...] = (*SURFACE_TERRAINS, *UNDERGROUND_TERRAINS, WATER)
 
 
+def face_terrains(side: str) -> tuple[str, ...]:
+    """The terrains a region of a ``side`` face ("surface" or "underground") may be given in
+    the tile designer: that world's printed terrains and water, never a mountain (a piece)."""
+    faces: dict[str, list[str]] = _data()["faces"]
+    return tuple(faces[side])
+
+
 def engine_terrain(terrain: str) -> str:
     """The base-game terrain an engine that knows only the base game gets for ``terrain``."""
     mapping: dict[str, str] = _data()["engine_terrain"]

@@ -15,15 +15,23 @@ import types
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from editor.project import GIT_REQUIREMENT
-
 if TYPE_CHECKING:
     from editor.topology.realm import Realm
 
 SMAWG_COMMIT = "093d91d46a95e01c5192359a2d16ef95c4e4ea4a"
 SMAWG_REQUIREMENT = f"smawg @ git+https://github.com/Expurple/smawg@{SMAWG_COMMIT}"
-PLAY_REQUIREMENT = GIT_REQUIREMENT.replace("realms-studio", "realms-studio[play]", 1)
-SMAWG_INSTALL = f"pip install '{PLAY_REQUIREMENT}' '{SMAWG_REQUIREMENT}'"
+
+
+def __getattr__(name: str) -> str:
+    """``PLAY_REQUIREMENT`` and ``SMAWG_INSTALL``, made when first read: they need the
+    project's URLs (its installed metadata), which the editor's window need not load for
+    its first frame (the Playtest box only asks whether smawg is installed)."""
+    if name not in ("PLAY_REQUIREMENT", "SMAWG_INSTALL"):  # (import asks for __path__)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from editor.project import GIT_REQUIREMENT
+
+    play = GIT_REQUIREMENT.replace("realms-studio", "realms-studio[play]", 1)
+    return play if name == "PLAY_REQUIREMENT" else f"pip install '{play}' '{SMAWG_REQUIREMENT}'"
 
 
 class SmawgMissing(RuntimeError):
@@ -31,7 +39,7 @@ class SmawgMissing(RuntimeError):
 
     def __init__(self, what: str = "realms playtest") -> None:
         super().__init__(f"{what} plays games in the smawg engine, which is not installed; "
-                         f"install it with `{SMAWG_INSTALL}`")
+                         f"install it with `{__getattr__('SMAWG_INSTALL')}`")
 
 
 class PlayError(ValueError):

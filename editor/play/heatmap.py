@@ -12,6 +12,8 @@ needs the ``gui`` extra.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from html import escape
 
 from editor.export.board_layout import PageLayout, layout_page
@@ -49,8 +51,44 @@ def heat_colour(share: float) -> str:
     return "#" + "".join(f"{v:02x}" for v in mixed)
 
 
-def _figure(value: float) -> str:
+def figure(value: float) -> str:
+    """Conquests per game as the heat map writes them on a region."""
     return f"{value:.1f}" if value < 10 else f"{value:.0f}"
+
+
+@dataclass(frozen=True)
+class RegionHeat:
+    """One region as the heat map draws it: the SVG here and the editor's canvas overlay
+    both paint these, so they cannot disagree."""
+
+    id: str
+    land: bool
+    conquests: float  # mean conquests per game
+    fill: str  # on the scale (conquered land), "never" (land no game conquered) or "water"
+    entered: bool  # races entered the board through it: outlined
+
+
+def heat_peak(result: PlaytestResult) -> float:
+    """The top of the colour scale: the most conquests per game of a land region. A river
+    is conquered to be crossed, and emptied again, many more times a game than any land
+    region, and would leave the land one pale colour."""
+    return max((r.conquests for r in result.regions if r.land), default=0.0) or 1.0
+
+
+def region_heat(result: PlaytestResult, others: Iterable[str] = ()) -> dict[str, RegionHeat]:
+    """Every region of ``result`` with its colour on the heat scale, and each of ``others``
+    (the realm's regions) the games never played on, as water (an impassable region, a
+    peak: no race may hold it)."""
+    heat = settings()["heat"]
+    peak = heat_peak(result)
+    found = {r.id: RegionHeat(r.id, r.land, r.conquests,
+                              (heat_colour(r.conquests / peak) if r.conquests
+                               else heat["never"]) if r.land else heat["water"],
+                              bool(r.entered))
+             for r in result.regions}
+    for rid in others:
+        found.setdefault(rid, RegionHeat(rid, False, 0.0, heat["water"], False))
+    return found
 
 
 def _legend(page: PageLayout, peak: float, top: float) -> list[str]:
@@ -63,7 +101,7 @@ def _legend(page: PageLayout, peak: float, top: float) -> list[str]:
                    f'width="{_n(w / steps + 0.5)}" height="{_n(h)}" '
                    f'fill="{heat_colour(i / (steps - 1))}"/>')
     for share in (0.0, 0.5, 1.0):
-        out.append(_text(x + w * share, top + 16 + h + 26, 20, _figure(peak * share),
+        out.append(_text(x + w * share, top + 16 + h + 26, 20, figure(peak * share),
                          heat["text"], anchor="middle"))
     sx = x + w + 60
     out.append(f'<rect x="{_n(sx)}" y="{_n(top + 16)}" width="40" height="{_n(h)}" '
@@ -84,10 +122,8 @@ def heatmap_svg(realm: Realm, result: PlaytestResult) -> str:
     """The heat map of ``result`` on ``realm``'s board (the realm it was played on)."""
     heat = settings()["heat"]
     page = layout_page(realm)
-    figures = {r.id: r for r in result.regions}
-    # the scale is the land's: a river is conquered to be crossed, and emptied again, many
-    # more times a game than any land region, and would leave the land one pale colour
-    peak = max((r.conquests for r in result.regions if r.land), default=0.0) or 1.0
+    figures = region_heat(result)
+    peak = heat_peak(result)
     body = [f'<rect width="{_n(page.width)}" height="{_n(page.legend_top + LEGEND_HEIGHT)}" '
             'fill="#ffffff"/>']
     for index, line in enumerate(page.title_lines):
@@ -113,19 +149,18 @@ def heatmap_svg(realm: Realm, result: PlaytestResult) -> str:
                 body.append(f'<path d="{d}" fill="{heat["water"]}"/>')
                 if region is not None and region.conquests:  # a river, crossed
                     x, y = shape.anchor
-                    labels.append(_text(x, y + 8, 22, _figure(region.conquests),
+                    labels.append(_text(x, y + 8, 22, figure(region.conquests),
                                         heat["river"], anchor="middle",
                                         extra=' font-style="italic"'))
                 continue
-            fill = heat_colour(region.conquests / peak) if region.conquests else heat["never"]
             name = escape(region.id, quote=True)
-            body.append(f'<path d="{d}" fill="{fill}"><title>{name}: '
+            body.append(f'<path d="{d}" fill="{region.fill}"><title>{name}: '
                         f'{region.conquests:.2f} conquests per game</title></path>')
             if region.entered:
                 outlines.append(f'<path d="{d}" fill="none" stroke="{heat["entry"]}" '
                                 'stroke-width="7"/>')
             x, y = shape.anchor
-            labels.append(_text(x, y + 8, 24, _figure(region.conquests), heat["text"],
+            labels.append(_text(x, y + 8, 24, figure(region.conquests), heat["text"],
                                 bold=True, anchor="middle"))
         body.append("</g>")
         body += outlines

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from editor.topology.realm import Realm
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
-CHUNK = 25  # games per unit of work handed to a worker (and per progress step)
+CHUNK = 25  # games per unit of work handed to a worker process (and per progress step)
 
 
 @dataclass(frozen=True)
@@ -163,9 +163,10 @@ def play_games(table: Table, games: int, seed: int, names: Sequence[str], jobs: 
     records: list[GameRecord] = []
     try:
         if jobs <= 1 or len(work) < 2:
-            chunks = map(_play_chunk, work)
-            for chunk in chunks:
-                records += chunk
+            # game by game: the progress moves at each game, and a progress that raises
+            # (the editor's Cancel) stops the run after one game, not one chunk
+            for index in range(games):
+                records += _play_chunk((seed, index, index + 1, tuple(names)))
                 if progress is not None:
                     progress(len(records), games)
             return records
@@ -248,8 +249,10 @@ def playtest(source: LoadedScenario | Realm | str | os.PathLike[str], players: i
 
     ``source`` is a ``*.realm.json`` path, a loaded scenario or a realm derived for
     ``players``. ``bot`` names one bot for every seat or one per seat (comma-separated or a
-    sequence). Raises :class:`editor.play.engine.SmawgMissing` without smawg,
-    :class:`editor.play.engine.PlayError` for a board smawg cannot play,
+    sequence). ``progress(done, games)`` is called after each game (each chunk of
+    :data:`CHUNK` games with ``jobs`` > 1); an exception it raises stops the run and comes
+    out of this call (the editor's Cancel). Raises :class:`editor.play.engine.SmawgMissing`
+    without smawg, :class:`editor.play.engine.PlayError` for a board smawg cannot play,
     :class:`editor.model.errors.LoadError` for a bad file and ``ValueError`` for bad
     arguments."""
     if games < 1:

@@ -25,7 +25,8 @@ from editor.export.board_layout import (
     Point,
 )
 from editor.render import pieces
-from editor.render.labels import CHIP, MARKER, NAME, pieces_first
+from editor.render.label_types import CHIP, MARKER, NAME
+from editor.render.labels import pieces_first
 from editor.render.style import BadgeStyle, Style, marker_glyph
 
 NAME_FONT = LABEL_SIZES.name_font

@@ -3,6 +3,8 @@ their object into view (issue 14, items 1 and 2)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from gui_support import view_point
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
@@ -251,3 +253,47 @@ def test_the_exact_frame_after_a_wheel_zoom_is_drawn_nearest_the_cursor_first(
 
     assert same(near) == 1.0, "the block under the cursor is exact in the first frame"
     assert same(far) < 0.9, "a far block still shows the scaled preview"
+
+
+def test_a_notch_into_a_new_size_band_draws_its_pictures_before_the_tiles(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first notch into a size band no tile picture was drawn at: the pictures the
+    tiles on screen need are drawn before the exact frame's blocks, each once, so no tile
+    is drawn with a borrowed picture and then again (the canvas is sharp when the preview
+    ends); the frame is the one drawn at once. A lone notch waits one frame before the
+    exact frame, a notch during a spin the full rest."""
+    import editor.gui.canvas.view as view_module
+    from editor.gui.canvas.tile_cache import DESIGNS, EXTENT
+
+    edge = 96 / EXTENT  # the border between the 96 and 192 px bands, at a pixel ratio of 1
+    window = packed_window(qtbot, view_module.PREVIEW_TILES + 90, 20, 6, edge / 1.08,
+                           turned=True)
+    view, scene = window.view, window.view.realm_scene
+    DESIGNS.clear()
+    view.viewport().repaint()  # this band's pictures only
+    qtbot.waitUntil(lambda: not DESIGNS.pending and not view.previewing, timeout=5000)
+    # No drawing ahead for other bands in this test: on a loaded machine its timer may fire
+    # while the test waits, and its pictures would count as drawn twice.
+    view.zoomChanged.disconnect(scene.look_ahead_soon)
+    monkeypatch.setattr(scene, "look_ahead_soon", lambda *_zoom: None)
+    scene.stop_look_ahead()
+    drawn = DESIGNS.drawn
+    cursor = view.viewport().rect().center()
+    wheel(view, cursor, 1)
+    assert view._settle.interval() == view_module.FIRST_NOTCH_SETTLE_MS
+    wheel(view, cursor, -1)
+    # The notch before came "just now": on a loaded machine handling it may outlast a
+    # spin's gap (40 ms), which would make this notch a lone one.
+    view._last_notch = time.perf_counter()
+    wheel(view, cursor, 1)
+    assert view._settle.interval() == view_module.ZOOM_SETTLE_MS, "a spin waits longer"
+    assert view.previewing and view.scale_factor > edge
+    view.refine_zoom()
+    planned = len(view._pictures) + DESIGNS.drawn - drawn
+    assert planned > 10, "the notch crossed into a band not drawn yet"
+    qtbot.waitUntil(lambda: not view.previewing, timeout=5000)
+    assert not DESIGNS.pending, "no tile borrowed a picture: sharp when the preview ends"
+    assert DESIGNS.drawn - drawn == planned, "each picture drawn once"
+    assembled = view.viewport().grab().toImage()
+    view.viewport().repaint()
+    assert view.viewport().grab().toImage() == assembled

@@ -8,9 +8,10 @@ from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantA
 from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.gui.canvas.tile_cache import DESIGNS, draw_design
+from editor.gui.canvas.tile_cache import DESIGNS, design_id, draw_design
 from editor.gui.painting import (
     LABEL_DETAIL,
+    clip_outside,
     hex_path,
     paint_placeholder,
     paint_tile,
@@ -62,6 +63,7 @@ class TileItem(QGraphicsItem):
     def set_placement(self, placement: Placement, side: TileSide) -> None:
         self.placement = placement
         self.side = side
+        self.design = design_id(side)  # whose pictures it shows (read per refined slice)
         self.setPos(QPointF(*hex_centre(placement.q, placement.r)))
         self.update()
 
@@ -317,13 +319,8 @@ class RegionHighlightItem(QGraphicsItem):
         """Outline ``parts``; ``keep_clear`` (the tile letters) is never painted over."""
         self.prepareGeometryChange()
         self.path = parts_path(parts)
-        self.clip = QPainterPath()
-        if keep_clear and not self.path.isEmpty():
-            self.clip.addRect(self.boundingRect())
-            holes = QPainterPath()
-            for rect in keep_clear:
-                holes.addRect(rect)
-            self.clip = self.clip.subtracted(holes)
+        self.clip = (clip_outside(self.boundingRect(), keep_clear or [])
+                     if not self.path.isEmpty() else QPainterPath())
         self.update()
 
     def boundingRect(self) -> QRectF:

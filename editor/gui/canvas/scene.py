@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QPainter, QPainterPath, QPen, QPixmapCache
@@ -10,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from editor.gui.analysis import Issue
 from editor.gui.canvas.feedback import GhostTileItem, PendingLinkItem, SeamsItem
+from editor.gui.canvas.heat import HeatOverlayItem, HeatShape
 from editor.gui.canvas.items import (
     Z_TILE,
     FlashItem,
@@ -22,7 +25,7 @@ from editor.gui.canvas.items import (
     TileItem,
 )
 from editor.gui.canvas.overlay import GraphOverlayItem
-from editor.gui.canvas.tile_cache import DESIGNS, design_id
+from editor.gui.canvas.tile_cache import DESIGNS, Design, Key
 from editor.gui.document import ScenarioDocument
 from editor.gui.painting import hex_path, parts_path, side_label
 from editor.gui.shapes import (
@@ -33,12 +36,15 @@ from editor.gui.shapes import (
     letter_box,
     tile_labels,
 )
-from editor.lint.rules_balance import TALLY_CODES
 from editor.model.lattice import Point
 from editor.model.scenario import Marker, Placement, split_region_id
-from editor.render.labels import MARKER, MORE
+from editor.play.settings import settings as play_settings
+from editor.render.label_types import MARKER, MORE
 from editor.render.paint import colour
 from editor.render.style import Style, default_style
+
+if TYPE_CHECKING:
+    from editor.play.heatmap import RegionHeat
 
 SQRT3 = math.sqrt(3)
 MAX_GRID_CELLS = 12_000
@@ -79,7 +85,12 @@ class RealmScene(QGraphicsScene):
         self._ahead_timer = QTimer(self)  # draws the next zoom band's pictures when idle
         self._ahead_timer.setSingleShot(True)
         self._ahead_timer.timeout.connect(self._draw_ahead)
-        self.marker_items: list[MarkerItem] = []
+        self._marker_items: list[MarkerItem] = []
+        # Markers are laid out after the scene's first frame: placing them needs the label
+        # engine (shapely, numpy: about 0.2 s to import), and the window is shown first.
+        # Whoever reads ``marker_items`` before then has them placed at once.
+        self._painted = False
+        self._markers_due = False
         self._old_markers: dict[tuple[object, ...], MarkerItem] = {}
         self.river_items: list[RiverMarkerItem] = []
         self.link_items: list[LinkItem] = []
@@ -88,6 +99,10 @@ class RealmScene(QGraphicsScene):
         self.overlay = GraphOverlayItem(self.theme)
         self.overlay.setVisible(False)
         self.addItem(self.overlay)
+        self.heat: Mapping[str, RegionHeat] | None = None  # the playtest's, when shown
+        self.heat_item = HeatOverlayItem(play_settings()["heat"])
+        self.heat_item.setVisible(False)
+        self.addItem(self.heat_item)
         self.flash_item = FlashItem(self.theme, self)
         self.addItem(self.flash_item)
         self.ghost = GhostTileItem(self.theme)
@@ -157,6 +172,7 @@ class RealmScene(QGraphicsScene):
         self.tile_items.clear()
         self.other_items.clear()
         self._on_tiles(self.doc.board_id, [])
+        self._sync_heat()
 
     def _on_tiles(self, board: str, indexes: list[int]) -> None:
         if board != self.doc.board_id:
@@ -256,11 +272,31 @@ class RealmScene(QGraphicsScene):
         self.sync_rivers()
         self.sync_markers()
 
+    @property
+    def marker_items(self) -> list[MarkerItem]:
+        """The markers drawn on the shown board (placed now if still due)."""
+        if self._markers_due:
+            self.place_due_markers()
+        return self._marker_items
+
+    def place_due_markers(self) -> None:
+        """Lay out the markers now if they wait for the first frame to be done."""
+        if self._markers_due:
+            self._markers_due = False
+            self._lay_markers()
+            self.sync_selection()
+
     def sync_markers(self) -> None:
+        if not self._painted:  # before the first frame: placed just after it
+            self._markers_due = True
+            return
+        self._lay_markers()
+
+    def _lay_markers(self) -> None:
         # Items whose marker, place and size did not change are kept: a tile turned
         # elsewhere then repaints only its own markers, not every marker of the board.
-        self._old_markers = {_marker_key(item): item for item in self.marker_items}
-        self.marker_items = []
+        self._old_markers = {_marker_key(item): item for item in self._marker_items}
+        self._marker_items = []
         groups: dict[str, list[tuple[int, Marker]]] = {}
         for index, marker in enumerate(self.doc.board.markers):
             if self.doc.active(marker):
@@ -276,10 +312,10 @@ class RealmScene(QGraphicsScene):
     def _add_marker(self, item: MarkerItem) -> None:
         kept = self._old_markers.pop(_marker_key(item), None)
         if kept is not None:
-            self.marker_items.append(kept)
+            self._marker_items.append(kept)
             return
         item.setVisible(self.layers.markers)
-        self.marker_items.append(item)
+        self._marker_items.append(item)
         self.addItem(item)
 
     def _add_hex_markers(self, members: list[tuple[int, Marker]]) -> None:
@@ -370,7 +406,7 @@ class RealmScene(QGraphicsScene):
                 item.selected = index in tiles
                 item.update()
         self._chosen = tiles
-        for marker in self.marker_items:
+        for marker in self._marker_items:
             chosen = on_board and marker.index in sel.marker_set
             if marker.selected != chosen:
                 marker.selected = chosen
@@ -412,7 +448,10 @@ class RealmScene(QGraphicsScene):
 
     def sync_analysis(self) -> None:
         worst: dict[str, str] = {}
-        for issue in self.doc.analysis.issues:
+        issues = self.doc.analysis.issues
+        if issues:  # (lint is imported by then; the first frame, with none, does without)
+            from editor.lint.rules_balance import TALLY_CODES
+        for issue in issues:
             if issue.severity not in ("error", "warning") or issue.code in TALLY_CODES:
                 continue
             for tile in self.issue_tiles(issue):
@@ -426,6 +465,7 @@ class RealmScene(QGraphicsScene):
         if self.show_graph:
             self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors(),
                                   self.realm_rect())
+        self._sync_heat()  # a water body's parts come with the derivation
         self.sync_selection()
 
     def issue_path(self, issue: Issue) -> QPainterPath:
@@ -458,12 +498,34 @@ class RealmScene(QGraphicsScene):
             return
         done = DESIGNS.refine(REFINE_SLICE_S)
         for item in self.tile_items.values():
-            if (design_id(item.side), item.placement.rotation) in done:
+            if (item.design, item.placement.rotation) in done:
                 item.update()
         if DESIGNS.pending:
             self._refine_timer.start(REFINE_GAP_MS)
         else:
             self.look_ahead_soon()
+
+    def missing_designs(self, shown: QRectF, scale: float, pixel_ratio: float
+                        ) -> list[tuple[Key, Design]]:
+        """The exact tile pictures not drawn yet that the tiles in ``shown`` need at
+        ``scale``, each once."""
+        wanted: dict[Key, Design] = {}
+        asked: set[tuple[int, int, int, bool, bool]] = set()  # tiles of one design ask once
+        for item in self.items(shown, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
+            if not isinstance(item, TileItem) or not item.isVisible() or item.side.missing:
+                continue
+            layers = item.layers
+            base = (item.design, item.placement.rotation, id(item.theme), layers.names,
+                    layers.symbols)
+            if base in asked:
+                continue
+            asked.add(base)
+            found = DESIGNS.missing(item.side, item.placement.rotation, item.theme, scale,
+                                    names=layers.names, symbols=layers.symbols,
+                                    pixel_ratio=pixel_ratio)
+            if found is not None:
+                wanted.setdefault(*found)
+        return list(wanted.items())
 
     def look_ahead_soon(self, *_zoom: float) -> None:
         """Once the view rests, draw the pictures the next wheel notch into another size
@@ -493,7 +555,7 @@ class RealmScene(QGraphicsScene):
             ratio = view.viewport().devicePixelRatioF()
             detail = view.transform().m11()
             shown = view.mapToScene(view.viewport().rect()).boundingRect()
-            for item in self.items(shown):
+            for item in self.items(shown, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
                 if isinstance(item, TileItem) and item.isVisible():
                     DESIGNS.plan_ahead(item.side, item.placement.rotation, item.theme, detail,
                                        names=item.layers.names, symbols=item.layers.symbols,
@@ -542,6 +604,31 @@ class RealmScene(QGraphicsScene):
             self.overlay.set_realm(self.doc.analysis.realm, self.doc.board_id, self.anchors(),
                                   self.realm_rect())
 
+    def set_heat(self, heat: Mapping[str, RegionHeat] | None) -> None:
+        """Paint the playtest's conquests per region over the map (None: take them off)."""
+        self.heat = heat
+        self._sync_heat()
+
+    def _sync_heat(self) -> None:
+        """The heat layer's shapes: the regions of the shown board, as drawn now."""
+        if not hasattr(self, "heat_item"):  # (rebuild() runs in __init__ before it exists)
+            return
+        self.heat_item.setVisible(self.heat is not None)
+        if self.heat is None:
+            if self.heat_item.shapes:
+                self.heat_item.set_shapes([], [])
+            return
+        shapes, tiles = [], set()
+        for rid, heat in self.heat.items():
+            parts = self.part_shapes(rid)
+            if not parts:
+                continue  # on another board
+            (x, y), first = parts[0]
+            shapes.append(HeatShape(heat, parts_path(parts),
+                                    (x + first.anchor[0], y + first.anchor[1])))
+            tiles |= self.region_tiles(rid)
+        self.heat_item.set_shapes(shapes, self.letter_rects(tiles))
+
     def set_layer(self, name: str, shown: bool) -> None:
         """Show or hide one layer: tiles, other counts' tiles, names, symbols, markers or
         links."""
@@ -555,7 +642,7 @@ class RealmScene(QGraphicsScene):
         elif name == "others":
             self._on_tiles(self.doc.board_id, [])
         elif name == "markers":
-            for item in [*self.marker_items, *self.river_items]:
+            for item in [*self._marker_items, *self.river_items]:
                 item.setVisible(shown)
         else:
             for link in self.link_items:
@@ -569,6 +656,10 @@ class RealmScene(QGraphicsScene):
 
     # ----- background grid ------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF | object) -> None:
+        if not self._painted:  # the first frame is under way: markers follow it
+            self._painted = True
+            if self._markers_due:
+                QTimer.singleShot(0, self, self.place_due_markers)
         super().drawBackground(painter, rect)  # type: ignore[arg-type]
         if not self.show_grid or not isinstance(rect, QRectF):
             return

@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
@@ -39,6 +40,7 @@ Key = tuple[Base, int, Band]
 
 _DESIGN_IDS: dict[int, tuple[TileSide, int]] = {}
 _DESIGNS_SEEN: dict[tuple[str, tuple[object, ...]], int] = {}
+_FIRST_SIDES: list[TileSide] = []  # per design id, the first side seen with that design
 
 
 def design_id(side: TileSide) -> int:
@@ -48,13 +50,31 @@ def design_id(side: TileSide) -> int:
     if known is not None and known[0] is side:
         return known[1]
     number = _DESIGNS_SEEN.setdefault((side.side, side.regions), len(_DESIGNS_SEEN))
+    if number == len(_FIRST_SIDES):
+        _FIRST_SIDES.append(side)
     _DESIGN_IDS[id(side)] = (side, number)  # the side is kept: its id() stays its own
     return number
+
+
+def design_side(side: TileSide) -> TileSide:
+    """The first side seen with ``side``'s design: pictures are drawn from it, so the label
+    placement (cached per side object and rotation) is worked out once per design, not
+    once per tile that copies it."""
+    return _FIRST_SIDES[design_id(side)]
 
 
 def band(detail: float) -> Band:
     """The detail thresholds of :func:`paint_tile` (hatches, symbols, names) a scale meets."""
     return (detail > 0.25, detail >= 0.3, detail >= 0.45)
+
+
+@lru_cache(maxsize=64)
+def size_band(detail: float, pixel_ratio: float) -> tuple[int, Band] | None:
+    """The picture size and detail band of a scale (None: bigger than the biggest band).
+    Every tile item of a frame asks with the same scale: worked out once per zoom."""
+    wanted = detail * pixel_ratio * EXTENT
+    size = next((s for s in SIZES if s >= wanted), None)
+    return None if size is None else (size, band(detail))
 
 
 @dataclass(frozen=True)
@@ -109,8 +129,8 @@ class DesignCache:
             near = edge / (pixel_ratio * EXTENT) * (1.001 if there > here else 0.999)
             key: Key = (base, SIZES[there], band(near))
             if key not in self._pixmaps and key not in self.pending:
-                self.ahead[key] = Design(side, style, rotation, names, symbols, near,
-                                         SIZES[there])
+                self.ahead[key] = Design(design_side(side), style, rotation, names, symbols,
+                                         near, SIZES[there])
 
     def draw_ahead(self, budget_s: float) -> None:
         """Draw queued look-ahead pictures for about ``budget_s``."""
@@ -125,23 +145,46 @@ class DesignCache:
                 self._draw(key, design)
             slowest = max(slowest, time.perf_counter() - before)
 
+    @staticmethod
+    def _key(side: TileSide, rotation: int, style: Style, detail: float, names: bool,
+             symbols: bool, pixel_ratio: float) -> Key | None:
+        """The picture a tile shown at scale ``detail`` needs (None: bigger than any band)."""
+        found = size_band(detail, pixel_ratio)
+        if found is None:
+            return None
+        return (design_id(side), id(style), rotation, names, symbols), *found
+
+    def missing(self, side: TileSide, rotation: int, style: Style, detail: float, *,
+                names: bool, symbols: bool, pixel_ratio: float = 1.0
+                ) -> tuple[Key, Design] | None:
+        """The exact picture a tile shown at ``detail`` needs, if it is not drawn yet (the
+        view draws these before the exact frame after a wheel zoom: no tile then shows a
+        borrowed picture only to be drawn again when the exact one is in)."""
+        key = self._key(side, rotation, style, detail, names, symbols, pixel_ratio)
+        if key is None or key in self._pixmaps:
+            return None
+        return key, Design(design_side(side), style, rotation, names, symbols, detail, key[1])
+
+    def draw(self, key: Key, design: Design) -> None:
+        """Draw a picture :meth:`missing` named, unless another tile's call drew it."""
+        if key not in self._pixmaps:
+            self._draw(key, design)
+
     def pixmap(self, side: TileSide, rotation: int, style: Style, detail: float, *,
                names: bool, symbols: bool, pixel_ratio: float = 1.0,
                borrow: bool = True) -> tuple[QPixmap, bool] | None:
         """The design for the on-screen scale ``detail`` and whether it is exact (False:
         borrowed from another band, the exact one is pending); None when the tile is
         shown bigger than the biggest band."""
-        wanted = detail * pixel_ratio * EXTENT
-        size = next((s for s in SIZES if s >= wanted), None)
-        if size is None:
+        key = self._key(side, rotation, style, detail, names, symbols, pixel_ratio)
+        if key is None:
             return None
-        base: Base = (design_id(side), id(style), rotation, names, symbols)
-        key: Key = (base, size, band(detail))
         found = self._pixmaps.get(key)
         if found is not None:
             self._pixmaps.move_to_end(key)
             return found[1], True
-        design = Design(side, style, rotation, names, symbols, detail, size)
+        base, size = key[0], key[1]
+        design = Design(design_side(side), style, rotation, names, symbols, detail, size)
         if borrow:
             # the nearest bigger band first: shrunk, it stays sharp; enlarged, it blurs
             near = min(self._by_base.get(base, ()),

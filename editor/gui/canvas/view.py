@@ -42,7 +42,7 @@ from PySide6.QtWidgets import QGraphicsView, QMenu, QRubberBand, QToolTip, QWidg
 from editor.gui.canvas.items import LinkItem, MarkerItem, RiverMarkerItem
 from editor.gui.canvas.overlay import paint_graph_legend
 from editor.gui.canvas.scene import RealmScene
-from editor.gui.canvas.tile_cache import DESIGNS
+from editor.gui.canvas.tile_cache import DESIGNS, Design, Key
 from editor.gui.canvas.tools import CanvasEditor
 from editor.gui.document import Selection
 from editor.gui.shapes import hex_centre, scene_to_hex
@@ -59,6 +59,10 @@ MIN_SCALE, MAX_SCALE = 0.03, 6.0
 # wheel has rested this long, or at once on a key press or a mouse press.
 PREVIEW_TILES = 150  # from this many tile items on the canvas
 ZOOM_SETTLE_MS = 40  # a wheel spun by hand sends a notch every 10-30 ms
+# A notch with none in the ZOOM_SETTLE_MS before it (a single notch, or the first of a
+# spin) waits one frame only: the preview is shown, and a spin's next notch, 10-30 ms
+# later, costs at most one slice of the refinement it interrupts.
+FIRST_NOTCH_SETTLE_MS = 16
 # Once the wheel rests the exact frame is drawn a few viewport blocks at a time, nearest the
 # cursor first (each frame about this long), the rest still the scaled preview.
 REFINE_SLICE_S, REFINE_GAP_MS, REFINE_BLOCKS = 0.007, 1, (4, 4)
@@ -102,6 +106,7 @@ class RealmView(QGraphicsView):
         self.shared_actions: list[QAction] = []  # cut, copy, paste, properties (the window's)
         # (the last exact frame, the scene rect it shows) while a wheel zoom is previewed
         self._preview: tuple[QPixmap, QRectF] | None = None
+        self._last_notch = -1.0  # time.perf_counter() of the last wheel zoom
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(ZOOM_SETTLE_MS)
@@ -110,6 +115,7 @@ class RealmView(QGraphicsView):
         # the blocks still to draw (nearest the cursor first), the cursor.
         self._exact = QRegion()
         self._blocks: list[QRect] = []
+        self._pictures: list[tuple[Key, Design]] = []  # tile pictures to draw before them
         self._cursor = QPointF()
         self._refine = QTimer(self)
         self._refine.setSingleShot(True)
@@ -206,6 +212,9 @@ class RealmView(QGraphicsView):
         delta = event.angleDelta().y() or event.angleDelta().x()
         if delta == 0:
             return
+        now = time.perf_counter()
+        spinning = now - self._last_notch < ZOOM_SETTLE_MS / 1000
+        self._last_notch = now
         if self._preview is None and len(self.realm_scene.tile_items) >= PREVIEW_TILES:
             # Every tile item's device cache is dropped by a scale change, and drawing
             # hundreds of them again takes longer than a frame: while the wheel turns the
@@ -217,8 +226,9 @@ class RealmView(QGraphicsView):
             self._cursor = event.position()
             self._exact = QRegion()  # a notch while refining: the preview again
             self._blocks = []
+            self._pictures = []
             self._refine.stop()
-            self._settle.start()
+            self._settle.start(ZOOM_SETTLE_MS if spinning else FIRST_NOTCH_SETTLE_MS)
         event.accept()
 
     @property
@@ -237,6 +247,7 @@ class RealmView(QGraphicsView):
         self._settle.stop()
         self._refine.stop()
         self._blocks = []
+        self._pictures = []
         self._exact = QRegion()
         if self._preview is not None:
             self._preview = None
@@ -246,7 +257,9 @@ class RealmView(QGraphicsView):
         """The wheel rested: draw the exact frame over the preview a few blocks per frame,
         nearest the cursor first. At a new scale every tile item draws its picture again
         (hundreds on a big realm, more than a frame's work); block by block each frame
-        stays short and the tiles the user looks at are sharp first."""
+        stays short and the tiles the user looks at are sharp first. Tile pictures of a
+        size band not drawn yet are drawn first, in the same slices (a tile item drawn with
+        a borrowed picture would be drawn again once the exact one is in)."""
         self._settle.stop()
         if self._preview is None:
             return
@@ -259,16 +272,29 @@ class RealmView(QGraphicsView):
         blocks.sort(key=lambda block: (QPointF(block.center()) - cursor).manhattanLength())
         self._exact = QRegion()
         self._blocks = blocks
+        self._pictures = self.realm_scene.missing_designs(
+            self.mapToScene(area).boundingRect(), self.scale_factor,
+            self.viewport().devicePixelRatioF())
         self._refine_slice()
 
     def _refine_slice(self) -> None:
-        """Draw blocks of the exact frame for about :data:`REFINE_SLICE_S`."""
+        """Draw missing tile pictures, then blocks of the exact frame, for about
+        :data:`REFINE_SLICE_S`."""
         start = time.perf_counter()
+        slowest = 0.0
+        spent = bool(self._pictures)  # pictures drawn in this slice: the time counts
+        while self._pictures and self._preview is not None:
+            before = time.perf_counter()
+            if slowest and before - start + slowest > REFINE_SLICE_S:
+                self._refine.start()
+                return
+            DESIGNS.draw(*self._pictures.pop())
+            slowest = max(slowest, time.perf_counter() - before)
         slowest = 0.0
         viewport = self.viewport()
         while self._blocks and self._preview is not None:
             before = time.perf_counter()
-            if slowest and before - start + slowest > REFINE_SLICE_S:
+            if (slowest or spent) and before - start + slowest > REFINE_SLICE_S:
                 break  # the next block would likely make this frame too long
             block = self._blocks.pop(0)
             self._exact = self._exact.united(block)

@@ -19,7 +19,7 @@ from typing import Any
 from editor.model import catalogue_check, lattice
 from editor.model.catalogue import SIDES
 from editor.model.lattice import Point
-from editor.model.terrains import PRINTED_TERRAINS
+from editor.model.terrains import PRINTED_TERRAINS, face_terrains
 
 Data = dict[str, Any]
 TERRAINS = (*PRINTED_TERRAINS, "mountain")  # mountain: for custom tiles that print one
@@ -305,6 +305,10 @@ def _drop_straight(ring: list[Point]) -> list[Point]:
 def set_terrain(data: Data, key: str, side: str, index: int, terrain: str) -> Data:
     if terrain not in TERRAINS:
         raise DesignError(f"unknown terrain {terrain!r}; use one of {', '.join(TERRAINS)}")
+    offered = face_terrains(side)
+    if terrain not in offered:
+        raise DesignError(f"{terrain} is not printed on a tile's {side} face; use one of "
+                          f"{', '.join(offered)}")
     regions = list(side_regions(data, key, side))
     regions[index] = {**regions[index], "terrain": terrain}
     return _with_side(data, key, side, regions)

@@ -57,6 +57,7 @@ from editor.model.catalogue import DEFAULT_CATALOGUE_PATH, SIDES, default_catalo
 from editor.model.jsonio import load_json
 from editor.model.lattice import Point
 from editor.model.safe_write import write_text
+from editor.model.terrains import face_terrains
 from editor.render.style import default_style
 
 MODES = ("select", "draw", "merge")
@@ -368,10 +369,17 @@ class DesignerWindow(QMainWindow):
             "No region selected: click one (Select tool)" if spec is None
             else f"Region {spec['id']} of tile {s.key} ({s.side})")
         style = default_style()
+        offered = face_terrains(s.side)
+        current = spec.get("terrain") if spec is not None else None
         for terrain, button in self.terrain_buttons.items():
+            # only what this world's faces print; a region's own other terrain (an older
+            # custom tile's mountain) stays shown, checked, until another is picked
+            button.setVisible(terrain in offered or terrain == current)
             button.setIcon(_swatch(style.terrain(terrain, s.side).fill))
-            button.setEnabled(spec is not None)
-            button.setChecked(spec is not None and spec.get("terrain") == terrain)
+            button.setEnabled(spec is not None and terrain in offered)
+            button.setChecked(terrain == current)
+            button.setToolTip("" if terrain in offered else
+                              f"not printed on a {s.side} face: pick another terrain")
         for symbol, button in self.symbol_buttons.items():
             button.setEnabled(spec is not None)
             button.setChecked(spec is not None and symbol in spec.get("symbols", []))
