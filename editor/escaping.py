@@ -86,14 +86,21 @@ def _not_xml_chars() -> re.Pattern[str]:
 
 
 _NOT_XML = _not_xml_chars()
+# The same class's ASCII part: a class of ranges up to U+10FFFF costs the regex engine ten
+# times more per character than this one, and a page's SVG is hundreds of kB.
+_NOT_XML_ASCII = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def document_text(text: str) -> str:
     """``text`` fit for an exported document (SVG, PDF, GraphML, DOT, a Python comment):
     every character XML 1.0 cannot hold (C0/C1 controls other than tab and line breaks,
     lone surrogates, non-characters such as U+FFFE) becomes U+FFFD, so the output stays
-    well-formed and a reader sees where something was dropped."""
-    return _NOT_XML.sub("\ufffd", text)
+    well-formed and a reader sees where something was dropped. (Unless one of the text's
+    distinct non-ASCII characters is such a one, only the ASCII part of the class can
+    match: the text is scanned for that alone.)"""
+    if not text.isascii() and any(_NOT_XML.match(c) for c in set(text) if c > "\x7f"):
+        return _NOT_XML.sub("\ufffd", text)
+    return _NOT_XML_ASCII.sub("\ufffd", text)
 
 
 def document_line(text: str) -> str:

@@ -23,6 +23,7 @@ from editor.analysis.fifth import WorldCounts, count_world
 from editor.analysis.reach import (
     Pocket,
     Seat,
+    diameter,
     fairest_seats,
     largest_pocket,
     mean_pair_steps,
@@ -227,24 +228,25 @@ def distances_from(graph: nx.Graph, sources: Iterable[str]) -> dict[str, int | N
     return found
 
 
-def _diameter(graph: nx.Graph) -> tuple[int | None, bool]:
+def _diameter(graph: nx.Graph, adjacency: Mapping[str, tuple[str, ...]]
+              ) -> tuple[int | None, bool]:
     if graph.number_of_nodes() == 0:
         return None, True
     largest = max(nx.connected_components(graph), key=lambda c: (len(c), sorted(c)))
-    piece = graph.subgraph(largest)
-    if piece.number_of_nodes() <= EXACT_DIAMETER_LIMIT:
-        # usebounds: eccentricity bounds prune most breadth-first searches; still exact
-        return int(nx.diameter(piece, usebounds=True)), True
-    return int(nx.approximation.diameter(piece, seed=0)), False
+    if len(largest) <= EXACT_DIAMETER_LIMIT:
+        # eccentricity bounds prune most breadth-first searches; still exact
+        return diameter(adjacency, largest), True
+    return int(nx.approximation.diameter(graph.subgraph(largest), seed=0)), False
 
 
-def measure(realm: Realm) -> BalanceMetrics:
-    """The balance metrics of ``realm`` (one player count, already derived)."""
+def measure(realm: Realm, graph: nx.Graph | None = None) -> BalanceMetrics:
+    """The balance metrics of ``realm`` (one player count, already derived); ``graph``:
+    its :func:`play_graph` when the caller has it already (only read here)."""
     players = realm.players
     regions = {rid: r for rid, r in realm.regions.items() if not r.chasm}
     land = sorted((r for r in regions.values() if r.counts_as_land), key=lambda r: r.id)
     water = [r for r in regions.values() if not r.is_land]
-    graph = play_graph(realm)
+    graph = play_graph(realm) if graph is None else graph
     values: dict[str, float | None] = {}
     values["regions"] = len(land)
     values["regions_per_player"] = _round(len(land) / players)
@@ -310,8 +312,7 @@ def measure(realm: Realm) -> BalanceMetrics:
     values["degree_min"] = min(degrees) if degrees else None
     values["degree_mean"] = _mean(degrees)
     values["degree_max"] = max(degrees) if degrees else None
-    diameter, exact = _diameter(graph)
-    values["diameter"] = diameter
+    values["diameter"], exact = _diameter(graph, adjacency)
     below = Worlds(realm.scenario.boards).is_below
     surface = count_world((r.terrain, r.symbols) for r in land if not below(r))
     underground = count_world((r.terrain, r.symbols) for r in land if below(r))

@@ -59,6 +59,38 @@ def steps_from(graph: Adjacency, source: str) -> dict[str, int]:
     return found
 
 
+def diameter(graph: Adjacency, nodes: Collection[str]) -> int:
+    """The exact diameter of the connected piece ``nodes`` of ``graph``, by eccentricity
+    bounds (Takes and Kosters, as networkx's ``diameter(usebounds=True)``): each
+    breadth-first walk bounds every node's eccentricity from both sides, and a node whose
+    bounds say it can no longer change the answer is never walked from. On the plain
+    adjacency mapping it walks several times faster than through networkx's graph views."""
+    count = len(nodes)
+    lower = dict.fromkeys(nodes, 0)
+    upper = dict.fromkeys(nodes, count)
+    candidates = set(nodes)
+    max_lower, max_upper = 0, 0
+    high = False
+    while candidates:
+        if high:
+            current = max(candidates, key=lambda n: (upper[n], n))
+        else:
+            current = min(candidates, key=lambda n: (lower[n], n))
+        high = not high
+        steps = steps_from(graph, current)
+        eccentricity = max(steps.values())
+        for node in candidates:
+            d = steps[node]
+            lower[node] = low = max(lower[node], d, eccentricity - d)
+            upper[node] = up = min(upper[node], eccentricity + d)
+            max_lower = max(max_lower, low)
+            max_upper = max(max_upper, up)
+        candidates = {n for n in candidates  # known exactly, or unable to change it
+                      if lower[n] != upper[n]
+                      and not (upper[n] <= max_lower and 2 * lower[n] >= max_upper)}
+    return max_lower
+
+
 def _cells(columns: Sequence[Sequence[int]]) -> list[float]:
     """Each seat's count of land regions it reaches first (a tie is shared equally), from
     each seat's steps to every land region (``UNREACHED`` where it cannot walk)."""

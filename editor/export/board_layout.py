@@ -149,6 +149,29 @@ def _anchor(geometry: shapely.Geometry) -> Point:
     return (float(point.x), float(point.y))
 
 
+# Label grids by shape, worked out on the shape its key describes (at its corner, to a
+# thousandth) so each is the same whichever page or region met it first, and kept by the
+# process: a collection's boards are laid from the same catalogues, so a worker building
+# page after page meets the same tile designs (at each rotation, with the same most
+# interior point) again. Emptied when full (a grid never depends on what the table held).
+_GRIDS_KEPT = 2_000  # the shipped scenarios need 128 (25 kB each)
+_GRIDS: dict[tuple[bytes, Point], Candidates | None] = {}  # (key, anchor) -> label grid
+
+
+def shape_grid(key: bytes, where: Point) -> Candidates | None:
+    """A fresh copy of the label grid of the shape ``key`` around ``where`` (both from its
+    corner; None: no room): what it learns of which sizes fit stays with this board."""
+    if (key, where) in _GRIDS:
+        grid = _GRIDS[(key, where)]
+    else:
+        if len(_GRIDS) >= _GRIDS_KEPT:
+            _GRIDS.clear()
+        grid = _GRIDS[(key, where)] = candidates(shapely.from_wkb(key), LABEL_SIZES, where)
+    if grid is None:
+        return None
+    return Candidates(grid.inner, grid.xs, grid.ys, grid.room, grid.bounds, grid.clearance)
+
+
 def shape_keys(geometries: np.ndarray) -> tuple[list[bytes], np.ndarray]:
     """What each region looks like wherever it lies (its outline moved to its bounding
     box's corner, to a thousandth of a unit), and those corners. Tiles repeat on a board
@@ -295,7 +318,7 @@ def place_board_labels(board: BoardShape, square: frozenset[str] = frozenset(),
     planks = shapely.union_all([shapely.LineString([a, b]).buffer(RIVER_MARKER_WIDTH / 2)
                                 for a, b in board.river_markers]) if board.river_markers else None
     regions = []
-    grids: dict[tuple[bytes, Point], tuple[Candidates | None, Point]] = {}
+    grids: dict[tuple[bytes, Point], Candidates | None] = {}  # this board's copies
     areas = [label_area(shape, planks) for shape in board.regions]
     keys, corners = shape_keys(np.array(areas, dtype=object))
     for index, shape in enumerate(board.regions):
@@ -307,13 +330,10 @@ def place_board_labels(board: BoardShape, square: frozenset[str] = frozenset(),
         key, (x0, y0) = keys[index], corners[index].tolist()
         ax, ay = shape.anchor
         where = (round(ax - x0, 3), round(ay - y0, 3))
-        found = grids.get((key, where))
-        if found is None:
-            grid = candidates(geometry, LABEL_SIZES, shape.anchor)
-            grids[(key, where)] = (grid, (x0, y0))
-        else:
-            first, (fx, fy) = found
-            grid = None if first is None else first.moved(x0 - fx, y0 - fy)
+        if (key, where) not in grids:
+            grids[(key, where)] = shape_grid(key, where)
+        found = grids[(key, where)]
+        grid = None if found is None else found.moved(x0, y0)
         if grid is None:
             continue  # no room at all (as place_labels would find)
         regions.append(RegionLabels(region.id, geometry, region.id, tuple(sorted(region.symbols)),

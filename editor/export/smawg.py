@@ -19,12 +19,12 @@ that plays more of them.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from editor.export.base_game import base_game
 from editor.export.fidelity import smawg_summary
 from editor.export.playable import PlayableBoard, playable_board
+from editor.model.json_text import indented_json
 from editor.model.terrains import engine_terrain
 from editor.topology.realm import Realm, Region
 
@@ -88,4 +88,4 @@ def smawg_text(realm: Realm) -> str:
             f"not exported: smawg cannot play this board for {realm.players} players, "
             f"because smawg has no rivers (they become lakes): {'; '.join(problems)}; "
             "export --to engine, which keeps rivers")
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return indented_json(document, sort_keys=False) + "\n"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.model.errors import LoadError, SourcePosition
+from editor.model.json_text import indented_json
 from editor.model.jsonpos import offset_to_position
 from editor.model.limits import MAX_DEPTH, MAX_FILE_BYTES, count_text
 
@@ -452,5 +453,5 @@ def load_json(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> tuple[Any, str]
 
 def canonical_json(data: Any) -> str:
     """The one canonical form: sorted keys, 2-space indent, UTF-8 kept, trailing newline."""
-    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    return indented_json(data) + "\n"
 

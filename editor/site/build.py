@@ -244,8 +244,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     """Write the site of every scenario file under ``paths`` into ``out``; with
     ``playtest`` above 0, each board is also played that many times in smawg."""
     from editor.lint.runner import collect
-    from editor.site.entry import content_key  # also warms the workers' imports before fork
-    from editor.site.pages import render  # noqa: F401  (imported before the workers fork)
+    from editor.site.entry import content_key, warm
 
     if out.exists() and not out.is_dir():
         raise SiteError(f"{display_path(out)} exists and is not a folder; choose another -o")
@@ -284,6 +283,8 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
                                 base_url, title, playtest))
             report.rebuilt.append(source)
     done = len(report.unchanged)
+    if todo:
+        warm()  # before the workers fork: each starts with it made
     staging = _fresh_staging(out)
     try:
         with _built_pages(todo, jobs) as results:

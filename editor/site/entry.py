@@ -209,8 +209,8 @@ def _example(loaded: LoadedScenario, players: int, seed: int) -> LoadedScenario 
     from editor.generate.confirm import loaded_from
     from editor.generate.realise import RealiseError, realise
 
-    try:
-        result = realise(loaded, players, seed)
+    try:  # the page shows the board alone: the balance flags realise can name are not asked
+        result = realise(loaded, players, seed, flags_for=None)
     except RealiseError:
         return None
     example: LoadedScenario = loaded_from(result.data, str(loaded.path))
@@ -254,8 +254,8 @@ def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
     realm = derive_realm(board, players)
     page = layout_page(realm)
     details = _region_details(realm, style)
-    metrics = measure(realm)
     graph = play_graph(realm)
+    metrics = measure(realm, graph)
     example = (f"Example board, seed {seed}: one board the scenario's building rules give "
                "(every game builds its own).") if shown is not None else ""
     svg = board_svg(page, style, graph, name=f"Board for {players} players"
@@ -288,6 +288,37 @@ def _count_view(loaded: LoadedScenario, players: int, stem: str, style: Style,
                   else f"the board has no tiles for {players} players")
         view.downloads = [Download(label, None, reason) for _f, _s, label in DATA_EXPORTS]
     return view
+
+
+def warm() -> None:
+    """Make, once in the parent before its workers fork, what every page needs and a fresh
+    process would otherwise make again on its first page: the modules a page imports on
+    first use, the compiled page templates, the lint rules, the schema validator, the
+    style, the balance standard and the site's settings. Workers are replaced every few
+    dozen pages, and this was a tenth of a second or more of each one's start."""
+    import editor.analysis.metrics
+    import editor.analysis.report
+    import editor.export.cestpasphoto
+    import editor.export.engine
+    import editor.export.geojson
+    import editor.export.smawg
+    import editor.generate.confirm
+    import editor.generate.realise
+    import editor.lint.engine
+    import editor.site.balance  # noqa: F401  (imported for the workers)
+    from editor.analysis.standard import load_standard
+    from editor.lint.registry import all_rules
+    from editor.model.fast_schema import expect_many, fast_backend
+    from editor.site.pages import environment
+
+    for template in ("scenario.html.j2", "index.html.j2"):
+        environment().get_template(template)
+    all_rules()
+    expect_many()  # every page checks its file: the Rust validator, built here once
+    fast_backend("scenario")
+    load_standard()
+    default_style()
+    site_settings()
 
 
 def _as_shown(text: str, path: Path, source: str) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+from editor.model.json_text import Custom, encode, lenient_scalar
 from editor.topology.realm import Realm, Region
 from editor.topology.serialize import (
     DERIVE_FORMAT_VERSION,
@@ -80,59 +81,26 @@ def _board(realm: Realm) -> dict[str, Any]:
 # -- the indenting encoder ------------------------------------------------------------
 def _encode(value: Any, nl: str, out: list[str]) -> None:
     """``value`` as json.dumps(indent=2, sort_keys=True) prints it at the indent of
-    ``nl``, appended to ``out``."""
-    kind = type(value)
-    if kind is dict:
-        if not value:
-            out.append("{}")
-            return
-        inner = nl + "  "
-        lead = "{" + inner
-        for key in sorted(value):
-            out.append(lead + _STR(key) + ": ")
-            lead = "," + inner
-            _encode(value[key], inner, out)
-        out.append(nl + "}")
-    elif kind is list or kind is tuple:
-        if not value:
-            out.append("[]")
-            return
-        inner = nl + "  "
-        lead = "[" + inner
-        for item in value:
-            out.append(lead)
-            lead = "," + inner
-            _encode(item, inner, out)
-        out.append(nl + "]")
-    elif kind is _Rows:
-        if not value.rows:
-            out.append("[]")
-            return
-        inner = nl + "  "
-        texts = value.render(value.rows, inner)
-        between = "," + inner
-        lead = "[" + inner
-        for start in range(0, len(texts), _BATCH):
-            out.append(lead + between.join(texts[start:start + _BATCH]))
-            lead = between
-        out.append(nl + "]")
-    else:
-        out.append(_scalar(value))
+    ``nl``, appended to ``out`` (the row lists by their templates)."""
+    encode(value, nl, out, True, _CUSTOM, _scalar)
 
 
-def _scalar(value: Any) -> str:
-    kind = type(value)
-    if kind is str:
-        return _STR(value)
-    if kind is float and value - value == 0.0:  # finite: json prints its repr
-        return float.__repr__(value)
-    if kind is bool:
-        return "true" if value else "false"
-    if kind is int:
-        return int.__repr__(value)
-    if value is None:
-        return "null"
-    return json.dumps(value, ensure_ascii=False)  # NaN, infinities, subclasses
+def _rows(value: _Rows, nl: str, out: list[str]) -> None:
+    if not value.rows:
+        out.append("[]")
+        return
+    inner = nl + "  "
+    texts = value.render(value.rows, inner)
+    between = "," + inner
+    lead = "[" + inner
+    for start in range(0, len(texts), _BATCH):
+        out.append(lead + between.join(texts[start:start + _BATCH]))
+        lead = between
+    out.append(nl + "]")
+
+
+_CUSTOM: dict[type, Custom] = {_Rows: _rows}
+_scalar = lenient_scalar  # NaN, infinities, subclasses: as json prints them
 
 
 def _list(values: Sequence[Any], nl: str) -> str:

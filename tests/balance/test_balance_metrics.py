@@ -107,3 +107,18 @@ def test_the_json_form_is_stable_and_sorted() -> None:
     assert list(document["metrics"]) == sorted(document["metrics"])
     assert document["articulation_points"] == ["b"]
     assert document["edge_distance"] == {"a": 0, "b": 1, "c": 2}
+
+
+def test_the_bounded_diameter_is_networkx_s_on_random_graphs() -> None:
+    """The eccentricity-bounds walk on the plain adjacency agrees with networkx's diameter
+    (paths, cycles, trees and dense pieces alike)."""
+    import networkx as nx
+
+    from editor.analysis.reach import diameter
+
+    for seed in range(60):
+        graph = nx.gnm_random_graph(2 + seed, 1 + 2 * seed, seed=seed)
+        piece = max(nx.connected_components(graph), key=lambda c: (len(c), sorted(c)))
+        adjacency = {str(n): tuple(str(m) for m in graph.adj[n]) for n in graph}
+        assert diameter(adjacency, {str(n) for n in piece}) == \
+            nx.diameter(graph.subgraph(piece)), seed
