@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.gui.balance_dock import NEVER_KEY, RowLabel
+from editor.gui.balance_dock import NEVER_KEY, OUTSIDE_COLOUR, RowLabel
 from editor.gui.document import ScenarioDocument
 from editor.play.settings import settings
 from editor.render.paint import colour, font
@@ -396,7 +396,7 @@ class PlaytestPanel(QGroupBox):
                     label.setAlignment(Qt.AlignmentFlag.AlignRight)
                     off = seat.win_rate.high < fair or seat.win_rate.low > fair
                     if off:  # the interval leaves out a fair share: this seat is favoured
-                        label.setStyleSheet("QLabel { color: #c62828; }")
+                        label.setStyleSheet(f"QLabel {{ color: {OUTSIDE_COLOUR}; }}")
                         label.setToolTip(f"The 95 % interval leaves out a fair "
                                          f"{100 * fair:.1f} %")
                 self.seats.addWidget(label, row, column)

@@ -22,16 +22,21 @@ SMAWG_COMMIT = "093d91d46a95e01c5192359a2d16ef95c4e4ea4a"
 SMAWG_REQUIREMENT = f"smawg @ git+https://github.com/Expurple/smawg@{SMAWG_COMMIT}"
 
 
-def __getattr__(name: str) -> str:
-    """``PLAY_REQUIREMENT`` and ``SMAWG_INSTALL``, made when first read: they need the
-    project's URLs (its installed metadata), which the editor's window need not load for
-    its first frame (the Playtest box only asks whether smawg is installed)."""
-    if name not in ("PLAY_REQUIREMENT", "SMAWG_INSTALL"):  # (import asks for __path__)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def smawg_install() -> str:
+    """The install line for the ``play`` extra and smawg. Made when first asked for: it
+    needs the project's URLs (its installed metadata), which the editor's window need not
+    load for its first frame (the Playtest box only asks whether smawg is installed)."""
     from editor.project import GIT_REQUIREMENT
 
     play = GIT_REQUIREMENT.replace("realms-studio", "realms-studio[play]", 1)
-    return play if name == "PLAY_REQUIREMENT" else f"pip install '{play}' '{SMAWG_REQUIREMENT}'"
+    return f"pip install '{play}' '{SMAWG_REQUIREMENT}'"
+
+
+def __getattr__(name: str) -> str:
+    """``SMAWG_INSTALL``: :func:`smawg_install`, read as a constant."""
+    if name != "SMAWG_INSTALL":  # (import asks for __path__)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return smawg_install()
 
 
 class SmawgMissing(RuntimeError):
@@ -39,7 +44,7 @@ class SmawgMissing(RuntimeError):
 
     def __init__(self, what: str = "realms playtest") -> None:
         super().__init__(f"{what} plays games in the smawg engine, which is not installed; "
-                         f"install it with `{__getattr__('SMAWG_INSTALL')}`")
+                         f"install it with `{smawg_install()}`")
 
 
 class PlayError(ValueError):

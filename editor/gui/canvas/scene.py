@@ -611,8 +611,6 @@ class RealmScene(QGraphicsScene):
 
     def _sync_heat(self) -> None:
         """The heat layer's shapes: the regions of the shown board, as drawn now."""
-        if not hasattr(self, "heat_item"):  # (rebuild() runs in __init__ before it exists)
-            return
         self.heat_item.setVisible(self.heat is not None)
         if self.heat is None:
             if self.heat_item.shapes:
