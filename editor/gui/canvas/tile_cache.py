@@ -115,11 +115,10 @@ class DesignCache:
                    names: bool, symbols: bool, pixel_ratio: float = 1.0) -> None:
         """Queue the pictures a wheel notch from ``detail`` into the next size band up or
         down would ask for (the biggest band is left out: a few tiles fill the screen)."""
-        wanted = detail * pixel_ratio * EXTENT
-        size = next((s for s in SIZES if s >= wanted), None)
-        if size is None:
+        found = size_band(detail, pixel_ratio)
+        if found is None:
             return
-        here = SIZES.index(size)
+        here = SIZES.index(found[0])
         base: Base = (design_id(side), id(style), rotation, names, symbols)
         for there in (here + 1, here - 1):
             if not 0 <= there < len(SIZES) - 1:
