@@ -74,7 +74,7 @@ WHOLE_FILE: tuple[str, ...] = (
     "consistency/test_exports_parse.py",  # each export parsed once (pydot is slow on DOT)
     "lint/test_lsp_features.py",  # one language server process per file
     "lint/test_lsp_protocol.py",  # the same; its last test shuts the server down
-    "engines/test_cestpasphoto_games.py",  # one numba compile per map, on one worker
+    "engines/test_cestpasphoto_games.py",  # one driver run for every map, one numba compile
 )
 
 

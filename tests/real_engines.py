@@ -11,7 +11,8 @@ Fixtures (registered in tests/conftest.py, so any test folder may ask for them):
 - ``real_smawg``: the installed ``smawg`` package (its ``Game``, ``RulesViolation``...);
   :func:`load_rules` imports a rules plugin file the way ``smawg play --rules=FILE`` does.
 - ``real_cestpasphoto``: a :class:`Cestpasphoto` runner that plays an exported map module
-  in a copy of the engine, in a subprocess (one numba compile per map: see its docstring).
+  in a copy of the engine, in a subprocess (interpreted, or compiled by numba: see its
+  docstring).
 
 Only runs in these engines are "played in the engine"; tests/export/engine_play.py holds the
 fast stand-ins.
@@ -129,15 +130,16 @@ class GameRecord:
 class Cestpasphoto:
     """Plays an exported ``SmallworldMaps_<N>pl.py`` in a copy of cestpasphoto's engine.
 
-    The engine reads its map and ``NUMBER_PLAYERS`` as module globals, and numba compiles
-    them in as constants: each (map, count) needs its own copy of the engine and its own
-    compile. A copy lives in :func:`engine_cache_dir` under the hash of the engine and the
-    map, and numba's cache beside it, so a second run of the same map reuses what numba
-    could cache (its jitclass ``Board`` is compiled again in every process). Games run in
-    one subprocess per map: one compile for all of a map's seeds, and no clash between two
-    engines' ``smallworld`` packages in the test process. ``NUMBA_OPT=0`` keeps the compile
-    short (docs/performance.md, "Games in the real cestpasphoto engine"): random games need
-    no fast code.
+    The engine reads its map and ``NUMBER_PLAYERS`` as module globals (numba compiles them
+    in as constants), so each (map, count) has its own copy of the engine, in
+    :func:`engine_cache_dir` under the hash of the engine and the map. One driver process
+    plays a list of maps, each in a child forked after numpy and numba are imported: no
+    clash between two engines' ``smallworld`` packages, and one import for all. The games
+    run interpreted by default: numba's compile is about a minute of CPU per map and cannot
+    be cached (its jitclass ``Board`` is compiled again in every process), while the
+    interpreted engine plays a map in a tenth of a second; one test plays a map compiled
+    (``NUMBA_OPT=0``) and checks that the games are the same (docs/performance.md, "Games
+    in the real cestpasphoto engine").
     """
 
     def __init__(self, source: Path) -> None:
@@ -178,22 +180,41 @@ class Cestpasphoto:
         shutil.rmtree(building.parent, ignore_errors=True)
         return copy
 
-    def play(self, map_text: str, players: int, seeds: list[int],
-             timeout: float = 3600.0) -> list[GameRecord]:
-        """Play one game per seed to its end, each move drawn at random among the moves the
-        engine says are valid; returns what each game did."""
-        copy = self.prepare(map_text, players)
-        env = {**os.environ, "NUMBA_CACHE_DIR": str(self.cache / "numba"),
-               "NUMBA_OPT": os.environ.get("NUMBA_OPT", "0")}
-        done = subprocess.run(
-            [sys.executable, str(DRIVER), str(copy), json.dumps(seeds)],
-            capture_output=True, text=True, env=env, timeout=timeout, check=False)
+    def play_many(self, maps: list[tuple[str, int, list[int]]], *, compiled: bool = False,
+                  timeout: float = 3600.0) -> list[list[GameRecord]]:
+        """Play one game per seed to its end on each ``(map_text, players, seeds)``, each move
+        drawn at random among the moves the engine says are valid; returns what each game
+        did, map by map.
+
+        Interpreted (``NUMBA_DISABLE_JIT=1``, the default) the engine's own Python runs as
+        written, a map in about a tenth of a second; ``compiled`` runs it through numba
+        (``NUMBA_OPT=0``), about a minute of compile per map: the games are the same
+        (``test_the_compiled_engine_plays_the_same_games``)."""
+        jobs = [{"engine": str(self.prepare(text, players)), "seeds": seeds}
+                for text, players, seeds in maps]
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(self.cache / "numba")}
+        if compiled:
+            env["NUMBA_OPT"] = os.environ.get("NUMBA_OPT", "0")
+            env.pop("NUMBA_DISABLE_JIT", None)
+        else:
+            env["NUMBA_DISABLE_JIT"] = "1"
+        done = subprocess.run([sys.executable, str(DRIVER), json.dumps(jobs)],
+                              capture_output=True, text=True, env=env, timeout=timeout,
+                              check=False)
         if done.returncode != 0:
-            raise AssertionError(f"cestpasphoto failed on the {players}-player map:\n"
-                                 f"{done.stderr[-4000:]}")
-        rows: list[dict[str, Any]] = [json.loads(line) for line in done.stdout.splitlines()
-                                      if line.startswith("{")]
-        return [GameRecord(**row) for row in rows]
+            raise AssertionError(f"cestpasphoto failed:\n{done.stderr[-4000:]}")
+        games: list[list[GameRecord]] = [[] for _ in jobs]
+        for line in done.stdout.splitlines():
+            if line.startswith("{"):
+                row: dict[str, Any] = json.loads(line)
+                games[row.pop("job")].append(GameRecord(**row))
+        return games
+
+    def play(self, map_text: str, players: int, seeds: list[int], *,
+             compiled: bool = False) -> list[GameRecord]:
+        """:meth:`play_many` for one map."""
+        (games,) = self.play_many([(map_text, players, seeds)], compiled=compiled)
+        return games
 
 
 def require_cestpasphoto() -> Cestpasphoto:
