@@ -71,7 +71,7 @@ WHOLE_FILE: tuple[str, ...] = (
     "test_shipped_highland.py",
     "consistency/test_exports_lint.py",  # one collection: exports of every scenario + a site
     "consistency/test_site_figures.py",  # one site build
-    "consistency/test_exports_parse.py",  # each export parsed once (pydot is slow on DOT)
+    "consistency/test_exports_parse.py",  # each export parsed once, by either test
     "lint/test_lsp_features.py",  # one language server process per file
     "lint/test_lsp_protocol.py",  # the same; its last test shuts the server down
     "engines/test_cestpasphoto_games.py",  # one driver run for every map, one numba compile

@@ -16,14 +16,12 @@ from export_readers import READERS, SUFFIXES, expected_counts, exported
 from realm_corpus import NAMES, Realm
 
 FORMATS = tuple(SUFFIXES)
-# pydot 4 still calls pyparsing's camelCase names, which pyparsing 3.2 deprecates
-pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated.*:DeprecationWarning")
 
 
 @cache
 def parsed(fmt: str, text: str, players: int) -> frozenset[str] | None:
     """The region ids a real parser reads in ``text``: the same export is parsed once per
-    worker (pydot takes seconds on a DOT board), whichever of the two tests reads it first.
+    worker, whichever of the two tests reads it first.
     The file runs on one worker (tests/conftest.py's WHOLE_FILE) so the two tests share it."""
     found = READERS[fmt](text, players)
     return None if found is None else frozenset(found)
