@@ -12,7 +12,8 @@
 #   4. makes the annotated tag vVERSION.
 # It pushes nothing: it prints the push that publishes the release. --dry-run pins, builds
 # and checks in a throwaway copy of HEAD, and commits and tags nothing.
-# PYTHON (default .venv/bin/python, else python3) runs the build; BUILD_ARGS are passed to
+# PYTHON (default .venv/bin/python, else python3; it needs build and pip >= 22.3, for
+# `pip --python`) runs the build and installs the check; BUILD_ARGS are passed to
 # `python -m build` (e.g. --no-isolation when the build backend is installed).
 set -euo pipefail
 
@@ -73,8 +74,11 @@ echo "release: checking $(basename "$sdist") and $(basename "$wheel")"
 tar tzf "$sdist" >"$work/sdist.txt"  # (not piped into grep -q: pipefail and SIGPIPE)
 grep -q "^[^/]*/LICENSE$" "$work/sdist.txt" || die "the sdist has no LICENSE"
 if grep -q "^[^/]*/tests/" "$work/sdist.txt"; then die "the sdist ships tests/"; fi
-"$python" -m venv "$work/venv"
-"$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel" \
+# The check venv gets no pip of its own (ensurepip was a third of the check's CPU): the
+# build's pip installs into it, resolving the wheel's dependencies as a user's pip would.
+"$python" -m venv --without-pip "$work/venv"
+"$python" -m pip --python "$work/venv/bin/python" install --quiet --disable-pip-version-check \
+    "$wheel" \
     || die "the wheel does not install"
 said=$("$work/venv/bin/realms" --version)
 [[ $said == "realms-studio $version" ]] || die "the installed wheel says '$said'"
