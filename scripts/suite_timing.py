@@ -236,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
                 record = measure(checkout, args.workers, args.pytest_args, args.logs, label)
                 records.append(record)
                 save_records(records)
+                if not args.no_readme:  # the next run's tree agrees with its records
+                    write_readme(records)
                 print(f"{label} {record['commit']}: {_tests(record)}, wall "
                       f"{record['wall_s']} s, CPU {_cpu(record):.1f} s, load "
                       f"{record['load_before'][0]} -> {record['load_after'][0]} "
