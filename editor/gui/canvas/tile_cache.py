@@ -110,9 +110,12 @@ class DesignCache:
         # screen, drawn while the view rests, so a zoom to a new band finds them drawn.
         self.ahead: dict[Key, Design] = {}
         self.drawn = 0  # how many pictures were painted (tests and benchmarks read it)
+        self.recorded = 0  # how many drawings were recorded (tests read it)
         self.bytes = 0
-        # each design's drawing per detail band, replayed at every size of that band
-        self._recordings: OrderedDict[tuple[Base, Band], QPicture] = OrderedDict()
+        # each design's drawing per detail band, replayed at every size of that band (the
+        # design is kept so the ids in its key stay its own)
+        self._recordings: OrderedDict[tuple[Base, Band], tuple[Design, QPicture]] = \
+            OrderedDict()
 
     def clear(self) -> None:
         self._pixmaps.clear()
@@ -210,14 +213,15 @@ class DesignCache:
         found = self._recordings.get(at)
         if found is not None:
             self._recordings.move_to_end(at)
-            return found
+            return found[1]
         recording = QPicture()
         painter = QPainter(recording)
         painter.setRenderHints(HINTS)
         paint_tile(painter, design.side, design.rotation, design.style, labels=design.names,
                    detail=design.detail, symbols=design.symbols)
         painter.end()
-        self._recordings[at] = recording
+        self.recorded += 1
+        self._recordings[at] = (design, recording)
         if len(self._recordings) > MAX_RECORDINGS:
             self._recordings.popitem(last=False)
         return recording
