@@ -788,6 +788,7 @@ class MainWindow(QMainWindow):
         self.autosaver.discard()
         self.autosaver.stop()
         self.doc.shutdown_analysis()
+        self.view.end_zoom_preview()  # a wheel zoom's pictures are not drawn for a closed window
         self.balance.playtest.worker.stop()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())

@@ -297,3 +297,66 @@ def test_a_notch_into_a_new_size_band_draws_its_pictures_before_the_tiles(
     assembled = view.viewport().grab().toImage()
     view.viewport().repaint()
     assert view.viewport().grab().toImage() == assembled
+
+
+def new_band_window(qtbot: QtBot) -> tuple[MainWindow, QPoint]:
+    """A big realm one notch short of a size band no picture was drawn at (only its own
+    band drawn; no drawing ahead), and the viewport's centre."""
+    import editor.gui.canvas.view as view_module
+    from editor.gui.canvas.tile_cache import DESIGNS, EXTENT
+
+    window = packed_window(qtbot, view_module.PREVIEW_TILES + 90, 20, 6, 96 / EXTENT / 1.08,
+                           turned=True)
+    view, scene = window.view, window.view.realm_scene
+    DESIGNS.clear()
+    view.viewport().repaint()
+    qtbot.waitUntil(lambda: not DESIGNS.pending and not view.previewing, timeout=5000)
+    view.zoomChanged.disconnect(scene.look_ahead_soon)
+    scene.stop_look_ahead()
+    return window, view.viewport().rect().center()
+
+
+def test_a_lone_notch_draws_its_pictures_while_the_preview_shows(qtbot: QtBot) -> None:
+    """A lone notch into a new size band starts on the tile pictures its zoom lacks at
+    once, in slices, while its preview's frame passes; the exact frame's blocks still wait
+    for the rest. A notch of a spin starts none (the spin may go on to another band)."""
+    from editor.gui.canvas.tile_cache import DESIGNS
+
+    window, cursor = new_band_window(qtbot)
+    view = window.view
+    wheel(view, cursor, 1)
+    wanted = len(view._pictures)
+    assert wanted > 10 and view._refine.isActive() and view._settle.isActive()
+    drawn = DESIGNS.drawn
+    view._refine_slice()  # what the slice timer does, before the wheel rests
+    assert DESIGNS.drawn > drawn, "pictures drawn before the rest"
+    assert view.previewing and view._exact.isEmpty(), "no block drawn before the rest"
+    qtbot.waitUntil(lambda: not view.previewing, timeout=5000)
+    assert not DESIGNS.pending
+    assert DESIGNS.drawn - drawn == wanted, "each picture once"
+    assembled = view.viewport().grab().toImage()
+    view.viewport().repaint()
+    assert view.viewport().grab().toImage() == assembled
+    wheel(view, cursor, 1)
+    view._last_notch = time.perf_counter()  # (see the test above)
+    wheel(view, cursor, 1)
+    assert view._pictures == [] and not view._refine.isActive(), "a spin's notch waits"
+
+
+def test_closing_the_window_while_a_notch_draws_its_pictures(qtbot: QtBot) -> None:
+    """The window closes while a lone notch's pictures are being drawn: the drawing stops
+    at once (nothing is drawn for a closed canvas) and no timer of it fires later."""
+    from shiboken6 import isValid
+
+    from editor.gui.canvas.tile_cache import DESIGNS
+
+    window, cursor = new_band_window(qtbot)
+    view = window.view
+    wheel(view, cursor, 1)
+    view._refine_slice()
+    assert view._pictures and view.previewing
+    window.close()
+    drawn = DESIGNS.drawn
+    assert not view.previewing and not view._refine.isActive()
+    qtbot.wait(100)
+    assert DESIGNS.drawn == drawn and isValid(view)

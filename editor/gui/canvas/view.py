@@ -61,7 +61,9 @@ PREVIEW_TILES = 150  # from this many tile items on the canvas
 ZOOM_SETTLE_MS = 40  # a wheel spun by hand sends a notch every 10-30 ms
 # A notch with none in the ZOOM_SETTLE_MS before it (a single notch, or the first of a
 # spin) waits one frame only: the preview is shown, and a spin's next notch, 10-30 ms
-# later, costs at most one slice of the refinement it interrupts.
+# later, costs at most one slice of the refinement it interrupts. Such a notch starts on
+# the tile pictures its zoom lacks at once, in the same slices, while that frame passes (a
+# picture is never thrown away: a spin's next notch just leaves the rest undrawn).
 FIRST_NOTCH_SETTLE_MS = 16
 # Once the wheel rests the exact frame is drawn a few viewport blocks at a time, nearest the
 # cursor first (each frame about this long), the rest still the scaled preview.
@@ -116,6 +118,7 @@ class RealmView(QGraphicsView):
         self._exact = QRegion()
         self._blocks: list[QRect] = []
         self._pictures: list[tuple[Key, Design]] = []  # tile pictures to draw before them
+        self._pictures_for: tuple[float, QRectF] | None = None  # the zoom and area they serve
         self._cursor = QPointF()
         self._refine = QTimer(self)
         self._refine.setSingleShot(True)
@@ -227,8 +230,13 @@ class RealmView(QGraphicsView):
             self._exact = QRegion()  # a notch while refining: the preview again
             self._blocks = []
             self._pictures = []
+            self._pictures_for = None
             self._refine.stop()
             self._settle.start(ZOOM_SETTLE_MS if spinning else FIRST_NOTCH_SETTLE_MS)
+            if not spinning:
+                self._pictures = self._missing_pictures()
+                if self._pictures:
+                    self._refine.start()  # after the preview's frame
         event.accept()
 
     @property
@@ -248,6 +256,7 @@ class RealmView(QGraphicsView):
         self._refine.stop()
         self._blocks = []
         self._pictures = []
+        self._pictures_for = None
         self._exact = QRegion()
         if self._preview is not None:
             self._preview = None
@@ -272,10 +281,20 @@ class RealmView(QGraphicsView):
         blocks.sort(key=lambda block: (QPointF(block.center()) - cursor).manhattanLength())
         self._exact = QRegion()
         self._blocks = blocks
-        self._pictures = self.realm_scene.missing_designs(
-            self.mapToScene(area).boundingRect(), self.scale_factor,
-            self.viewport().devicePixelRatioF())
-        self._refine_slice()
+        self._pictures = self._missing_pictures()
+        if not self._refine.isActive():  # (else a slice of pictures just ran: wait a frame)
+            self._refine_slice()
+
+    def _missing_pictures(self) -> list[tuple[Key, Design]]:
+        """The tile pictures the tiles in view lack at this zoom (a size band not drawn);
+        the list a lone notch made, while the view still shows the same zoom and area."""
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        here = (self.scale_factor, shown)
+        if here == self._pictures_for:
+            return self._pictures
+        self._pictures_for = here
+        return self.realm_scene.missing_designs(shown, self.scale_factor,
+                                                self.viewport().devicePixelRatioF())
 
     def _refine_slice(self) -> None:
         """Draw missing tile pictures, then blocks of the exact frame, for about
@@ -290,6 +309,8 @@ class RealmView(QGraphicsView):
                 return
             DESIGNS.draw(*self._pictures.pop())
             slowest = max(slowest, time.perf_counter() - before)
+        if self._settle.isActive():
+            return  # a lone notch's pictures, drawn before the wheel rests: blocks after
         slowest = 0.0
         viewport = self.viewport()
         while self._blocks and self._preview is not None:
