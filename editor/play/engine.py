@@ -2,7 +2,7 @@
 
 smawg (GPL-3.0, github.com/Expurple/smawg) is not on the package index: it is the optional
 part of an install that ``realms playtest`` needs, and this module is the one place that
-imports it, so a missing engine is one clear message (:data:`SMAWG_INSTALL`), never a
+imports it, so a missing engine is one clear message (:func:`smawg_install`), never a
 traceback. A :class:`Table` is everything a game needs that does not change between games:
 the validated assets, the scenario's rules plugin (both as ``realms export --to smawg
 --plugin`` writes them) and which region each smawg tile is.
@@ -30,13 +30,6 @@ def smawg_install() -> str:
 
     play = GIT_REQUIREMENT.replace("realms-studio", "realms-studio[play]", 1)
     return f"pip install '{play}' '{SMAWG_REQUIREMENT}'"
-
-
-def __getattr__(name: str) -> str:
-    """``SMAWG_INSTALL``: :func:`smawg_install`, read as a constant."""
-    if name != "SMAWG_INSTALL":  # (import asks for __path__)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return smawg_install()
 
 
 class SmawgMissing(RuntimeError):

@@ -82,7 +82,7 @@ def _board(realm: Realm) -> dict[str, Any]:
 def _encode(value: Any, nl: str, out: list[str]) -> None:
     """``value`` as json.dumps(indent=2, sort_keys=True) prints it at the indent of
     ``nl``, appended to ``out`` (the row lists by their templates)."""
-    encode(value, nl, out, True, _CUSTOM, _scalar)
+    encode(value, nl, out, True, _CUSTOM, lenient_scalar)
 
 
 def _rows(value: _Rows, nl: str, out: list[str]) -> None:
@@ -100,7 +100,6 @@ def _rows(value: _Rows, nl: str, out: list[str]) -> None:
 
 
 _CUSTOM: dict[type, Custom] = {_Rows: _rows}
-_scalar = lenient_scalar  # NaN, infinities, subclasses: as json prints them
 
 
 def _list(values: Sequence[Any], nl: str) -> str:
@@ -108,7 +107,7 @@ def _list(values: Sequence[Any], nl: str) -> str:
     if not values:
         return "[]"
     inner = nl + "  "
-    return "[" + inner + ("," + inner).join(map(_scalar, values)) + nl + "]"
+    return "[" + inner + ("," + inner).join(map(lenient_scalar, values)) + nl + "]"
 
 
 def _any(value: Any, nl: str) -> str:
@@ -165,7 +164,7 @@ def _edges(rows: Sequence[EdgeRow], nl: str) -> list[str]:
     inner = nl + "  "
     return ["{" + inner + '"a": ' + _STR(a) + "," + inner + '"b": ' + _STR(b)
             + "," + inner + '"kinds": ' + _list(kinds, inner)
-            + "," + inner + '"length": ' + _scalar(length) + nl + "}"
+            + "," + inner + '"length": ' + lenient_scalar(length) + nl + "}"
             for a, b, kinds, length in rows]
 
 
@@ -202,7 +201,7 @@ def _field_texts(nl: str) -> _FieldTexts:
         key = (type(value), value)  # 1, 1.0 and True are equal keys with different texts
         text = known.get(key)
         if text is None:
-            text = known[key] = _scalar(value)
+            text = known[key] = lenient_scalar(value)
         return text
 
     def listed(values: Sequence[Any]) -> str:
@@ -243,7 +242,7 @@ def _regions(rows: Sequence[dict[str, Any]], nl: str) -> list[str]:
             scalar(row["area"]), scalar(row["base_terrain"]), scalar(row["board"]),
             _list(row["centroid"], inner), listed(row["first_conquest_for"]), flag_text,
             listed(row["holes"]), _STR(row["id"]) if type(row["id"]) is str
-            else _scalar(row["id"]), scalar(row["kind"]),
+            else lenient_scalar(row["id"]), scalar(row["kind"]),
             _any(markers, inner) if markers else "[]", listed(row["parts"]),
             listed(row["symbols"]), scalar(row["terrain"]), listed(row["tiles"]),
             scalar(row["water_kind"])))
@@ -271,7 +270,7 @@ def _region_objects(regions: Sequence[Region], nl: str) -> list[str]:
             scalar(region.board),
             _list([round(float(cx), ROUND) + 0.0, round(float(cy), ROUND) + 0.0], inner),
             listed(sorted(region.first_conquest_for)), flag_text, listed(region.holes),
-            _STR(rid) if type(rid) is str else _scalar(rid), scalar(region.kind), "[]",
+            _STR(rid) if type(rid) is str else lenient_scalar(rid), scalar(region.kind), "[]",
             listed(region.parts), listed(sorted(region.symbols)), scalar(region.terrain),
             listed(region.tiles), scalar(region.water_kind)))
     return texts

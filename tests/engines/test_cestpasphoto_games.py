@@ -55,6 +55,7 @@ def _maps() -> list[tuple[str, int]]:
 MAPS = _maps()
 
 
+@cache
 def _export(name: str, players: int) -> str:
     return export_bytes(_scenario(name), "cestpasphoto", players).decode("utf-8")
 

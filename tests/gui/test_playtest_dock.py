@@ -86,7 +86,7 @@ def test_a_run_from_the_dock_paints_its_conquests_and_goes_stale_on_an_edit(
 def test_without_smawg_the_control_is_off_and_gives_the_install_line(
         without_smawg: dict[str, str]) -> None:
     """The dock in a real interpreter that cannot import smawg."""
-    from editor.play.engine import SMAWG_INSTALL
+    from editor.play.engine import smawg_install
 
     code = ("import json, os; os.environ['QT_QPA_PLATFORM'] = 'offscreen'\n"
             "from PySide6.QtWidgets import QApplication; app = QApplication([])\n"
@@ -104,7 +104,7 @@ def test_without_smawg_the_control_is_off_and_gives_the_install_line(
     enabled, running, status = json.loads(done.stdout.splitlines()[-1])
     assert not enabled and not running
     assert status.startswith("The Balance dock's playtest plays games in the smawg engine")
-    assert f"`{SMAWG_INSTALL}`" in status
+    assert f"`{smawg_install()}`" in status
 
 
 def test_a_session_of_signals_does_not_exhaust_true() -> None:
