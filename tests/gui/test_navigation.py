@@ -220,7 +220,9 @@ def test_the_exact_frame_after_a_wheel_zoom_is_drawn_nearest_the_cursor_first(
     import editor.gui.canvas.view as view_module
     from editor.gui.canvas.tile_cache import DESIGNS
 
-    window = packed_window(qtbot, view_module.PREVIEW_TILES + 90, 20, 6, 0.5, turned=True)
+    # 0.56 and one notch in, 0.64: tiles 71 and 81 px wide, one size band (68-96 px): the
+    # blocks find their tile pictures drawn (the first notch into a new band: below)
+    window = packed_window(qtbot, view_module.PREVIEW_TILES + 90, 20, 6, 0.56, turned=True)
     view = window.view
     qtbot.waitUntil(lambda: not DESIGNS.pending, timeout=5000)  # this zoom's exact pictures
     qtbot.wait(50)
@@ -260,12 +262,12 @@ def test_a_notch_into_a_new_size_band_draws_its_pictures_before_the_tiles(
     """The first notch into a size band no tile picture was drawn at: the pictures the
     tiles on screen need are drawn before the exact frame's blocks, each once, so no tile
     is drawn with a borrowed picture and then again (the canvas is sharp when the preview
-    ends); the frame is the one drawn at once. A lone notch waits one frame before the
-    exact frame, a notch during a spin the full rest."""
+    ends); the frame is the one drawn at once. A lone notch starts on the exact frame at
+    once (after its preview frame), a notch during a spin after the full rest."""
     import editor.gui.canvas.view as view_module
     from editor.gui.canvas.tile_cache import DESIGNS, EXTENT
 
-    edge = 96 / EXTENT  # the border between the 96 and 192 px bands, at a pixel ratio of 1
+    edge = 96 / EXTENT  # the border between the 96 and 136 px bands, at a pixel ratio of 1
     window = packed_window(qtbot, view_module.PREVIEW_TILES + 90, 20, 6, edge / 1.08,
                            turned=True)
     view, scene = window.view, window.view.realm_scene

@@ -64,7 +64,7 @@ def test_a_replayed_picture_is_the_painted_one(qtbot: QtBot) -> None:
 
 
 def test_one_recording_serves_every_size_of_a_detail_band(qtbot: QtBot) -> None:
-    """A design is recorded once per detail band (96, 192 and 384 px with names share
+    """A design is recorded once per detail band (68, 136 and 272 px with names share
     one); a band with other details needs its own, and clearing the cache drops them."""
     catalogue, style = default_catalogue(), default_style()
     side = catalogue.side(sorted(catalogue.tiles)[0], "surface")
@@ -76,7 +76,7 @@ def test_one_recording_serves_every_size_of_a_detail_band(qtbot: QtBot) -> None:
     for detail in (0.5, 1.0, 2.0):
         draw(detail)
     assert (cache.drawn, cache.recorded) == (3, 1)
-    draw(0.42)  # 96 px as well, without names
+    draw(0.42)  # 68 px as well, without names
     assert (cache.drawn, cache.recorded) == (4, 2)
     draw(1.0, rotation=1)  # another rotation is another drawing
     assert (cache.drawn, cache.recorded) == (5, 3)
