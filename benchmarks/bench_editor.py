@@ -50,7 +50,15 @@ import pytest
 from bytecode import compile_all
 from launch_script import EDITOR_WINDOW
 from layouts import LETTERS, spiral
-from PySide6.QtCore import QCoreApplication, QEventLoop, QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEventLoop,
+    QPoint,
+    QPointF,
+    QSettings,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
@@ -416,8 +424,11 @@ def until_sharp(window: MainWindow) -> None:
     left and no borrowed tile picture waiting to be drawn; then until idle."""
     view = window.view
     while view.previewing or DESIGNS.pending:
-        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 1)
-        time.sleep(0.0005)  # the rest timer and the refinement's timers run in real time
+        # as the editor's own event loop does: sleep until the next event or timer (the
+        # rest timer and the refinement's timers run in real time), at most 5 ms (a
+        # sleep between passes would add its length to every slice of the refinement)
+        QTimer.singleShot(5, lambda: None)
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
     until_idle()
 
 
