@@ -212,6 +212,29 @@ def test_wheel_zoom_of_a_big_realm_previews_the_last_frame_then_draws_exactly(
     assert not small.view.previewing
 
 
+def test_a_notch_is_part_of_a_spin_only_while_the_preview_shows(qtbot: QtBot) -> None:
+    """A notch soon after another waits for the wheel to rest (a spin) only while the canvas
+    still shows the preview; once the last notch's exact frame is complete, the next notch
+    is a lone one however soon it came, and refines at once."""
+    import editor.gui.canvas.view as view_module
+
+    window = packed_window(qtbot, view_module.PREVIEW_TILES + 10, 16, 5, 0.4, turned=False)
+    view = window.view
+    cursor = view.viewport().rect().center()
+    wheel(view, cursor, 1)
+    assert view.previewing
+    assert view._settle.interval() == view_module.FIRST_NOTCH_SETTLE_MS, "a lone notch"
+    view._last_notch = time.perf_counter()  # the next notch comes "just now"
+    wheel(view, cursor, 1)
+    assert view._settle.interval() == view_module.ZOOM_SETTLE_MS, "a spin waits to rest"
+    qtbot.waitUntil(lambda: not view.previewing, timeout=5000)
+    view._last_notch = time.perf_counter()
+    wheel(view, cursor, -1)
+    assert view.previewing
+    assert view._settle.interval() == view_module.FIRST_NOTCH_SETTLE_MS, \
+        "the exact frame was complete: a lone notch, not a spin"
+
+
 def test_the_exact_frame_after_a_wheel_zoom_is_drawn_nearest_the_cursor_first(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """Once the wheel rests, the exact frame replaces the preview a few viewport blocks per
