@@ -18,7 +18,6 @@ that an edit overtook is dropped and the analysis runs again.
 from __future__ import annotations
 
 import copy
-import queue
 from collections.abc import Container
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -58,7 +57,6 @@ Collection = Literal["tiles", "river_markers", "markers"]
 BACKGROUND_TILES = 150  # above this many placed tiles, analysis leaves the UI thread
 BACKGROUND_DELAY_MS = 120  # quiet time before a background analysis starts
 ANALYSIS_DELAY_MS = 25  # small realms: the edit's repaint first, the findings just after
-POLL_MS = 10  # how often the GUI thread looks for a background analysis's results while one runs
 Item = Placement | RiverMarker | Marker
 
 
@@ -117,6 +115,8 @@ class ScenarioDocument(QObject):
     analysingChanged = Signal(bool)  # a background analysis started (True) or ended
     modelChanged = Signal()  # any change to the scenario, after the specific signal
     metricsChanged = Signal()  # the balance metrics of the shown analysis arrived
+    _analysed = Signal(int, object)  # from the worker thread: generation, Analysis
+    _measured = Signal(int, object)  # then: generation, its BalanceMetrics (or None)
 
     def __init__(self, scenario: Scenario, catalogue: Catalogue, path: Path | None = None,
                  parent: QObject | None = None, *, unsaved: bool = False) -> None:
@@ -147,14 +147,8 @@ class ScenarioDocument(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._analyse_due)
-        # The worker thread never calls Qt (PySide6 6.12 is least sound emitting signals
-        # with objects from a Python thread): it queues its results, and this timer of the
-        # GUI thread, running while a job is out, takes them (editor.gui.playtest_panel
-        # hands over the same way).
-        self._news: queue.SimpleQueue[tuple[str, int, Any]] = queue.SimpleQueue()
-        self._poll = QTimer(self)
-        self._poll.setInterval(POLL_MS)
-        self._poll.timeout.connect(self._deliver)
+        self._analysed.connect(self._take_analysis)
+        self._measured.connect(self._take_metrics)
         self.modelChanged.connect(self.schedule_analysis)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
@@ -542,28 +536,11 @@ class ScenarioDocument(QObject):
             # The findings first, then the balance metrics (the diameter of a big realm
             # takes longer than its lint): the Issues dock does not wait for the Balance dock.
             analysis = analyse(loaded, players, deriver=self.deriver, with_metrics=False)
-            news.put(("analysis", generation, analysis))
-            news.put(("metrics", generation, measure_realm(analysis.realm)))
+            self._analysed.emit(generation, analysis)
+            self._measured.emit(generation, measure_realm(analysis.realm))
 
-        news = self._news
         self._running = self._worker.submit(work)
-        self._poll.start()
         self.analysingChanged.emit(True)
-
-    def _deliver(self) -> None:
-        """Take the worker's queued results on this (the GUI) thread."""
-        while True:
-            try:
-                kind, generation, value = self._news.get_nowait()
-            except queue.Empty:
-                break
-            if kind == "analysis":
-                self._take_analysis(generation, value)
-            else:
-                self._take_metrics(generation, value)
-        running = self._running
-        if running is None or (running.done() and self._news.empty()):
-            self._poll.stop()  # (a job that raised leaves nothing to take)
 
     def _take_analysis(self, generation: int, analysis: Analysis) -> None:
         if generation == self._generation:
@@ -587,7 +564,6 @@ class ScenarioDocument(QObject):
             QCoreApplication.processEvents()
             if self._running is not None:
                 self._running.result()
-                self._deliver()
                 QCoreApplication.processEvents()
 
     def shutdown_analysis(self) -> None:
@@ -596,7 +572,6 @@ class ScenarioDocument(QObject):
         if self._worker is not None:
             self._worker.shutdown(wait=True, cancel_futures=True)
             self._worker = None
-        self._poll.stop()
 
     # ----- files ---------------------------------------------------------------------------
     def save(self, path: Path | None = None) -> None:

@@ -10,12 +10,11 @@ the install line ``realms playtest`` prints (:class:`editor.play.engine.SmawgMis
 
 from __future__ import annotations
 
-import queue
 import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QLinearGradient, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -61,26 +60,15 @@ class Run:
 
 
 class PlaytestWorker(QObject):
-    """One run at a time of :func:`editor.play.playtest` on a worker thread.
+    """One run at a time of :func:`editor.play.playtest` on a worker thread."""
 
-    The thread never calls Qt: it puts its news (progress, then the outcome) in a queue that
-    a timer of the GUI thread drains, which emits the signals there. Emitting PySide6
-    signals from a Python thread, objects among their arguments, is where this PySide6
-    (6.12.0, see :mod:`editor.qtcompat`) is least sound; a queue leaves nothing to chance,
-    and the progress bar needs no more than a few updates a second."""
-
-    progressed = Signal(int, int)  # games done, games in all (on the GUI thread)
+    progressed = Signal(int, int)  # games done, games in all (from the worker thread)
     done = Signal(object, object)  # the Run, then a PlaytestResult or the exception
-    POLL_MS = 30
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
-        self._news: queue.SimpleQueue[tuple[object, ...]] = queue.SimpleQueue()
-        self._poll = QTimer(self)
-        self._poll.setInterval(self.POLL_MS)
-        self._poll.timeout.connect(self.deliver)
 
     @property
     def running(self) -> bool:
@@ -88,11 +76,9 @@ class PlaytestWorker(QObject):
 
     def start(self, run: Run, loaded: LoadedScenario) -> None:
         self._stop = stop = threading.Event()
-        news: queue.SimpleQueue[tuple[object, ...]] = queue.SimpleQueue()
-        self._news = news  # a stopped run's late news goes to its own queue, read by none
 
         def progress(done: int, total: int) -> None:
-            news.put(("progress", done, total))
+            self.progressed.emit(done, total)
             if stop.is_set():
                 raise Cancelled
 
@@ -105,48 +91,26 @@ class PlaytestWorker(QObject):
                                    progress=progress)
             except Exception as exc:  # shown in the panel, never a dead editor
                 outcome = exc
-            news.put(("done", run, outcome))
+            self.done.emit(run, outcome)
 
         self._thread = threading.Thread(target=work, name="realm-playtest", daemon=True)
         self._thread.start()
-        self._poll.start()
-
-    def deliver(self) -> None:
-        """Emit the worker's news on this (the GUI) thread: the latest progress, and the
-        outcome once it is in."""
-        latest: tuple[object, ...] | None = None
-        while True:
-            try:
-                news = self._news.get_nowait()
-            except queue.Empty:
-                break
-            if news[0] == "progress":
-                latest = news
-                continue
-            if latest is not None:
-                self.progressed.emit(latest[1], latest[2])
-                latest = None
-            self._poll.stop()
-            self.done.emit(news[1], news[2])
-        if latest is not None:
-            self.progressed.emit(latest[1], latest[2])
 
     def cancel(self) -> None:
         """Stop after the game being played (a fraction of a second)."""
         self._stop.set()
 
     def join(self, timeout_s: float | None = None) -> None:
-        """Wait for the thread to end (it ends right after its outcome is queued)."""
+        """Wait for the thread to end (it ends right after ``done``)."""
         if self._thread is not None:
             self._thread.join(timeout_s)
             if not self._thread.is_alive():
                 self._thread = None
 
     def stop(self, timeout_s: float = 30.0) -> None:
-        """Cancel and wait for the thread (the window closes); its news is dropped."""
+        """Cancel and wait for the thread (the window closes)."""
         self.cancel()
         self.join(timeout_s)
-        self._poll.stop()
 
 
 class HeatLegend(QWidget):

@@ -117,25 +117,3 @@ def test_a_session_of_signals_does_not_exhaust_true() -> None:
     for done in range(20_000):  # three times what True holds once the editor is loaded
         worker.progressed.emit(done, 20_000)
     assert sys.getrefcount(True) > 20_000
-
-
-def test_the_worker_thread_never_emits_a_signal(qtbot: QtBot, real_smawg: Any) -> None:
-    """The playtest's thread only queues its news; the GUI thread emits the signals (a
-    slot connected directly runs in the emitting thread: it must be the GUI thread). Signals
-    emitted from a Python thread crashed a long GUI session under PySide6 6.12."""
-    import threading
-
-    from editor.gui.playtest_panel import PlaytestWorker, Run
-
-    worker = PlaytestWorker()
-    threads: list[threading.Thread] = []
-    outcomes: list[object] = []
-    for signal in (worker.progressed, worker.done):
-        signal.connect(lambda *_args: threads.append(threading.current_thread()),
-                       Qt.ConnectionType.DirectConnection)
-    worker.done.connect(lambda _run, outcome: outcomes.append(outcome))
-    worker.start(Run(4, 3, 1, "random", 0), load_scenario(HIGHLAND))
-    qtbot.waitUntil(lambda: bool(outcomes), timeout=20_000)
-    worker.join()
-    assert not isinstance(outcomes[0], BaseException), outcomes[0]
-    assert len(threads) >= 2 and set(threads) == {threading.main_thread()}
