@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_editor
 import bench_editor as bench
 from PySide6.QtCore import QCoreApplication, QEventLoop
 
-from editor.gui.canvas.tile_cache import DesignCache
+from editor.gui.canvas.tile_cache import SIZES, DesignCache
 from editor.gui.canvas.view import RealmView
 from editor.gui.document import ScenarioDocument
 from editor.model.scenario_io import load_scenario
@@ -110,7 +110,8 @@ def main(rounds: int) -> None:
               f"{sorted(r[2] for r in rows)}")
     for size, runs in phases.items():
         drawn = statistics.median(run["drawn"] for run in runs)
-        print(f"at once, {size} px band into {2 * size} px ({drawn:g} pictures): " + ", ".join(
+        print(f"at once, {size} px band into {SIZES[SIZES.index(size) + 1]} px "
+              f"({drawn:g} pictures): " + ", ".join(
             f"{name} {1000 * statistics.median(run.get(name, 0.0) for run in runs):.1f}"
             for name in ("wall", "CPU", "pictures", "view paints")) + " ms (medians)")
     print("load average:", " ".join(Path("/proc/loadavg").read_text().split()[:3]))

@@ -7,7 +7,7 @@ at the next band size at or above its on-screen size, so a zoom within a band on
 rescales, and a band costs one drawing per design, not per tile. The bands are a square
 root of two apart: a picture is at most 1.41x the size shown (half the pixels that doubling
 sizes would draw), so the first notch into a band, which must draw its pictures before the
-canvas is sharp, costs about 0.6-0.7 of what it did, for about 1.5x the memory.
+canvas is sharp, costs about 0.6-0.7 of what it did, for up to twice the pictures kept.
 
 Crossing into a band not drawn yet, the first frame borrows the nearest band already
 drawn (a bigger one, shrunk, if there is one; else briefly soft) and the exact pictures
@@ -18,8 +18,7 @@ Tiles shown larger than the biggest band are painted as vectors (few fit on scre
 A design's drawing depends on the size only through the detail band, so it is recorded
 once per band as a QPicture and each size band's pixmap replays it: the same pixels as
 painting it (the tests compare them) for less time, since the painting's Python work and
-per-call costs are paid once per recording, not per picture (the raster work remains:
-a first wheel notch into a new band spends 0.75-0.93 of the CPU on its pictures).
+per-call costs are paid once per recording, not per picture (the raster work remains).
 """
 
 from __future__ import annotations
