@@ -109,6 +109,15 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _interruptible() -> None:
+    """The child's SIGINT as a terminal's foreground job has it. A child inherits an ignored
+    SIGINT, and Python then leaves it ignored, as Unix programs do: a suite started in the
+    background of a shell script (`pytest ... &`, where the shell ignores SIGINT) would see
+    the build ignore the signal and finish (exit 0), which is right for the build and says
+    nothing about what a Ctrl-C does."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
 @pytest.mark.parametrize("sent", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_a_signal_stops_the_workers_and_keeps_the_previous_site(tmp_path: Path,
@@ -124,7 +133,8 @@ def test_a_signal_stops_the_workers_and_keeps_the_previous_site(tmp_path: Path,
     process = subprocess.Popen(
         [sys.executable, "-m", "editor", "site", str(folder), "-o", str(out),
          "--progress", "never", "--jobs", "2"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_interruptible)
     workers: set[int] = set()
     deadline = time.monotonic() + 120
     staged = out / ".realms-site-staging" / "s"
