@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from lint_support import scenario, tile, write
+from proc_table import children
 
 from editor.lint import runner
 from editor.lint.cache import DB_NAME
@@ -134,30 +135,16 @@ def _slow_after_first(job: int) -> int:
     return job
 
 
-def _live_children() -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="utf-8") as handle:
-                    fields = handle.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == os.getpid():
-                found.append(int(entry))
-    return found
-
-
 def test_a_run_cut_short_stops_its_workers_at_once() -> None:
     import time
 
-    before = set(_live_children())
+    before = set(children(os.getpid()))
     outcomes = run_jobs(list(range(6)), _slow_after_first, 2)
     assert next(outcomes) == 0
     start = time.monotonic()
     outcomes.close()  # as Ctrl-C or an error in the consumer would
     assert time.monotonic() - start < 1.5  # not the minute the workers' jobs would take
-    assert set(_live_children()) <= before  # killed and reaped: no zombies left behind
+    assert set(children(os.getpid())) <= before  # killed and reaped: no zombies left behind
 
 
 PROBE = """

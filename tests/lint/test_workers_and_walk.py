@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from lint_support import REPO, run_cli, scenario, tile, write
+from proc_table import children, state
 
 from editor.lint.runner import collect
 
@@ -21,22 +22,6 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="uses /proc and 
 
 SHIPPED = REPO / "scenarios" / "booklet" / "02-life-is-a-long-river.realm.json"
 TINY = scenario([tile("L1", 0, 0), tile("L2", 1, 0)])  # B001 error for 2 players
-
-
-def _children(pid: int) -> list[int]:
-    """Processes whose parent is ``pid`` (read from /proc, nothing patched)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="utf-8") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(entry))
-    return sorted(found)
 
 
 def _collection(folder: Path, count: int) -> list[str]:
@@ -54,17 +39,7 @@ def _collection(folder: Path, count: int) -> list[str]:
     return names
 
 
-def _state(pid: int) -> str:
-    """A process's scheduler state from /proc: R running, S sleeping (a worker waiting for
-    its next job), "" once gone."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
-            return handle.read().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return ""
-
-
-def _kill_a_busy_worker(tmp_path: Path, names: list[str]) -> tuple[int, list[str], str]:
+def _kill_a_busy_worker(tmp_path: Path) -> tuple[int, list[str], str]:
     """Lint the collection with two workers and SIGKILL one while it runs (state R, so it
     holds a job): the exit status, the output's lines and stderr."""
     proc = subprocess.Popen(
@@ -74,10 +49,10 @@ def _kill_a_busy_worker(tmp_path: Path, names: list[str]) -> tuple[int, list[str
     assert proc.stdout is not None
     first = proc.stdout.readline()  # a file is done: both workers are up
     assert " R001 " in first, first + (proc.stderr.read() if proc.stderr else "")
-    workers = _children(proc.pid)
+    workers = children(proc.pid)
     assert len(workers) == 2, workers
     for _ in range(2000):  # a running worker is in a job; a sleeping one may hold none
-        busy = [pid for pid in workers if _state(pid) == "R"]
+        busy = [pid for pid in workers if state(pid) == "R"]
         if busy or proc.poll() is not None:
             break
     os.kill(busy[0] if busy else workers[0], signal.SIGKILL)
@@ -94,10 +69,10 @@ def test_a_killed_worker_costs_only_the_file_it_held(tmp_path: Path) -> None:
     # machine's scheduling delay sometimes let the workers finish first. A worker that had
     # answered every job it was sent (the parent, descheduled, had not sent the next) holds
     # nothing when killed: then every file is linted and the run exits 0, which is right,
-    # and the kill is tried again on a fresh run (a run in state R was chosen, so rarely).
+    # and the kill is tried again on a fresh run (the worker killed was in state R, so rarely).
     names = _collection(tmp_path, 400)
     for _attempt in range(3):
-        code, out, err = _kill_a_busy_worker(tmp_path, names)
+        code, out, err = _kill_a_busy_worker(tmp_path)
         died = [line for line in out if " S007 " in line]
         assert "Traceback" not in err and "BrokenProcessPool" not in err
         assert out[-1].startswith("Found ") and out[-1].endswith(" in 400 files."), out[-3:]

@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from proc_table import children, state
 
 from tests.site.conftest import REPO, SCENARIOS, build
 
@@ -88,27 +89,6 @@ def _snapshot(out: Path) -> dict[str, bytes]:
             for p in sorted(out.rglob("*")) if p.is_file()}
 
 
-def _children(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 def _interruptible() -> None:
     """The child's SIGINT as a terminal's foreground job has it. A child inherits an ignored
     SIGINT, and Python then leaves it ignored, as Unix programs do: a suite started in the
@@ -139,7 +119,7 @@ def test_a_signal_stops_the_workers_and_keeps_the_previous_site(tmp_path: Path,
     deadline = time.monotonic() + 120
     staged = out / ".realms-site-staging" / "s"
     while time.monotonic() < deadline and process.poll() is None:
-        workers |= _children(process.pid)
+        workers |= set(children(process.pid))
         if len(workers) >= 2 and staged.is_dir() and len(list(staged.iterdir())) >= 2:
             break
         time.sleep(0.05)
@@ -149,7 +129,7 @@ def test_a_signal_stops_the_workers_and_keeps_the_previous_site(tmp_path: Path,
     assert process.returncode == 128 + sent, (process.returncode, stderr)
     assert f"stopped by {sent.name}" in stderr and "Traceback" not in stderr, stderr
     time.sleep(0.5)
-    left = [pid for pid in workers if _alive(pid)]
+    left = [pid for pid in workers if state(pid) not in ("", "Z")]
     assert not left, f"workers still running after {sent.name}: {left}"
     assert _snapshot(out) == before, "the previous site changed"
 
