@@ -51,6 +51,7 @@ class Batch:
 
     owed: dict[Ident, int] = field(default_factory=dict)
     answers: list[Any] = field(default_factory=list)
+    reading: bool = True  # its items are still being received: nothing is sent yet
 
 
 class RealmsProtocol(LanguageServerProtocol):
@@ -88,6 +89,7 @@ class RealmsProtocol(LanguageServerProtocol):
                 self._batches[item["id"]] = batch
         for item in items:
             self._receive_one(item, batch)
+        batch.reading = False  # answers given while reading (an unknown method) wait here
         self._flush(batch)
 
     def _receive_one(self, data: Any, batch: Batch | None = None) -> None:
@@ -137,6 +139,15 @@ class RealmsProtocol(LanguageServerProtocol):
                 logger.warning("dropped a malformed %r message", method)
             return
         self.handle_message(message)
+
+    def _handle_cancel_notification(self, msg_id: Any) -> None:
+        """pygls looks the id up in a dict: an id that is not a string or an integer (an
+        object, a list) would raise there; such a cancel names no request, so it is
+        dropped with one line."""
+        if not valid_id(msg_id):
+            logger.warning("dropped a $/cancelRequest whose id is not a string or an integer")
+            return
+        super()._handle_cancel_notification(msg_id)
 
     def handle_message(self, message: Any) -> None:
         method = getattr(message, "method", None)
@@ -209,7 +220,7 @@ class RealmsProtocol(LanguageServerProtocol):
         self._flush(batch)
 
     def _flush(self, batch: Batch) -> None:
-        if not batch.owed and batch.answers:
+        if not batch.reading and not batch.owed and batch.answers:
             answers, batch.answers = batch.answers, []
             self._write(answers)
 

@@ -90,6 +90,9 @@ class RealmsServer(LanguageServer):
         self.published: dict[str, Verdict] = {}
         self.running: dict[str, tuple[tuple[int, int], asyncio.Future[Verdict | None]]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
+        # open documents by pygls' key (the URI decoded) -> the URI as the client wrote it,
+        # which is the one every answer about the document must carry
+        self.open_uris: dict[str, str] = {}
         self.generation = 0
         self.exit_status = 1
         self.pull = False
@@ -266,7 +269,7 @@ class RealmsServer(LanguageServer):
             if refresh is not None and refresh.refresh_support:
                 self.workspace_diagnostic_refresh(None)
             return
-        for uri in list(self.workspace.text_documents):
+        for uri in list(self.open_uris.values()):
             self.schedule(uri, 0)
 
     def _trace(self, message: str) -> None:
@@ -310,8 +313,10 @@ def build() -> RealmsServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:
-        server.forget(params.text_document.uri)
-        server.schedule(params.text_document.uri, 0)
+        uri = params.text_document.uri
+        server.open_uris[unquote(uri)] = uri
+        server.forget(uri)
+        server.schedule(uri, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(params: types.DidChangeTextDocumentParams) -> None:
@@ -320,6 +325,7 @@ def build() -> RealmsServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
+        server.open_uris.pop(unquote(uri), None)
         server.forget(uri)
         if not server.pull:
             server.text_document_publish_diagnostics(

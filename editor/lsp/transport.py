@@ -4,14 +4,18 @@ The reader runs in its own thread and hands each body, already parsed, to the ev
 so a storm of edits is read as fast as it arrives rather than one executor round trip per
 header line. Nothing the client sends can stop it: a body that is not JSON (nested too
 deep, a number too long to convert, invalid UTF-8) becomes a :class:`Unparsable` for the
-server to answer with a parse error; a header block without a usable length is skipped
-(the stream resynchronises at the next block); a body over :data:`MAX_BODY` is read
-past and reported. Only the end of the stream ends the reader.
+server to answer with a parse error; a header block without a usable length is skipped.
+The stream resynchronises at the next ``Content-Length`` header even when it follows
+junk on the same line: a body sent without a header or after a bad one, or longer than
+its header said, ends without a line end, so the next message's header is glued to it.
+A body over :data:`MAX_BODY` is answered with a parse error and read past. Only the end
+of the stream ends the reader.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -21,6 +25,8 @@ from typing import Any, BinaryIO
 MAX_BODY = 128 * 1024 * 1024
 MAX_HEADER_LINE = 8192
 CHUNK = 1 << 20
+_CONTENT_LENGTH = re.compile(rb"content-length[ \t]*:", re.IGNORECASE)
+_DIGITS = re.compile(r"[0-9]{1,20}")  # not int()'s "1_0", "+5", " -1" or other digits
 
 
 @dataclass(frozen=True)
@@ -60,20 +66,24 @@ def read_bodies(stream: BinaryIO, deliver: Callable[[Any], None],
         if not line:
             return
         if line not in (b"\r\n", b"\n"):
+            headers = list(_CONTENT_LENGTH.finditer(line))
+            if headers and headers[-1].start() > 0:  # a header glued to a frame's tail
+                warn(f"skipped {headers[-1].start():,} bytes outside any message")
+                line = line[headers[-1].start():]
             name, _, value = line.decode("ascii", "replace").partition(":")
             if name.strip().lower() == "content-length":
-                try:
-                    length = int(value.strip())
-                except ValueError:
-                    warn(f"ignored a bad Content-Length header {value.strip()[:40]!r}")
-                    length = None
+                value = value.strip()
+                length = int(value) if _DIGITS.fullmatch(value) else None
+                if length is None:
+                    warn(f"ignored a bad Content-Length header {value[:40]!r}")
             continue
-        if length is None or length < 0:
+        if length is None:
             warn("skipped a header block without a usable Content-Length")
-            length = None
             continue
         if length > MAX_BODY:
             warn(f"skipped a {length:,}-byte message, over the {MAX_BODY:,}-byte limit")
+            deliver(Unparsable(f"a message of {length:,} bytes is over the {MAX_BODY:,}-byte "
+                               "limit: it is read past, and nothing is answered until then"))
             if not _discard(stream, length):
                 return
             length = None

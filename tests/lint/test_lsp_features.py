@@ -163,6 +163,38 @@ def test_settings_are_read_again_when_they_change(lsp: Session, folder: Path) ->
     lsp.close(uri)
 
 
+def test_a_settings_change_answers_under_the_uris_the_client_opened(lsp: Session,
+                                                                   folder: Path) -> None:
+    """Documents named with characters a URI escapes (a space, a ``%``) are linted again
+    under the URI the client opened them with: not its decoded form (a document the
+    client never opened), and not nothing."""
+    sub = folder / "odd names"
+    sub.mkdir()
+    pyproject = sub / "pyproject.toml"
+    pyproject.write_text('[tool.realms.lint]\nignore = ["G006"]\n', encoding="utf-8")
+    data = base()
+    data["links"] = [{"kind": "custom", "a": "QZ.s1", "b": "L1.s1"}]  # a G006
+    uris = [open_file(lsp, write(sub, data, name))
+            for name in ("my file.realm.json", "pct%25.realm.json")]
+    assert [uri.rsplit("/", 1)[1] for uri in uris] == [
+        "my%20file.realm.json", "pct%2525.realm.json"]
+    for uri in uris:
+        assert "G006" not in {d.code for d in lsp.diagnostics(uri, 1)}
+    pyproject.write_text('[tool.realms.lint]\nignore = ["B"]\n', encoding="utf-8")
+    lsp.notify(types.WORKSPACE_DID_CHANGE_CONFIGURATION,
+               types.DidChangeConfigurationParams(settings=None))
+    for uri in uris:
+        lsp.wait_for(lambda uri=uri: "G006" in {
+            d.code for d in lsp.published(uri)[-1].diagnostics})
+    opened = set(uris)
+    published = {params.uri for _, method, params in list(lsp.notifications)
+                 if method == types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
+                 and ("/odd%20names/" in params.uri or "/odd names/" in params.uri)}
+    assert published == opened, published - opened
+    for uri in uris:
+        lsp.close(uri)
+
+
 def test_a_storm_of_edits_lints_only_the_last_version(lsp: Session, folder: Path) -> None:
     path = write(folder, base(), "storm.realm.json")
     clean = path.read_text(encoding="utf-8")

@@ -151,6 +151,56 @@ def test_broken_framing_is_skipped(lsp: Session) -> None:
     assert b"without a usable Content-Length" in lsp.stderr
 
 
+@pytest.mark.parametrize("junk", [
+    b'Content-Length: abc\r\n\r\n{"jsonrpc": "2.0", "method": "x"}',  # a bad length
+    b'Content-Length: -1\r\n\r\n{"jsonrpc": "2.0", "method": "x"}',
+    b'Content-Length: 1_0\r\n\r\n{"jsonrpc": "2.0", "method": "x"}',  # int() reads 10
+    b'{"jsonrpc": "2.0", "method": "x"}',  # a body without any header
+    b'Content-Length: 20\r\n\r\n{"jsonrpc": "2.0", "method": "x"}',  # too short
+], ids=["letters", "negative", "underscore", "no-header", "short"])
+def test_a_broken_frame_costs_only_itself(lsp: Session, junk: bytes) -> None:
+    """The junk ends without a line end, so the next header is glued to it: the reader
+    finds that header in the line and the next messages are all served."""
+    lsp.raw(junk, framed=False)
+    for n in range(3):
+        answer = lsp.raw(dumps({"id": f"after-{n}", "method": "textDocument/hover",
+                                "params": hover_params("file:///n.realm.json")}),
+                         expect=[f"after-{n}"])
+        assert answer[f"after-{n}"].result(TIMEOUT) is None
+
+
+def test_a_body_longer_than_its_header_costs_the_message_it_ran_into(lsp: Session) -> None:
+    before = len([a for a in lsp.protocol.answers if a[0] is None])
+    body = dumps({"method": "x"})
+    lsp.raw(b"Content-Length: %d\r\n\r\n" % (len(body) + 40) + body, framed=False)
+    lsp.raw(dumps({"id": "eaten", "method": "textDocument/hover",
+                   "params": hover_params("file:///n.realm.json")}))
+    served = lsp.raw(dumps({"id": "served", "method": "textDocument/hover",
+                            "params": hover_params("file:///n.realm.json")}), expect=["served"])
+    assert served["served"].result(TIMEOUT) is None
+    assert [e.code for e in lsp.answers_without_id(before + 1)[before:]] == [-32700]
+
+
+def test_a_message_over_the_limit_is_answered_before_it_is_read_past(tmp_path: Path) -> None:
+    """A length no client means (10**12 bytes) gets a parse error at once: the client
+    knows why nothing else is answered (every byte after it is that message's body)."""
+    second = Session(tmp_path, CAPABILITIES, command=NO_QT)
+    try:
+        second.initialize(tmp_path)
+        second.raw(b"Content-Length: 1000000000000\r\n\r\n", framed=False)
+        (error,) = second.answers_without_id(1)
+        assert error.code == -32700 and "over the" in error.message
+    finally:
+        second.end()
+
+
+def test_a_cancel_with_an_object_id_is_dropped_quietly(lsp: Session) -> None:
+    lsp.raw(dumps({"method": "$/cancelRequest", "params": {"id": {"a": 1}}}))
+    still_serving(lsp)
+    assert b"Traceback" not in lsp.stderr
+    assert b"dropped a $/cancelRequest" in lsp.stderr
+
+
 def test_a_batch_is_answered_in_one_array(lsp: Session) -> None:
     batch = [{"jsonrpc": "2.0", "id": "b1", "method": "textDocument/hover",
               "params": hover_params("file:///nothing.realm.json")},
@@ -161,6 +211,14 @@ def test_a_batch_is_answered_in_one_array(lsp: Session) -> None:
     assert answers["b1"].result(TIMEOUT) is None
     assert error_code(answers["b2"]) == -32601
     assert 3 in lsp.protocol.batches  # two answers and the invalid item's error, together
+    # an unknown method is answered at once, while the batch is read: held for the rest
+    arrays = len(lsp.protocol.batches)
+    nameless = len([a for a in lsp.protocol.answers if a[0] is None])
+    early = lsp.raw(json.dumps([{"jsonrpc": "2.0", "id": "b3", "method": "no/such"}, 5])
+                    .encode(), expect=["b3"])
+    assert error_code(early["b3"]) == -32601
+    lsp.answers_without_id(nameless + 1)  # the error for 5 is in
+    assert lsp.protocol.batches[arrays:] == [2]
     still_serving(lsp)
 
 
