@@ -18,9 +18,10 @@ trusted only when this user owns it and no one else can write to it
 (:func:`distrust`): the folder and the database's files must belong to this user and be
 writable by no group or other user, and every folder above it must belong to this user
 or to root and be writable by no one else unless its sticky bit keeps others from
-renaming what is not theirs (``/tmp``). Another user who could replace the rows could
-turn a failing lint into a pass. An untrusted cache is neither read nor written; the run
-goes without it and says so once on stderr.
+renaming what is not theirs (``/tmp``); so must every folder above the path as written,
+where a link on the way could be pointed elsewhere. Another user who could replace the
+rows could turn a failing lint into a pass. An untrusted cache is neither read nor
+written; the run goes without it and says so once on stderr.
 
 **The key** of an entry is a SHA-256 of every input of the findings: the file's bytes,
 its shown path and real path, the player count, the effective settings, the bytes of every
@@ -57,7 +58,14 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from editor.lint.findings import INTERNAL, IO_ERROR, WORKER_DIED, Finding, from_fields
+from editor.lint.findings import (
+    INTERNAL,
+    IO_ERROR,
+    SEVERITY_RANK,
+    WORKER_DIED,
+    Finding,
+    from_fields,
+)
 
 APP = "realms-studio"
 DB_NAME = "lint-v3.sqlite3"
@@ -191,7 +199,10 @@ def distrust(folder: Path) -> str | None:
             problem = _owner_problem(where / name, part, uid, "file")
             if problem is not None:
                 return problem
-    for level in where.parents:
+    # the folders above the real path, and above the path as written: whoever can write
+    # a folder holding a link on the way can point the link at a cache of their own
+    written = Path(os.path.abspath(folder))
+    for level in dict.fromkeys([*where.parents, *written.parents]):
         try:
             above = os.stat(level)
         except FileNotFoundError:
@@ -304,11 +315,17 @@ def surroundings(folder: str) -> str:
         level = parent
 
 
+def _may_name_catalogues(raw: bytes) -> bool:
+    """Whether a file's bytes may name catalogues: the key written out, or any ``\\u``
+    escape (``"catalo\\u0067ues"`` is the same key to JSON, and so to lint)."""
+    return b'"catalogues"' in raw or b"\\u" in raw
+
+
 def _referenced_catalogues(raw: bytes, folder: Path) -> str:
     """Hashes of the custom catalogues a scenario names (read bounded, never followed
     into special files, nor read when they lie outside the collection: lint refuses
     those, and so the key says "refused"); empty when it names none."""
-    if b'"catalogues"' not in raw:
+    if not _may_name_catalogues(raw):
         return ""
     from editor.model.catalogue_refs import ReferenceRefused, resolve_reference
     from editor.model.errors import LoadError
@@ -491,13 +508,16 @@ class ResultCache:
             known = self._around[folder] = surroundings(folder)
         return known
 
-    def key(self, shown: str, raw: bytes, settings: str, players: int | None) -> str:
-        """The entry's key: every input of the file's findings (see the module doc)."""
+    def key(self, shown: str, raw: bytes, settings: str, players: int | None,
+            catalogues: str | None = None) -> str:
+        """The entry's key: every input of the file's findings (see the module doc);
+        ``catalogues``: the file's :func:`_referenced_catalogues`, if already read."""
         digest = hashlib.sha256()
         folder = os.path.dirname(shown)
+        if catalogues is None:
+            catalogues = _referenced_catalogues(raw, Path(shown).parent)
         for part in (self._tool, shown, os.path.realpath(shown), str(players), settings,
-                     self._surroundings(folder),
-                     _referenced_catalogues(raw, Path(shown).parent)):
+                     self._surroundings(folder), catalogues):
             digest.update(part.encode("utf-8", "surrogateescape"))
             digest.update(b"\0")
         digest.update(raw)
@@ -544,10 +564,12 @@ class ResultCache:
             raw = read_user_file(path)
         except Exception:  # linting the file reports the same problem
             return None
-        key = self.key(shown, raw, settings, players)
+        catalogues = _referenced_catalogues(raw, Path(shown).parent)
+        key = self.key(shown, raw, settings, players, catalogues)
         found = self.get(key)
-        if (max(info.st_mtime_ns, info.st_ctime_ns) + RACY_WINDOW_NS <= clock
-                and b'"catalogues"' not in raw):
+        # a file naming catalogues is never indexed: their bytes are part of its key
+        if max(info.st_mtime_ns, info.st_ctime_ns) + RACY_WINDOW_NS <= clock \
+                and not catalogues:
             if found is not None:
                 self._fresh[slot] = (head, key)
             else:
@@ -659,10 +681,27 @@ def _findings(rows: Any) -> list[Finding] | None:
             values["regions"] = tuple(values["regions"])
             values["tiles"] = tuple(values["tiles"])
             values["player_counts"] = tuple(values["player_counts"])
+            if not _well_typed(values):
+                return None
             found.append(from_fields(Finding, values))
     except (ValueError, KeyError, TypeError):
         return None
     return found
+
+
+def _well_typed(values: dict[str, Any]) -> bool:
+    """Whether a row's fields have the types a :class:`Finding` has: every output format
+    trusts them (a severity it cannot rank, a line that is text, a path that is a number
+    would crash it or print nonsense), and the row is data read from a file."""
+    players = values["players"]
+    return (type(values["code"]) is str and type(values["severity"]) is str
+            and values["severity"] in SEVERITY_RANK and type(values["message"]) is str
+            and type(values["path"]) is str and type(values["json_path"]) is str
+            and type(values["line"]) is int and type(values["column"]) is int
+            and (players is None or type(players) is int)
+            and all(type(v) is str for v in values["regions"])
+            and all(type(v) is str for v in values["tiles"])
+            and all(type(v) is int for v in values["player_counts"]))
 
 
 def _rows(findings: list[Finding]) -> list[list[Any]] | None:

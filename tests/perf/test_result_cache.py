@@ -157,6 +157,30 @@ def test_a_changed_custom_catalogue_lints_its_scenarios_again(project: Path) -> 
     assert "generated-0000.realm.json" in cached_files(again)
 
 
+def test_a_catalogue_named_through_an_escaped_key_is_part_of_the_key(
+        project: Path, no_racy_window: None) -> None:
+    """``"catalo\\u0067ues"`` is the key "catalogues" to JSON, and so to lint: the file's
+    findings follow the catalogue's bytes and it is never indexed, while a file whose
+    escapes name no catalogue is indexed as before."""
+    ring = project / "ring.realm.json"
+    ring.write_text(ring.read_text(encoding="utf-8").replace(
+        '"catalogues"', '"catalo\\u0067ues"', 1), encoding="utf-8")
+    assert '"catalogues"' not in ring.read_text(encoding="utf-8")
+    plain = project / "generated-0000.realm.json"
+    data = json.loads(plain.read_text(encoding="utf-8"))
+    data["title"] = "Caf\u00e9"
+    plain.write_text(json.dumps(data, indent=2), encoding="utf-8")  # "Caf\u00e9" escaped
+    lint()
+    assert "ring.realm.json" not in indexed(project)
+    assert "generated-0000.realm.json" in indexed(project)
+    poison(project)
+    catalogue = project / "test-tiles.json"
+    catalogue.write_text(catalogue.read_text(encoding="utf-8") + " ", encoding="utf-8")
+    again = lint()
+    assert "ring.realm.json" not in cached_files(again)
+    assert "generated-0000.realm.json" in cached_files(again)
+
+
 def test_a_catalogue_option_keeps_the_cache_keyed_on_its_bytes(project: Path) -> None:
     """``--catalogue`` used to turn the cache off (every run cold): a warm run now answers
     from entries keyed on the catalogue's bytes, which neither a run with the standard
@@ -312,6 +336,34 @@ def test_a_damaged_cache_is_a_miss(project: Path, no_racy_window: None) -> None:
     database(project).write_bytes(b"not a database at all" * 100)
     assert lint() == fresh  # made anew
     assert lint() == fresh
+
+
+# A field of every row set to a value of the wrong type, and an output format that
+# crashed on it (a traceback and exit 1) or printed it before rows were checked.
+WRONG_TYPES = [(1, "bogus", "text"), (1, None, "json"), (1, ["error"], "sarif"),
+               (0, 5, "github"), (2, 5, "gitlab"), (3, 5, "junit"), (4, None, "gitlab"),
+               (5, "x", "text"), (7, "2", "json"), (10, ["2"], "json")]
+
+
+def test_a_row_of_the_wrong_types_is_a_miss(project: Path, no_racy_window: None) -> None:
+    def lint_as(fmt: str, *extra: str) -> str:
+        return run_cli(["lint", "--select", "ALL", "--format", fmt, "--jobs", "1", *extra,
+                        "."])
+
+    fresh = {fmt: lint_as(fmt, "--no-cache") for _, _, fmt in WRONG_TYPES}
+    lint()
+    with sqlite3.connect(database(project)) as db:
+        entries = db.execute("SELECT key, rows FROM entries").fetchall()
+        assert any(json.loads(rows) for _, rows in entries)
+        for index, value, fmt in WRONG_TYPES:
+            for key, rows in entries:
+                damaged = json.loads(rows)
+                for row in damaged:
+                    row[index] = value
+                db.execute("UPDATE entries SET rows = ? WHERE key = ?",
+                           (json.dumps(damaged), key))
+            db.commit()
+            assert lint_as(fmt) == fresh[fmt], (index, value, fmt)
 
 
 def test_findings_built_from_rows_equal_the_dataclass_s() -> None:

@@ -166,6 +166,21 @@ def test_a_cache_another_user_owns_is_not_trusted(tmp_path: Path) -> None:
     assert_not_fooled(folder, env, "belongs to user id 4242")
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="giving a folder to another user needs root (CI runs as root)")
+def test_a_link_in_another_user_s_folder_is_not_trusted(tmp_path: Path) -> None:
+    """The cache reached through a link that another user's folder holds: the real folder
+    is this user's, but its owner can point the link at a copy of their own whenever
+    they like (this poisoned cache stands for that copy)."""
+    folder, cache, env = poisoned_cache(tmp_path)
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "cache").symlink_to(cache)
+    os.chown(theirs, 4242, 4242)
+    assert_not_fooled(folder, {**env, "REALMS_CACHE_DIR": str(theirs / "cache")},
+                      "belongs to user id 4242")
+
+
 def test_a_cache_others_can_write_is_not_trusted(tmp_path: Path) -> None:
     folder, cache, env = poisoned_cache(tmp_path)
     cache.chmod(0o770)
