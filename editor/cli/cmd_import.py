@@ -66,10 +66,15 @@ def _say_what_the_provenance_gave(source: Path, text: str) -> None:
     from editor.model.errors import LoadError
     from editor.model.jsonio import read_json_text
 
-    taken = json.loads(text).get("lint", {}).get("ignore", [])
+    written = json.loads(text)
+    taken = written.get("lint", {}).get("ignore", [])
     if taken:
         print(f"realms import: {len(taken)} lint.ignore entr{'y' if len(taken) == 1 else 'ies'}"
               " came from the engine file's provenance; review them like any other",
+              file=sys.stderr)
+    if isinstance(written.get("turns_reason"), str):
+        print("realms import: turns_reason came from the engine file's provenance (it "
+              "silences R001, turns off the turn track); review it like any other",
               file=sys.stderr)
     try:
         left = refused_entries(json.loads(read_json_text(source)))

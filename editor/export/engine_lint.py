@@ -20,6 +20,8 @@ write a block with a matching hash. What bounds a forged block is the reading si
   carry at all (:func:`carriable`): never a family or prefix (``"G"``, ``"R"``), never the
   codes a scenario's own ``lint.ignore`` cannot silence, never the codes of a board every
   engine export refuses (``editor/data/provenance.toml``);
+- a carried ``turns_reason`` silences R001 only as a carried entry silences its code:
+  lint applies it apart from the scenario (``editor/lint/engine.py``);
 - lint counts the findings the provenance hid in its summary, and ``realms lint
   --no-provenance`` shows them;
 - ``realms import --from engine`` copies only the entries honoured here into the new

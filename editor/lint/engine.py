@@ -21,6 +21,10 @@ from editor.lint.registry import Rule, all_rules, enabled_codes, plan
 from editor.model.jsonpos import PathKey, SourceMap, format_json_path
 from editor.model.scenario_io import LoadedScenario
 
+# The rule an engine file's carried turns_reason silences (the scenario's reason for turns
+# off the turn track): lint applies it as it applies the carried lint.ignore entries.
+TURNS_WITHOUT_REASON = "R001"
+
 if TYPE_CHECKING:
     from editor.topology import Realm
 
@@ -152,6 +156,12 @@ def lint_document(loaded: LoadedScenario, config: LintConfig, players: int | Non
     if loaded.ignore_from_provenance and not honour:
         entries = []  # --no-provenance: the engine file's carried entries are left out
     hidden = 0
+    reason = loaded.turns_reason_from_provenance
+    if honour and reason is not None and reason.strip():  # what R001 itself would accept
+        silenced = [h for h in hits if h.code == TURNS_WITHOUT_REASON]
+        hits = [h for h in hits if h.code != TURNS_WITHOUT_REASON]
+        if count:
+            hidden += len(merge_counts(silenced))
     if entries:
         before = hits
         hits, used = suppress.apply(hits, entries)
@@ -159,7 +169,7 @@ def lint_document(loaded: LoadedScenario, config: LintConfig, players: int | Non
             hits += suppress.unused(entries, used, enabled, counts)
         if loaded.ignore_from_provenance and count:
             kept = {id(hit) for hit in hits}
-            hidden = len(merge_counts(h for h in before if id(h) not in kept))
+            hidden += len(merge_counts(h for h in before if id(h) not in kept))
     shown = str(loaded.path) if loaded.path is not None else "<memory>"
     findings = to_findings(hits, shown, loaded.text)
     if hidden:

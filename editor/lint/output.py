@@ -53,9 +53,9 @@ def summary(findings: Sequence[Finding], files: int, missing: int = 0, hidden: i
 
 def hidden_note(hidden: int) -> str:
     """What the summary says of the findings engine files' provenance hid."""
-    return (f"{hidden} finding{'s' if hidden != 1 else ''} hidden by the lint.ignore "
-            "entries engine files carry in their provenance (--no-provenance shows "
-            f"{'them' if hidden != 1 else 'it'})")
+    return (f"{hidden} finding{'s' if hidden != 1 else ''} hidden by the reasons (lint."
+            "ignore, turns_reason) engine files carry in their provenance (--no-provenance "
+            f"shows {'them' if hidden != 1 else 'it'})")
 
 
 def statistics(findings: Sequence[Finding]) -> str:

@@ -66,12 +66,16 @@ def read_engine_file(path: Path, raw: bytes | None = None,
         message = str(exc).removeprefix(f"{path}:").strip()
         return [Hit(ENGINE, f"not a readable engine file: {message}",
                     "export it again with `realms export --to engine`")], None, ""
+    # the provenance's turns_reason silences R001 like a carried ignore entry: lint applies
+    # it (engine.lint_document), so that it counts what it hid and --no-provenance shows it
+    reason = data.pop("turns_reason", None)
     hits, loaded = check_data(data, "", path.parent)
     for hit in hits:  # the conversion produced it: a schema error here is the engine file's
         return [Hit(ENGINE, f"the engine file converts to an invalid scenario: {hit.what}",
                     hit.fix)], None, ""
     if loaded is not None:
         loaded.ignore_from_provenance = True  # its lint.ignore: what the provenance carried
+        loaded.turns_reason_from_provenance = reason if isinstance(reason, str) else None
     return hits, loaded, ""
 
 

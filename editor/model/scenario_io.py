@@ -60,6 +60,9 @@ class LoadedScenario:
     # True for an engine file read as a scenario: its lint.ignore entries are the ones its
     # provenance carried, which lint counts apart and ``--no-provenance`` leaves out
     ignore_from_provenance: bool = False
+    # and the turns_reason it carried, kept out of the scenario: lint applies it to R001
+    # the same way (counted, and left out by ``--no-provenance``)
+    turns_reason_from_provenance: str | None = None
 
     @property
     def source_map(self) -> SourceMap:

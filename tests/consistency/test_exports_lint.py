@@ -177,14 +177,42 @@ def test_the_summary_counts_what_the_provenance_hid(tmp_path: Path) -> None:
     carried = run_cli("lint", out)
     assert carried.returncode == 0, carried.stdout
     assert carried.stdout.splitlines()[-1] == (
-        "All checks passed (1 file). 1 finding hidden by the lint.ignore entries engine "
-        "files carry in their provenance (--no-provenance shows it).")
+        "All checks passed (1 file). 1 finding hidden by the reasons (lint.ignore, "
+        "turns_reason) engine files carry in their provenance (--no-provenance shows it).")
     shown = run_cli("lint", "--no-provenance", out)
     assert " G010 [warning] " in shown.stdout and "hidden" not in shown.stdout, shown.stdout
     machine = run_cli("lint", "--format", "json", out)  # the note on stderr, JSON intact
     assert json.loads(machine.stdout) == [] and "1 finding hidden" in machine.stderr
     again = run_cli("lint", out)  # answered from the cache: the count is kept
     assert again.stdout == carried.stdout
+
+
+def test_a_forged_turns_reason_is_counted_and_shown_without_provenance(
+        tmp_path: Path) -> None:
+    """A carried turns_reason silences R001 (turns off the turn track) as a carried entry
+    silences its code: counted in the summary, shown by --no-provenance, and an import
+    says where the reason came from."""
+    from editor.export.engine_lint import content_hash
+
+    _, document = _export_highland(tmp_path)
+    document["turns"] = 3
+    lint = {key: value for key, value in document["provenance"]["lint"].items()
+            if key != "sha256"}
+    lint["turns_reason"] = "trust me"
+    document["provenance"]["lint"] = {**lint, "sha256": content_hash(document, lint)}
+    forged = _write(tmp_path / "forged.engine.json", document)
+    carried = run_cli("lint", forged)
+    assert carried.returncode == 0, carried.stdout
+    assert "All checks passed (1 file). 2 findings hidden" in carried.stdout, carried.stdout
+    shown = run_cli("lint", "--no-provenance", forged)
+    assert " R001 [warning] " in shown.stdout, shown.stdout
+    assert "3 turns where the turn track gives 8" in shown.stdout
+    assert " G010 [warning] " in shown.stdout and "hidden" not in shown.stdout
+    made = tmp_path / "imported.realm.json"
+    imported = run_cli("import", forged, "--from", "engine", "-o", made)
+    assert imported.returncode == 0, imported.stderr
+    assert json.loads(made.read_text(encoding="utf-8"))["turns_reason"] == "trust me"
+    assert "turns_reason came from the engine file's provenance" in imported.stderr
 
 
 def test_the_exporter_writes_one_exact_code_per_entry(tmp_path: Path) -> None:
