@@ -127,6 +127,11 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     finally:
         signal.signal(signal.SIGTERM, previous)
+    if built.stopped_by is not None:
+        report(f"realms site: stopped by {signal.Signals(built.stopped_by).name} while the "
+               f"new site was put in place, which was finished first: "
+               f"{ci_path(str(args.output))} holds the new site, complete")
+        return 128 + built.stopped_by
     plural = "" if built.scenarios == 1 else "s"
     print(f"{ci_path(str(args.output))}: {built.scenarios} scenario{plural}, "
           f"{len(built.rebuilt)} built, {len(built.unchanged)} unchanged, "

@@ -52,6 +52,8 @@ class BuildReport:
     # Paths refused before reading (a link out of the collection, a FIFO, a device, a loop)
     # or folders that could not be searched: one line each, never the file's content.
     refused: list[str] = field(default_factory=list)
+    # SIGINT or SIGTERM arrived while the new site was put in place: it was finished first
+    stopped_by: int | None = None
 
 
 TEMPLATES_FOLDER = "templates"
@@ -252,6 +254,10 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     # Templates (files in a folder named templates/) are starting points for `realms new`,
     # not realms to show: a gallery card "Untitled surface realm" helps nobody.
     files = [f for f in files if TEMPLATES_FOLDER not in f.parts[:-1]]
+    # A site kept inside the collection (``-o docs/site``) holds copies of its scenarios
+    # for download: they are this tool's output, never more scenarios to show.
+    files = [f for f in files if not inside(out, f)]
+    refused = [f for f in refused if not inside(out, Path(f.path))]
     if missing:
         raise SiteError(f"{display_path(missing[0])}: no such file or folder")
     out.mkdir(parents=True, exist_ok=True)
@@ -286,6 +292,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     if todo:
         warm()  # before the workers fork: each starts with it made
     staging = _fresh_staging(out)
+    committed = False
     try:
         with _built_pages(todo, jobs) as results:
             for job, (card, names) in zip(todo, results, strict=True):
@@ -293,10 +300,14 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
                 done += 1
                 if progress is not None:
                     progress(done, len(files), job.source)
-        with _signals_held():
+        with _signals_held() as arrived:
             _commit(out, staging, todo, pages, old_pages, report, title, base_url)
+            committed = True
+            _drop_staging(out, staging)
+        report.stopped_by = arrived[0] if arrived else None
     finally:
-        _drop_staging(out, staging)
+        if not committed:
+            _drop_staging(out, staging)
     return report
 
 
@@ -321,14 +332,21 @@ def _drop_staging(out: Path, staging: Path) -> None:
 
 
 @contextmanager
-def _signals_held() -> Iterator[None]:
+def _signals_held() -> Iterator[list[int]]:
     """SIGINT and SIGTERM wait while the new pages replace the old ones, so a stopped
-    build leaves either the previous site or the new one, never a mix."""
+    build leaves either the previous site or the new one, never a mix. A signal that
+    arrived meanwhile is taken here, where it can no longer stop anything, and given in
+    the yielded list: the site is then the new one, and the caller says so (where the
+    platform cannot take it, it is delivered as the block ends)."""
     held = {signal.SIGINT, signal.SIGTERM}
+    arrived: list[int] = []
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
     try:
-        yield
+        yield arrived
     finally:
+        take = getattr(signal, "sigtimedwait", None)
+        while take is not None and (info := take(held, 0)) is not None:
+            arrived.append(info.si_signo)
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 

@@ -36,8 +36,10 @@ def _finalize(value: object) -> object:
 def url_part(value: str) -> str:
     """One path segment of a link, percent-encoded: a file named ``a#b``, ``%2e%2e``,
     ``a\\b`` or with a newline must link to itself, not to an anchor, a parent or the page.
-    (HTML-escaping, which the template still applies, is not URL-encoding.)"""
-    return quote(value, safe="")
+    (HTML-escaping, which the template still applies, is not URL-encoding.) A name that
+    is not UTF-8 (bytes kept as lone surrogates, :func:`os.fsdecode`) is encoded as the
+    bytes it names on disk, which is what a web server serving the folder matches."""
+    return quote(value.encode("utf-8", "surrogateescape"), safe="")
 
 
 @cache

@@ -25,7 +25,8 @@ from tests.site.conftest import REPO, SCENARIOS, build
 
 GOOD = SCENARIOS / "booklet" / "01-my-precious-world.realm.json"
 ODD_NAMES = ["a#b.realm.json", "%2e%2e.realm.json", "back\\slash.realm.json",
-             "new\nline.realm.json", "sp ace?.realm.json"]
+             "new\nline.realm.json", "sp ace?.realm.json",
+             os.fsdecode(b"not-utf8-\xff\xfe.realm.json")]  # once a traceback, no site
 
 
 class _Links(HTMLParser):
@@ -50,7 +51,8 @@ def _target(page: Path, link: str) -> Path:
     parts = urlsplit(link)
     assert not parts.scheme and not parts.netloc and not parts.query, link
     assert not parts.fragment, f"{link!r} is cut at '#': the rest is read as an anchor"
-    return Path(os.path.normpath(page.parent / unquote(parts.path)))
+    # the bytes a web server matches against the folder's names (not UTF-8: os.fsdecode's)
+    return Path(os.path.normpath(page.parent / unquote(parts.path, errors="surrogateescape")))
 
 
 def test_every_link_leads_to_its_own_file_whatever_the_name(tmp_path: Path) -> None:
@@ -132,6 +134,49 @@ def test_a_signal_stops_the_workers_and_keeps_the_previous_site(tmp_path: Path,
     left = [pid for pid in workers if state(pid) not in ("", "Z")]
     assert not left, f"workers still running after {sent.name}: {left}"
     assert _snapshot(out) == before, "the previous site changed"
+
+
+def test_a_signal_during_the_move_says_the_new_site_is_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+        ) -> None:
+    """SIGTERM while the new pages replace the old ones waits for the move to end: the
+    build then stops (128 + 15) saying the folder holds the new site, complete (it said
+    "the previous site, unchanged"), and the staging folder is gone."""
+    import threading
+
+    from editor.site import build as site_build
+
+    folder, out = tmp_path / "scenarios", tmp_path / "site"
+    _collection(folder, 2, "first")
+    assert build([folder], out, "--jobs", "1") == 0
+    _collection(folder, 2, "second")
+    moving = site_build._commit
+
+    def commit_hit_by_a_signal(*args: object, **kwargs: object) -> None:
+        moving(*args, **kwargs)  # type: ignore[arg-type]
+        signal.pthread_kill(threading.get_ident(), signal.SIGTERM)  # as `kill` would
+
+    monkeypatch.setattr(site_build, "_commit", commit_hit_by_a_signal)
+    capsys.readouterr()
+    assert build([folder], out, "--jobs", "1") == 128 + signal.SIGTERM
+    said = capsys.readouterr().err
+    assert "stopped by SIGTERM while the new site was put in place" in said, said
+    assert "holds the new site, complete" in said and "previous" not in said, said
+    assert "second 1" in (out / "index.html").read_text(encoding="utf-8")
+    assert not (out / ".realms-site-staging").exists()
+
+
+def test_a_site_inside_its_collection_is_not_read_back(tmp_path: Path) -> None:
+    """``-o`` inside the linted tree (a site kept in the collection's repository): its
+    downloads are the site's own output, not more scenarios (each rebuild grew by them)."""
+    folder = tmp_path / "collection"
+    _collection(folder, 2, "kept")
+    (folder / "realms.toml").write_text("", encoding="utf-8")
+    out = folder / "_site"
+    for _ in range(3):
+        assert build([folder], out, "--jobs", "1") == 0
+        pages = sorted(p.parent.name for p in (out / "s").glob("*/index.html"))
+        assert pages == ["s00", "s01"], pages
 
 
 def test_pages_built_in_batches_of_fresh_workers_are_all_there(tmp_path: Path,
