@@ -51,9 +51,22 @@ def display_path(path: str | PurePath) -> str:
     return display_text(os.fspath(path))
 
 
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def without_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate (a file name that is not UTF-8, as
+    :func:`os.fsdecode` gives it; a ``\\udcff`` escape in a file) written ``\\udcff``:
+    output that must be UTF-8 (a CI log, JSON) would otherwise carry a raw byte."""
+    if text.isascii() or _SURROGATES.search(text) is None:
+        return text
+    return _SURROGATES.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
+
+
 def github_escape_data(text: str) -> str:
     """Escape the message part of a workflow command (``::error ...::DATA``)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return without_surrogates(text).replace("%", "%25").replace("\r", "%0D").replace(
+        "\n", "%0A")
 
 
 def github_escape_property(text: str) -> str:

@@ -5,6 +5,7 @@ and JUnit XML for other CI systems (editor/lint/ci_reports.py)."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -85,7 +86,21 @@ def json_items(findings: Sequence[Finding]) -> str:
     return ",\n".join(map(_json_fields, findings))
 
 
-_ENCODE = json.encoder.encode_basestring
+_SURROGATES = re.compile("[\ud800-\udfff]")
+_PLAIN = json.encoder.encode_basestring
+_ASCII = json.encoder.encode_basestring_ascii
+
+
+def _encode_string(value: str) -> str:
+    """json's string encoder, with lone surrogates (a file name that is not UTF-8) escaped
+    as ``ensure_ascii`` writes them, so the output stays UTF-8 (a raw byte made it invalid
+    JSON for every strict reader)."""
+    if value.isascii() or _SURROGATES.search(value) is None:
+        return str(_PLAIN(value))
+    return str(_ASCII(value))
+
+
+_ENCODE = _encode_string
 
 
 def _json_scalar(value: Any) -> str:

@@ -158,3 +158,17 @@ def test_ci_path_never_starts_a_workflow_command(monkeypatch: pytest.MonkeyPatch
         monkeypatch.setenv("GITHUB_ACTIONS", actions)
         assert ci_path("::error file=x::y.realm.json").startswith("./::error")
         assert ci_path("plain.realm.json") == "plain.realm.json"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "gitlab", "sarif", "junit"])
+def test_a_name_that_is_not_utf8_keeps_the_output_utf8(tmp_path: Path, fmt: str) -> None:
+    """A file name's byte 0xff (a lone surrogate once decoded) is escaped in every format:
+    JSON and the GitHub lines carried it raw, which no strict UTF-8 reader accepts. The
+    output is decoded strictly here (tests/cli_runner.py), as such a reader would."""
+    name = os.fsdecode(b"not-utf8-\xff.realm.json")
+    write(tmp_path, TINY, name)
+    result = run_cli("--no-cache", "--format", fmt, name, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert "\udcff" not in result.stdout
+    if fmt == "json":
+        assert {f["path"] for f in json.loads(result.stdout)} == {name}
