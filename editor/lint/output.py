@@ -5,7 +5,6 @@ and JUnit XML for other CI systems (editor/lint/ci_reports.py)."""
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -17,6 +16,7 @@ from editor.escaping import (
     github_escape_property,
     in_github_actions,
     line_path,
+    without_surrogates,
 )
 from editor.lint.findings import SEVERITIES, Finding
 from editor.lint.registry import all_rules
@@ -86,18 +86,14 @@ def json_items(findings: Sequence[Finding]) -> str:
     return ",\n".join(map(_json_fields, findings))
 
 
-_SURROGATES = re.compile("[\ud800-\udfff]")
 _PLAIN = json.encoder.encode_basestring
-_ASCII = json.encoder.encode_basestring_ascii
 
 
 def _encode_string(value: str) -> str:
-    """json's string encoder, with lone surrogates (a file name that is not UTF-8) escaped
-    as ``ensure_ascii`` writes them, so the output stays UTF-8 (a raw byte made it invalid
-    JSON for every strict reader)."""
-    if value.isascii() or _SURROGATES.search(value) is None:
-        return str(_PLAIN(value))
-    return str(_ASCII(value))
+    """json's string encoder, with lone surrogates (a file name that is not UTF-8) written
+    ``\\udcff`` as ``ensure_ascii`` writes them, so the output stays UTF-8 (a raw byte made
+    it invalid JSON for every strict reader)."""
+    return without_surrogates(str(_PLAIN(value)))
 
 
 _ENCODE = _encode_string
