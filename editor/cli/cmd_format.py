@@ -28,6 +28,9 @@ SCENARIO_SUFFIX = ".realm.json"
 EXIT_OK = 0
 EXIT_WOULD_CHANGE = 1
 EXIT_INVALID = 2
+# _format_one's answer for a valid file left as it was (read-only, a write that failed,
+# a canonical form over the size limit): exit 2 as well, but not counted as invalid
+_NOT_WRITTEN = -2
 
 
 def register(subparsers: Any) -> None:
@@ -194,7 +197,7 @@ def _format_one(path: Path, mode: str, force: bool) -> int:
     if too_big is not None:  # every command would then refuse the file
         print(f"{shown}: the canonical form would be {too_big}; the file was left "
               "unchanged: split the scenario into several files", file=sys.stderr)
-        return EXIT_INVALID
+        return _NOT_WRITTEN
     if mode == "check":
         print(f"would reformat: {shown}")
         return EXIT_WOULD_CHANGE
@@ -207,12 +210,12 @@ def _format_one(path: Path, mode: str, force: bool) -> int:
     except WriteError as exc:
         hint = " (make it writable, or pass --force)" if exc.read_only else ""
         print(f"{shown}: cannot write the canonical form: {exc.reason}{hint}", file=sys.stderr)
-        return EXIT_INVALID
+        return _NOT_WRITTEN
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         print(f"{shown}: cannot write the canonical form: {' '.join(reason.split())[:200]}; "
               "the file was left unchanged", file=sys.stderr)
-        return EXIT_INVALID
+        return _NOT_WRITTEN
     print(f"reformatted: {shown}")
     return EXIT_WOULD_CHANGE
 
@@ -225,10 +228,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{ci_path(problem.path)}: {problem.reason}", file=sys.stderr)
     if not files and not unreadable:  # as `realms lint` says: a wrong path is not a pass
         print("realms format: warning: no *.realm.json files found", file=sys.stderr)
-    changed, invalid, missing = 0, len(unreadable), 0
+    changed, invalid, missing, unwritten = 0, len(unreadable), 0, 0
     for path in files:
         status = _format_one(path, mode, args.force)
         changed += status == EXIT_WOULD_CHANGE
+        unwritten += status == _NOT_WRITTEN
         invalid += status == EXIT_INVALID
         # a path that names nothing was not checked: it is told apart from invalid files
         missing += status == EXIT_INVALID and not os.path.lexists(path)
@@ -236,12 +240,14 @@ def run(args: argparse.Namespace) -> int:
     summary += f"{changed} {'reformatted' if mode == 'write' else 'would be reformatted'}"
     if invalid - missing > len(unreadable):
         summary += f", {invalid - missing - len(unreadable)} invalid"
+    if unwritten:
+        summary += f", {unwritten} left unchanged (could not be written)"
     if missing:
         summary += f", {missing} not found"
     if unreadable:
         summary += f", {_plural(len(unreadable), 'folder')} unreadable"
     print(summary, file=sys.stderr if mode == "diff" else sys.stdout)
-    if invalid:
+    if invalid or unwritten:
         return EXIT_INVALID
     if mode != "write" and changed:
         return EXIT_WOULD_CHANGE

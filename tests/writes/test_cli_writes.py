@@ -48,6 +48,9 @@ def test_format_refuses_a_read_only_file_unless_forced(tmp_path: Path) -> None:
     refused = run_cli("format", target)
     assert refused.returncode == 2
     assert "read-only" in refused.stderr and "--force" in refused.stderr
+    # a valid file left as it was, not an invalid one (the summary said "1 invalid")
+    assert refused.stdout.strip().endswith(
+        "1 file checked, 0 reformatted, 1 left unchanged (could not be written)"), refused.stdout
     assert target.read_text(encoding="utf-8") == before
     forced = run_cli("format", "--force", target)
     assert forced.returncode == 0, forced.stderr
