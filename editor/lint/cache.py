@@ -125,9 +125,10 @@ def refusal(folder: Path, linted: list[Path]) -> str | None:
     except (OSError, ValueError):
         return None
     for anchor in linted:
-        if _inside(where, anchor):
+        tree = _linted_tree(anchor)
+        if tree is not None and where.is_relative_to(tree):
             return (f"the result cache {folder} lies inside the linted files' folder "
-                    f"{os.path.realpath(anchor)}; it is not used, and nothing is written "
+                    f"{tree}; it is not used, and nothing is written "
                     "there (point REALMS_CACHE_DIR outside the linted files)")
     for anchor in [*linted, Path(".")]:
         try:
@@ -143,14 +144,17 @@ def refusal(folder: Path, linted: list[Path]) -> str | None:
     return None
 
 
-def _inside(where: Path, anchor: Path) -> bool:
-    """Whether ``where`` (a real path) lies in the tree of the linted path ``anchor``: the
-    folder itself, or a file's folder (a scenario's collection when nothing marks one)."""
+def _linted_tree(anchor: Path) -> Path | None:
+    """The real folder whose tree the linted path ``anchor`` covers: the folder itself, or
+    a file's folder (a scenario's collection when nothing marks one); None for a path that
+    names nothing (it is reported missing, and nothing under it is linted)."""
     try:
+        if not os.path.lexists(anchor):
+            return None
         tree = Path(os.path.realpath(anchor))
-        return where.is_relative_to(tree if tree.is_dir() else tree.parent)
+        return tree if tree.is_dir() else tree.parent
     except (OSError, ValueError):
-        return False
+        return None
 
 
 def _owner_problem(path: Path, info: os.stat_result, uid: int, kind: str) -> str | None:

@@ -122,7 +122,16 @@ def test_a_cache_folder_inside_a_linted_collection_is_never_made(tmp_path: Path)
     # A file named alone: its folder is its collection (nothing marks another one).
     alone = realms(tmp_path, env, "lint", str(folder / "bad.realm.json"))
     assert alone.returncode == 1 and "inside the linted files' folder" in alone.stderr
+    assert f"folder {folder.resolve()};" in alone.stderr, alone.stderr  # the folder, not the file
     assert sorted(p.name for p in folder.iterdir()) == ["bad.realm.json"]
+    # A path that names nothing covers no tree: the cache beside it is not refused for it.
+    beside = environment(tmp_path, REALMS_CACHE_DIR=str(tmp_path / "cache"))
+    other = tmp_path / "other"
+    other.mkdir()
+    write_bad(other / "bad.realm.json")
+    missing = realms(tmp_path, beside, "lint", str(other), "nope/")
+    assert missing.returncode == 2 and "no such file" in missing.stderr.lower(), missing.stderr
+    assert "is not used" not in missing.stderr, missing.stderr
 
 
 # -- whose cache: the folder and the database must be this user's alone -------------------
