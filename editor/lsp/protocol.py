@@ -45,6 +45,12 @@ def valid_id(value: Any) -> bool:
     return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
 
 
+def _strict_string(value: Any, _type: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, not {type(value).__name__}")
+    return value
+
+
 @dataclass
 class Batch:
     """The answers owed to one batch, sent as one array when none is still owed."""
@@ -59,6 +65,9 @@ class RealmsProtocol(LanguageServerProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # cattrs turns any value into a string field with str(): a uri of 5 became "5".
+        # A string field takes a string only; anything else is invalid params (-32602).
+        self._converter.register_structure_hook(str, _strict_string)
         self.initialized = False
         self.on_exit: Callable[[int], None] = lambda status: None
         self._batches: dict[Ident, Batch] = {}

@@ -194,6 +194,15 @@ def test_a_message_over_the_limit_is_answered_before_it_is_read_past(tmp_path: P
         second.end()
 
 
+def test_a_number_where_a_string_belongs_is_invalid_params(lsp: Session) -> None:
+    """A uri of 5 was read as the string "5" (and answered null): it is refused."""
+    answer = lsp.raw(dumps({"id": "typed", "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": 5}, "position": {"line": 0, "character": 0}}}),
+        expect=["typed"])
+    assert error_code(answer["typed"]) == -32602
+    still_serving(lsp)
+
+
 def test_a_cancel_with_an_object_id_is_dropped_quietly(lsp: Session) -> None:
     lsp.raw(dumps({"method": "$/cancelRequest", "params": {"id": {"a": 1}}}))
     still_serving(lsp)
