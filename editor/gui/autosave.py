@@ -4,11 +4,14 @@ after the last edit (:data:`AUTOSAVE_DELAY_MS`, as editors do) and every minute 
 Recovery files live in ``<AppDataLocation>/autosave``, one per document. A saved
 document's file is keyed by its absolute path, so reopening that file finds it. An
 untitled document gets a key of its own (``untitled-<random>``), so two untitled
-windows never overwrite each other's work; while its editor runs, a lock file
-(``QLockFile``, which knows when its holder died) marks the recovery file as live.
-A clean save or close removes it. A recovery file found when a document is opened
-(or an unlocked untitled one when a new window starts) means a session did not end
-cleanly.
+windows never overwrite each other's work. While its editor runs, a lock file
+(``QLockFile``, which knows when its holder died) marks a recovery file as live: a
+second editor on the same file neither offers nor removes it, and writes its own work
+to a file of its session beside it (``<key>-session-<random>``). A clean save or close
+removes the editor's own file, and so does undoing back to the saved state. A recovery
+file found unlocked when a document is opened (or an unlocked untitled one when a new
+window starts) means a session did not end cleanly. A recovery file that cannot be
+written is reported (:attr:`Autosaver.failed`): the window says crash recovery is off.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer
+from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
 
 from editor.gui.document import ScenarioDocument
 from editor.model.safe_write import write_text
@@ -26,6 +29,7 @@ from editor.model.safe_write import write_text
 AUTOSAVE_INTERVAL_MS = 60_000
 AUTOSAVE_DELAY_MS = 3_000  # quiet time after an edit before its recovery file is written
 UNTITLED_PREFIX = "untitled-"
+SESSION_INFIX = "-session-"  # a second editor's own file beside a live one's
 SUFFIX = ".realm.json"
 
 
@@ -60,6 +64,22 @@ def _lock_for(recovery: Path) -> QLockFile:
     return lock
 
 
+def held_by_a_running_editor(recovery: Path) -> bool:
+    """Whether a running editor (this process's other windows included) holds
+    ``recovery``: taking its lock fails only while its holder lives."""
+    lock = _lock_for(recovery)
+    if lock.tryLock(0):
+        lock.unlock()
+        return False
+    return True
+
+
+def session_files(recovery: Path) -> list[Path]:
+    """The files other editors' sessions wrote beside ``recovery`` for the same document."""
+    stem = recovery.name.removesuffix(SUFFIX)
+    return sorted(recovery.parent.glob(f"{stem}{SESSION_INFIX}*{SUFFIX}"))
+
+
 def orphaned_untitled() -> list[Path]:
     """Untitled recovery files no running editor holds, newest first.
 
@@ -83,13 +103,18 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def remove_recovery(path: Path) -> None:
-    """A recovery file and the notes kept beside it."""
-    for candidate in (path, path.with_suffix(".source"), path.with_suffix(".lock")):
+def remove_recovery(path: Path, *, keep_lock: bool = False) -> None:
+    """A recovery file and the notes kept beside it (its lock too, unless ``keep_lock``:
+    the editor holding it writes there again at its next edit)."""
+    parts = [path, path.with_suffix(".source")] + ([] if keep_lock else
+                                                   [path.with_suffix(".lock")])
+    for candidate in parts:
         candidate.unlink(missing_ok=True)
 
 
 class Autosaver(QObject):
+    failed = Signal(str)  # why the recovery file could not be written ("" once it is again)
+
     def __init__(self, doc: ScenarioDocument, interval_ms: int = AUTOSAVE_INTERVAL_MS,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -110,22 +135,53 @@ class Autosaver(QObject):
             self.soon.start()
         self._written: Path | None = None
         self._lock: QLockFile | None = None
+        self._chosen: tuple[Path, Path] | None = None  # (the document's file, ours)
+        self.failure = ""
 
     def target(self) -> Path:
-        return recovery_path(self.doc.path, self.untitled_key)
+        """This editor's recovery file: the document's own, locked, unless a running
+        editor holds that one; then a file of this session beside it."""
+        own = recovery_path(self.doc.path, self.untitled_key)
+        if self._chosen is not None and self._chosen[0] == own:
+            return self._chosen[1]
+        if self._lock is not None:  # the document moved (Save As): its old lock goes
+            self._lock.unlock()
+            self._lock = None
+        chosen = own
+        own.parent.mkdir(parents=True, exist_ok=True)
+        lock = _lock_for(own)
+        if not lock.tryLock(0):
+            chosen = own.with_name(own.name.removesuffix(SUFFIX)
+                                   + f"{SESSION_INFIX}{self.untitled_key}{SUFFIX}")
+            lock = _lock_for(chosen)
+            lock.tryLock(0)
+        self._lock, self._chosen = lock, (own, chosen)
+        return chosen
+
+    def holds(self, recovery: Path) -> bool:
+        return self._chosen is not None and self._chosen[1] == recovery
 
     def autosave(self) -> Path | None:
-        """Write the recovery file if there are unsaved changes; returns its path."""
+        """Write the recovery file if there are unsaved changes (and remove it once undo
+        has come back to the saved state); returns its path."""
         if not self.doc.dirty:
+            if self._written is not None:
+                self._forget_written()
             return None
-        target = self.target()
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if self.doc.path is None and self._lock is None:
-            self._lock = _lock_for(target)
-            self._lock.tryLock(0)
-        write_text(target, self.doc.text())
-        sidecar = target.with_suffix(".source")
-        write_text(sidecar, json.dumps({"path": str(self.doc.path or "")}))
+        try:
+            target = self.target()
+            write_text(target, self.doc.text())
+            sidecar = target.with_suffix(".source")
+            write_text(sidecar, json.dumps({"path": str(self.doc.path or "")}))
+        except OSError as exc:
+            why = f"{exc.filename or autosave_dir()}: {exc.strerror or exc}"
+            if why != self.failure:
+                self.failure = why
+                self.failed.emit(why)
+            return None
+        if self.failure:
+            self.failure = ""
+            self.failed.emit("")
         if self._written is not None and self._written != target:
             self._forget_written()
         self._written = target
@@ -137,14 +193,17 @@ class Autosaver(QObject):
         self.soon.stop()
 
     def discard(self) -> None:
-        """Forget the recovery file (after a clean save or close)."""
-        remove_recovery(recovery_path(self.doc.path, self.untitled_key))
+        """Forget this editor's recovery file (after a clean save or close). Only its
+        own: another editor's, running or crashed, holds that editor's work."""
+        if self._chosen is not None:
+            remove_recovery(self._chosen[1])
         self._forget_written()
-
-    def _forget_written(self) -> None:
         if self._lock is not None:
             self._lock.unlock()
             self._lock = None
+        self._chosen = None
+
+    def _forget_written(self) -> None:
         if self._written is not None:
-            remove_recovery(self._written)
+            remove_recovery(self._written, keep_lock=self.holds(self._written))
         self._written = None

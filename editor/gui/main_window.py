@@ -31,10 +31,12 @@ from shiboken6 import isValid
 from editor.gui.analysis import Issue
 from editor.gui.autosave import (
     Autosaver,
+    held_by_a_running_editor,
     orphaned_untitled,
     read_recovery_file,
     recovery_path,
     remove_recovery,
+    session_files,
 )
 from editor.gui.balance_dock import BalancePanel
 from editor.gui.canvas import RealmScene, RealmView
@@ -158,6 +160,11 @@ class MainWindow(QMainWindow):
             dock.setObjectName(f"dock-{name}")
             self.addDockWidget(area, dock)
             self._docks[name] = dock
+        self.recovery_warning = QLabel()  # shown only while autosave cannot write
+        self.recovery_warning.setObjectName("recovery-warning")
+        self.recovery_warning.setStyleSheet("color: #b00020; font-weight: bold")
+        self.recovery_warning.hide()
+        self.statusBar().addPermanentWidget(self.recovery_warning)
         self.hover = QLabel()
         self.statusBar().addPermanentWidget(self.hover)
         self.zoom_label = ZoomField()  # shows the zoom; type one and press Enter
@@ -297,6 +304,7 @@ class MainWindow(QMainWindow):
         if old_central is not None:
             old_central.deleteLater()
         self.autosaver = Autosaver(doc, self.autosave_ms or 60_000, self)
+        self.autosaver.failed.connect(self._show_autosave_failure)
         self.editor.message.connect(self._show_message)
         self.hover.clear()  # the previous document's region means nothing here
         self.view.hoverChanged.connect(self.hover.setText)
@@ -330,7 +338,10 @@ class MainWindow(QMainWindow):
         is taken; a declined one is removed.
         """
         if self.doc.path is not None:
-            return self._offer(recovery_path(self.doc.path))
+            own = recovery_path(self.doc.path)
+            # a running editor's file (another window on this document) is its, not ours
+            return any(self._offer(candidate) for candidate in [own, *session_files(own)]
+                       if not held_by_a_running_editor(candidate))
         return any(self._offer(candidate) for candidate in orphaned_untitled())
 
     def _offer(self, recovery: Path) -> bool:
@@ -349,9 +360,9 @@ class MainWindow(QMainWindow):
             return False
         self.doc.undo_stack.push(RestoreScenario(self.doc, loaded.scenario,
                                                  "Recover unsaved changes"))
-        if self.doc.path is None:
+        if recovery != self.autosaver.target():
             remove_recovery(recovery)  # our own autosave takes over from here
-            self.autosaver.autosave()
+        self.autosaver.autosave()
         self.statusBar().showMessage(f"Recovered unsaved changes from {recovery}, saved "
                                      f"{when}", 10000)
         return True
@@ -634,9 +645,14 @@ class MainWindow(QMainWindow):
 
     # ----- files ----------------------------------------------------------------------------
     def _confirm_discard(self) -> bool:
-        """Ask about unsaved changes; True when it is fine to drop the document."""
-        if not self.doc.dirty:
+        """Ask about unsaved changes; True when it is fine to drop the document. A file
+        deleted from disk while open is unsaved work too: the window holds its only copy."""
+        deleted = self.doc.path is not None and not self.doc.path.exists()
+        if not self.doc.dirty and not deleted:
             return True
+        if deleted:
+            self.statusBar().showMessage(f"{self.doc.path} was deleted from disk: this "
+                                         "window holds the only copy", 0)
         answer = self.close_prompt(self, self.doc.display_name)
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
@@ -714,6 +730,15 @@ class MainWindow(QMainWindow):
             self.settings.setValue("files/save_folder", str(path.resolve().parent))
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
+
+    def _show_autosave_failure(self, why: str) -> None:
+        """Crash recovery off is said where it stays in view, until a write works again."""
+        self.recovery_warning.setText(f"Crash recovery is off: cannot write {why}" if why
+                                      else "")
+        self.recovery_warning.setToolTip(
+            "Unsaved changes are not being kept for recovery after a crash. Save your "
+            "work, and free space or fix the permissions of that folder." if why else "")
+        self.recovery_warning.setVisible(bool(why))
 
     def _drop_recovery(self) -> None:
         if getattr(self, "autosaver", None) is not None:

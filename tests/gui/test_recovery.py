@@ -39,6 +39,16 @@ def edit_something(qtbot: QtBot, window: MainWindow) -> None:
     assert window.doc.dirty
 
 
+def crash(window: MainWindow) -> None:
+    """The window's session dies without closing: its recovery file stays, and its lock
+    is as good as gone (QLockFile takes a dead holder's lock as stale)."""
+    window.autosaver.stop()
+    lock = window.autosaver._lock
+    assert lock is not None, "a written recovery file is locked while its editor runs"
+    lock.unlock()
+    window.autosaver._lock = None
+
+
 def answer_next_box(button: QMessageBox.StandardButton, seen: list[str]) -> None:
     """Click ``button`` on the modal box that is about to open (a real QMessageBox)."""
     def click() -> None:
@@ -61,6 +71,7 @@ def test_recovery_is_offered_and_restores_the_realm(qtbot: QtBot, tmp_path: Path
     assert str(tmp_path / "data") in str(recovery)  # per-user data folder, isolated by the test
 
     # The first session "crashes": it never closes, the recovery file stays. A new one starts.
+    crash(first)
     seen: list[str] = []
     answer_next_box(QMessageBox.StandardButton.Yes, seen)
     second = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
@@ -83,6 +94,7 @@ def test_declined_recovery_is_dropped(qtbot: QtBot, tmp_path: Path) -> None:
     edit_something(qtbot, first)
     recovery = first.autosaver.autosave()
     assert recovery is not None
+    crash(first)
     seen: list[str] = []
     answer_next_box(QMessageBox.StandardButton.No, seen)
     second = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
@@ -105,6 +117,83 @@ def test_autosave_timer_writes_and_clean_close_removes(qtbot: QtBot, tmp_path: P
     window.close_prompt = lambda _p, _n: QMessageBox.StandardButton.Discard  # type: ignore[method-assign,assignment]
     assert window.close()
     assert not recovery.exists(), "closing cleanly removes the recovery file"
+
+
+def test_a_second_editor_on_the_same_file_leaves_the_first_one_s_recovery_alone(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two windows on one file: the second was offered the first's live work and removed
+    its recovery file on closing, so a crash of the first then lost everything."""
+    path = saved_blank(tmp_path)
+    first = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    edit_something(qtbot, first)
+    theirs = first.autosaver.autosave()
+    assert theirs == recovery_path(path)
+    asked = record_prompts(monkeypatch, answer=False)
+    second = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    assert asked == [], "a running editor's work is never offered to another"
+    assert second.editor.place_tile("B", "surface", 1, 0)
+    ours = second.autosaver.autosave()
+    assert ours is not None and ours != theirs and '"B"' in ours.read_text(encoding="utf-8")
+    assert second.close()  # Discard: the second window's own file goes, the first's stays
+    assert not ours.exists() and theirs.is_file()
+    assert '"B"' not in theirs.read_text(encoding="utf-8")
+    crash(first)  # now the first dies: its work is offered to the next window
+    open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    assert asked == [theirs]
+
+
+def test_undoing_back_to_the_saved_file_removes_the_recovery_file(qtbot: QtBot,
+                                                                   tmp_path: Path) -> None:
+    path = saved_blank(tmp_path)
+    window = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    edit_something(qtbot, window)
+    recovery = window.autosaver.autosave()
+    assert recovery is not None and recovery.is_file()
+    window.doc.undo_stack.undo()
+    assert not window.doc.dirty
+    assert window.autosaver.autosave() is None
+    assert not recovery.exists(), "a crash now would offer work the user had undone"
+    window.doc.undo_stack.redo()
+    assert window.autosaver.autosave() == recovery and recovery.is_file()
+
+
+def test_a_recovery_file_that_cannot_be_written_is_said_in_the_window(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    path = saved_blank(tmp_path)
+    window = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    folder = autosave_dir()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    if folder.is_dir():
+        for leftover in folder.iterdir():
+            leftover.unlink()
+        folder.rmdir()
+    folder.write_text("not a folder", encoding="utf-8")  # every write there fails
+    try:
+        edit_something(qtbot, window)
+        assert window.autosaver.autosave() is None
+        assert window.recovery_warning.isVisible()
+        assert window.recovery_warning.text().startswith("Crash recovery is off: cannot write")
+    finally:
+        folder.unlink()
+    assert window.autosaver.autosave() is not None
+    assert not window.recovery_warning.isVisible()
+
+
+def test_a_file_deleted_from_disk_is_unsaved_work(qtbot: QtBot, tmp_path: Path) -> None:
+    path = saved_blank(tmp_path)
+    window = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    path.unlink()
+    asked: list[str] = []
+
+    def cancel(_parent: object, name: str) -> QMessageBox.StandardButton:
+        asked.append(name)
+        return QMessageBox.StandardButton.Cancel
+
+    window.close_prompt = cancel  # type: ignore[method-assign,assignment]
+    assert not window.doc.dirty
+    assert not window.close(), "closing asked nothing: the realm was gone from disk and window"
+    assert asked == ["crashy.realm.json"] and window.isVisible()
+    assert "deleted from disk" in window.statusBar().currentMessage()
 
 
 def test_closing_with_changes_asks_and_can_cancel(qtbot: QtBot, tmp_path: Path) -> None:
