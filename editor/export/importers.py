@@ -456,9 +456,11 @@ def scenario_from_engine(text: str, shown: str) -> dict[str, Any]:
             data[name] = doc["rules"][name]
     if doc["rules"].get("holes_are_board_edge"):
         data["holes_are_board_edge"] = True
-    if "provenance" in schemas.schema("scenario").get("properties", {}):
+    kept = schemas.schema("scenario").get("properties", {}).get("provenance")
+    if isinstance(kept, dict):  # what a scenario's provenance holds: an engine file's extras
+        known = kept.get("properties", {})  # (its lint reasons, keys of later versions) stay
         data["provenance"] = {key: value for key, value in doc["provenance"].items()
-                              if key != engine_lint.PROVENANCE_KEY}
+                              if key in known}
     data.update(engine_lint.applicable(doc))  # the source's reasons, while the hash holds
     return data
 

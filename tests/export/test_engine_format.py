@@ -109,6 +109,22 @@ def test_engine_round_trip_is_byte_identical_through_the_cli(tmp_path: Path) -> 
     assert second.read_bytes() == first.read_bytes()
 
 
+def test_an_engine_file_s_extra_provenance_keys_are_left_out_of_the_import(
+        tmp_path: Path) -> None:
+    """The engine schema lets a provenance carry more than a scenario's holds: an extra
+    key made the import fail ("not a valid scenario: unknown key"), with no position."""
+    document = json.loads(export_bytes(rich(), "engine", 3))
+    document["provenance"]["extra"] = {"from": "a later version"}
+    path = tmp_path / "extra.engine.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    imported = tmp_path / "imported.realm.json"
+    done = run_cli("import", path, "--from", "engine", "-o", imported)
+    assert done.returncode == 0, done.stderr
+    kept = json.loads(imported.read_text(encoding="utf-8"))["provenance"]
+    assert "extra" not in kept and "lint" not in kept
+    assert kept["source"] == document["provenance"]["source"]
+
+
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
 def test_shipped_scenarios_survive_an_engine_round_trip(path: Path) -> None:
     loaded = load_scenario(path)
