@@ -77,10 +77,25 @@ def _players(shown: str, value: Any) -> int:
     return value
 
 
+MAX_TURNS = 30  # the scenario schema's bound on a turn count
+
+
 def _turns(value: Any) -> int | None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 30:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TURNS:
         return None
     return value
+
+
+def _turns_problem(value: Any) -> str | None:
+    """Why ``value`` is not a turn count a scenario can hold, or None: an import that
+    dropped it would play the turn track's count instead, without a word."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_TURNS:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        shown = str(value) if -10**6 < value < 10**6 else ("a huge negative number"
+                                                          if value < 0 else "a huge number")
+        return f"is {shown}, not a number of turns from 1 to {MAX_TURNS}"
+    return f"is {_kind(value)}, not a whole number of turns"
 
 
 # -- smawg ------------------------------------------------------------------------------
@@ -111,6 +126,9 @@ def _smawg_shape(src: _Json, data: Any) -> None:
         value = data.get(key)
         if key in data and (isinstance(value, bool) or not isinstance(value, kind)):
             raise src.fail((key,), f"is {_kind(value)}, not {name}", f"write {key} as {name}")
+    if "n_turns" in data and (problem := _turns_problem(data["n_turns"])) is not None:
+        raise src.fail(("n_turns",), problem,
+                       "write the game's number of turns (10 on the turn track)")
     if isinstance(data.get("name"), str) and len(data["name"]) > MAX_STRING_CHARS:
         raise src.fail(("name",), f"is longer than {MAX_STRING_CHARS:,} characters",
                        "shorten the name")
@@ -343,6 +361,9 @@ def scenario_from_cestpasphoto(text: str, shown: str, players: int | None) -> di
     rows = _literal(shown, values, "descr")
     neighbours = _literal(shown, values, "connexity_list")
     rounds = _literal(shown, values, "NB_ROUNDS") if "NB_ROUNDS" in values else None
+    if rounds is not None and (problem := _turns_problem(rounds)) is not None:
+        raise _fail(_at(shown, values["NB_ROUNDS"]), f"NB_ROUNDS {problem}",
+                    "write the game's number of rounds (10 on the turn track)")
     if not isinstance(rows, list | tuple) or not isinstance(neighbours, list | tuple):
         raise _fail(shown, "descr and connexity_list must be lists", "fix the module")
     if len(rows) > MAX_GRAPH_REGIONS:

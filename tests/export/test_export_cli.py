@@ -85,6 +85,13 @@ def test_export_of_a_broken_scenario_points_at_the_problem(tmp_path: Path) -> No
     ("engine", "{not json", "broken.txt:1:2"),
     ("smawg", '{"map": {"tiles": "x"}}', "map.tiles is not a list"),
     ("cestpasphoto", "import os\nos.system('true')\n", "no descr"),
+    # a turn count no scenario can hold was dropped without a word (the track's 10 played)
+    ("smawg", '{"map": {"tiles": []}, "n_turns": -1}',
+     "broken.txt:1:35: $.n_turns is -1, not a number of turns from 1 to 30"),
+    ("smawg", '{"map": {"tiles": []}, "n_turns": 1000000000000000000000000000000}',
+     "$.n_turns is a huge number, not a number of turns"),
+    ("cestpasphoto", "descr = []\nconnexity_list = []\nNB_ROUNDS = -5\n",
+     "broken.txt:3:13: NB_ROUNDS is -5, not a number of turns from 1 to 30"),
 ])
 def test_import_errors_are_one_line_and_exit_2(tmp_path: Path, fmt: str, content: str,
                                                message: str) -> None:
