@@ -20,6 +20,7 @@ from editor.cli.cmd_realise import seed_value
 from editor.cli.common import EXIT_ERROR, EXIT_OK, load_or_report, overwrites_input, write_output
 from editor.escaping import ci_path
 
+BINARY_FORMATS = ("png", "pdf")  # bytes a terminal would take as control sequences
 FORMAT_NAMES = ("engine", "smawg", "cestpasphoto", "geojson", "graphml", "dot", "svg", "png",
                 "pdf")
 CESTPASPHOTO_PLAYERS = (2, 3, 4)
@@ -147,6 +148,13 @@ def _realised(loaded: Any, players: int, seed: int, shown: str) -> Any:
     return realised
 
 
+def _stdout_is_a_terminal() -> bool:
+    try:
+        return os.isatty(sys.stdout.fileno())
+    except (AttributeError, ValueError, OSError):  # replaced or closed: not a terminal
+        return False
+
+
 def run(args: argparse.Namespace) -> int:
     from editor.export import FORMATS, ExportError, ExportOptions, export_realm
     from editor.topology import derive_realm
@@ -170,6 +178,10 @@ def run(args: argparse.Namespace) -> int:
     if args.seed is not None and not loaded.scenario.built_during_play:
         print(f"{shown}: --seed realises scenarios built during play, and this one has its "
               "board already; drop --seed", file=sys.stderr)
+        return EXIT_ERROR
+    if to_stdout and args.format in BINARY_FORMATS and _stdout_is_a_terminal():
+        print(f"{shown}: {args.format.upper()} is binary and standard output is a terminal; "
+              f"pipe it (| program) or write a file (-o board.{args.format})", file=sys.stderr)
         return EXIT_ERROR
     if args.plugin and args.format != "smawg":
         print(f"{shown}: --plugin writes smawg's rules plugin; use it with --to smawg",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -69,6 +70,28 @@ def test_export_errors_are_one_line_and_exit_2(tmp_path: Path, args: list[str],
     assert result.returncode == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_binary_format_is_not_written_to_a_terminal(tmp_path: Path) -> None:
+    """``-o -`` with standard output on a terminal: the PNG's bytes went to the screen
+    (exit 0); piped, they go as before (tests above)."""
+    source = write_scenario(tmp_path, rich_dict())
+    primary, secondary = os.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "editor", "export", str(source),
+                               "--players", "2", "--to", "png", "-o", "-"], stdout=secondary,
+                              stderr=subprocess.PIPE, cwd=REPO, timeout=30, check=False)
+        os.set_blocking(primary, False)
+        try:
+            shown = os.read(primary, 65536)
+        except BlockingIOError:
+            shown = b""
+    finally:
+        os.close(secondary)
+        os.close(primary)
+    assert done.returncode == 2 and shown == b"", shown[:40]
+    assert b"PNG is binary and standard output is a terminal" in done.stderr, done.stderr
 
 
 def test_export_of_a_broken_scenario_points_at_the_problem(tmp_path: Path) -> None:
