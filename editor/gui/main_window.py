@@ -113,11 +113,28 @@ def saved_when(path: Path) -> str:
     return f"at {stamp:%H:%M:%S} on {stamp:%Y-%m-%d}"
 
 
+def changed_since(recovery: Path) -> str:
+    """A warning when the document's file changed on disk after ``recovery`` was written
+    (a teammate's edit, a pull): the recovered realm is the older one plus the lost edits,
+    and saving it would replace what changed. Empty otherwise."""
+    try:
+        source = json.loads(recovery.with_suffix(".source").read_text(encoding="utf-8"))
+        document = Path(source["path"]) if source.get("path") else None
+        if document is None or document.stat().st_mtime <= recovery.stat().st_mtime:
+            return ""
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return ""
+    return (f"\n\n{document.name} itself changed on disk {saved_when(document)}, after "
+            "that: the recovered realm does not have those changes, and saving it would "
+            "replace them.")
+
+
 def ask_recovery(parent: QWidget, recovery: Path) -> bool:
     answer = QMessageBox.question(
         parent, "Recover unsaved work?",
         "Realms Studio did not close cleanly last time. Unsaved changes were kept in\n"
-        f"{recovery}\n(saved {saved_when(recovery)}).\n\nRecover them?",
+        f"{recovery}\n(saved {saved_when(recovery)}).{changed_since(recovery)}"
+        "\n\nRecover them?",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         QMessageBox.StandardButton.Yes)
     return answer == QMessageBox.StandardButton.Yes

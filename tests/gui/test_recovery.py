@@ -104,6 +104,23 @@ def test_declined_recovery_is_dropped(qtbot: QtBot, tmp_path: Path) -> None:
     assert not recovery.exists()
 
 
+def test_the_recovery_question_says_the_file_changed_after_it(qtbot: QtBot,
+                                                             tmp_path: Path) -> None:
+    """Recovered and saved, the older realm replaced a teammate's edit without a word."""
+    path = saved_blank(tmp_path)
+    first = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    edit_something(qtbot, first)
+    recovery = first.autosaver.autosave()
+    assert recovery is not None
+    crash(first)
+    later = recovery.stat().st_mtime + 60
+    os.utime(path, (later, later))  # someone else's edit, after the autosave
+    seen: list[str] = []
+    answer_next_box(QMessageBox.StandardButton.No, seen)
+    open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    assert seen and "crashy.realm.json itself changed on disk" in seen[0], seen
+
+
 def test_autosave_timer_writes_and_clean_close_removes(qtbot: QtBot, tmp_path: Path) -> None:
     path = saved_blank(tmp_path)
     window = MainWindow(ScenarioDocument.from_loaded(load_scenario(path)), autosave_ms=30)
