@@ -351,6 +351,9 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
 
     forget_settings()  # each run reads the settings afresh (main() is re-entrant)
     select, ignore = _codes(args.select), _codes(args.ignore) or ()
+    if select == ():  # --select '' (an empty CI variable): every rule off, every file passes
+        return _fail("--select names no rule, so lint would pass every file; name codes or "
+                     "prefixes (--select G,R), or ALL")
     typed: list[str] = args.paths or ["."]  # strings: Path() drops a trailing slash
     paths = [Path(text) for text in typed]
     honour = not getattr(args, "no_provenance", False)
@@ -391,7 +394,11 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
         configs = [base] if base is not None else _configs_of(files)
         distinct = list({id(c): c for c in configs}.values())
         for config in distinct:
-            check_selectors((*config.select, *config.ignore), known)
+            for key, selectors in (("select", config.select), ("ignore", config.ignore)):
+                try:
+                    check_selectors(selectors, known)
+                except SelectorError as exc:  # say which file and which key
+                    raise SelectorError(f"{config.source}: {key}: {exc}") from None
         lead = base if base is not None else config_for(paths[0])
     except (ConfigError, SelectorError) as exc:
         return _fail(str(exc))

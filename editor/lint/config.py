@@ -66,14 +66,47 @@ class LintConfig:
                        ignore=self.ignore + ignore)
 
 
+_KIND_NAMES = {int: "a whole number", float: "a number", bool: "true or false",
+               str: "a string", dict: "a table", list: "a list"}
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if set(kinds) == {int, float}:
+        return "a number"
+    return " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
+
+
 def _expect(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
     if isinstance(value, bool) and kind is not bool and bool not in (
             kind if isinstance(kind, tuple) else (kind,)):
-        raise ConfigError(f"{where}: expected a number, got true/false")
+        raise ConfigError(f"{where}: expected {_kind_name(kind)}, got true/false")
     if not isinstance(value, kind):
-        raise ConfigError(f"{where}: expected {getattr(kind, '__name__', kind)}, "
-                          f"got {type(value).__name__} {value!r}")
+        got = _KIND_NAMES.get(type(value), type(value).__name__)
+        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+        raise ConfigError(f"{where}: expected {_kind_name(kind)}, got {got} {shown}")
     return value
+
+
+def _count(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+    """A whole number from ``low`` (and up to ``high``): a count of pieces, turns, a
+    distance (a negative one made the inventory rule fail with an IndexError)."""
+    number: int = _expect(value, int, where)
+    if number < low or (high is not None and number > high):
+        bound = f"from {low} to {high}" if high is not None else f"of {low} or more"
+        raise ConfigError(f"{where}: expected a whole number {bound}, got {number}")
+    return number
+
+
+def _selectors(value: Any, where: str, key: str) -> tuple[str, ...]:
+    """select or ignore: rule codes and prefixes, upper-cased as on the command line
+    (``g011`` is ``G011``); ``select = []`` would turn every rule off, so it is refused."""
+    codes = tuple(code.strip().upper() for code in _strings(value, f"{where}: {key}"))
+    if key == "select" and not any(codes):
+        raise ConfigError(f"{where}: select = {value!r} selects no rule, so lint would pass "
+                          'every file; name codes or prefixes, or remove it ("ALL" is the '
+                          "default)")
+    return tuple(code for code in codes if code)
 
 
 def _pair(value: Any, where: str) -> tuple[float, float]:
@@ -111,35 +144,38 @@ def _build(raw: dict[str, Any], source: str) -> LintConfig:
     if fail_on not in SEVERITIES:
         raise ConfigError(f"{where}: fail-on must be one of error, warning, info")
     b = raw["balance"]
+    at = f"{where}: balance."
     balance = BalanceSettings(
-        float(_expect(b["regions-per-player-target"], (int, float), f"{where}: balance target")),
-        _pair(b["regions-per-player-warn"], f"{where}: regions-per-player-warn"),
-        _pair(b["regions-per-player-error"], f"{where}: regions-per-player-error"),
-        _expect(b["count-water"], bool, f"{where}: count-water"),
-        float(_expect(b["fifth-rule-tolerance"], (int, float), f"{where}: fifth-rule-tolerance")),
-        _expect(b["empty-run-length"], int, f"{where}: empty-run-length"),
-        _strings(b["terrains"], f"{where}: terrains"),
-        _strings(b["symbols"], f"{where}: symbols"),
-        _strings(b["underground-terrains"], f"{where}: underground-terrains"),
+        float(_expect(b["regions-per-player-target"], (int, float),
+                      f"{at}regions-per-player-target")),
+        _pair(b["regions-per-player-warn"], f"{at}regions-per-player-warn"),
+        _pair(b["regions-per-player-error"], f"{at}regions-per-player-error"),
+        _expect(b["count-water"], bool, f"{at}count-water"),
+        float(_expect(b["fifth-rule-tolerance"], (int, float), f"{at}fifth-rule-tolerance")),
+        _count(b["empty-run-length"], f"{at}empty-run-length", low=1),
+        _strings(b["terrains"], f"{at}terrains"),
+        _strings(b["symbols"], f"{at}symbols"),
+        _strings(b["underground-terrains"], f"{at}underground-terrains"),
     )
-    inventory = {k: _expect(v, int, f"{where}: inventory.{k}")
-                 for k, v in raw["inventory"].items()}
+    inventory = {k: _count(v, f"{where}: inventory.{k}") for k, v in raw["inventory"].items()}
     s = raw["scenario"]
-    turns_raw = _expect(s["default-turns"], dict, f"{where}: default-turns")
+    at = f"{where}: scenario."
+    turns_raw = _expect(s["default-turns"], dict, f"{at}default-turns")
     try:
-        turns = {int(k): _expect(v, int, f"{where}: default-turns") for k, v in turns_raw.items()}
+        turns = {int(k): _count(v, f"{at}default-turns.{k}", low=1, high=30)
+                 for k, v in turns_raw.items()}
     except ValueError:
-        raise ConfigError(f"{where}: default-turns keys are player counts, \"2\" to \"6\"") \
+        raise ConfigError(f"{at}default-turns: its keys are player counts, \"2\" to \"6\"") \
             from None
     scenario = ScenarioSettings(
         turns,
-        tuple(_expect(v, int, f"{where}: sky-islands-turn-less")
-              for v in _expect(s["sky-islands-turn-less"], list, f"{where}")),
-        _expect(s["sky-access-min-distance"], int, f"{where}: sky-access-min-distance"),
+        tuple(_count(v, f"{at}sky-islands-turn-less", high=30)
+              for v in _expect(s["sky-islands-turn-less"], list, f"{at}sky-islands-turn-less")),
+        _count(s["sky-access-min-distance"], f"{at}sky-access-min-distance"),
     )
     return LintConfig(
-        _strings(raw["select"], f"{where}: select"),
-        _strings(raw["ignore"], f"{where}: ignore"),
+        _selectors(raw["select"], where, "select"),
+        _selectors(raw["ignore"], where, "ignore"),
         fail_on, balance, inventory, scenario, source,
     )
 

@@ -175,12 +175,40 @@ def test_config_thresholds_change_results(tmp_path: Path) -> None:
     assert not [f for f in out if f["code"] in ("B001", "B002")]
 
 
-def test_bad_config_is_a_usage_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize("settings, said", [
+    ("[lint]\nselekt = ['B']\n", "unknown setting 'selekt'"),
+    # a negative count failed the inventory rule itself (S000, an IndexError)
+    ("[lint.inventory]\nlost_tribe = -3\n",
+     "realms.toml: inventory.lost_tribe: expected a whole number of 0 or more, got -3"),
+    ("[lint.balance]\nfifth-rule-tolerance = '3'\n",  # it said "(<class 'int'>, ...)"
+     "realms.toml: balance.fifth-rule-tolerance: expected a number, got a string '3'"),
+    ("[lint]\nignore = ['ZZZ9']\n", "realms.toml: ignore: unknown rule selector 'ZZZ9'"),
+    ("[lint]\nselect = []\n", "realms.toml: select = [] selects no rule"),
+])
+def test_bad_config_is_a_usage_error_naming_the_file_and_key(
+        tmp_path: Path, settings: str, said: str) -> None:
     write(tmp_path, TINY)
-    (tmp_path / "realms.toml").write_text("[lint]\nselekt = ['B']\n")
-    result = run_cli(".", cwd=tmp_path)
-    assert result.returncode == 2
-    assert "unknown setting 'selekt'" in result.stderr and "Traceback" not in result.stderr
+    (tmp_path / "realms.toml").write_text(settings)
+    result = run_cli("--no-cache", ".", cwd=tmp_path)
+    assert result.returncode == 2, result.stdout
+    assert said in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+def test_config_codes_are_read_as_the_command_line_reads_them(tmp_path: Path) -> None:
+    """``ignore = ["b001"]`` is B001, as ``--ignore b001`` is (it was "unknown selector")."""
+    write(tmp_path, TINY)
+    (tmp_path / "realms.toml").write_text("[lint]\nignore = ['b001']\n")
+    result = run_cli("--no-cache", "--format", "json", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr  # TINY's one finding is B001
+    assert "B001" not in {f["code"] for f in json.loads(result.stdout)}
+
+
+@pytest.mark.parametrize("selection", ["", ",,"])
+def test_an_empty_select_is_refused(tmp_path: Path, selection: str) -> None:
+    """An empty CI variable in ``--select "$RULES"`` turned every rule off: a pass."""
+    write(tmp_path, TINY)
+    result = run_cli("--no-cache", "--select", selection, ".", cwd=tmp_path)
+    assert result.returncode == 2 and "--select names no rule" in result.stderr
 
 
 def test_suppressions_need_a_reason_and_match_code_players_region(tmp_path: Path) -> None:
