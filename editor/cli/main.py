@@ -109,6 +109,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with guarded_streams() as guards:  # also covers --help and usage errors
             status = _run(list(sys.argv[1:] if argv is None else argv))
+    except Terminated:
+        print("realms: stopped by SIGTERM", file=sys.stderr)
+        return 128 + 15
     except KeyboardInterrupt:
         print("realms: interrupted", file=sys.stderr)
         return 130
@@ -164,7 +167,44 @@ def _run(arguments: list[str]) -> int:
     if handler is None:
         parser.print_help()
         return 2
-    return int(handler(args))
+    if getattr(args, "command", None) in OWN_SIGTERM:
+        return int(handler(args))
+    with _SigtermUnwinds():
+        return int(handler(args))
+
+
+# Commands that keep SIGTERM's default (the editor's Qt loop would run a Python handler
+# only at its next timer; the language server ends with its client) or handle it
+# themselves (the site says which site the folder holds).
+OWN_SIGTERM = frozenset({"edit", "lsp", "server", "site"})
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, a CI job's timeout) unwound the way Ctrl+C is: worker pools are
+    stopped and partial outputs dropped; the command then says so and exits 128 + 15."""
+
+
+def _terminate(_signum: int, _frame: object) -> None:
+    raise Terminated()
+
+
+class _SigtermUnwinds:
+    """Turn SIGTERM into :class:`Terminated` while a command runs (the main thread only:
+    a signal handler cannot be set from another)."""
+
+    def __enter__(self) -> None:
+        import signal
+        import threading
+
+        self.previous = None
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGTERM, _terminate)
+
+    def __exit__(self, *_exc: object) -> None:
+        import signal
+
+        if self.previous is not None:
+            signal.signal(signal.SIGTERM, self.previous)
 
 
 if __name__ == "__main__":

@@ -9,10 +9,8 @@ and the game's number.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +21,7 @@ from editor.play.bots import BOTS, make_bot
 from editor.play.driver import GameRecord, game_seed, play_game
 from editor.play.engine import Table, make_table
 from editor.play.stats import Estimate, bootstrap, mean_interval, wilson
+from editor.workers import owned_pool
 
 if TYPE_CHECKING:
     from editor.model.scenario_io import LoadedScenario
@@ -170,8 +169,8 @@ def play_games(table: Table, games: int, seed: int, names: Sequence[str], jobs: 
                 if progress is not None:
                     progress(len(records), games)
             return records
-        context = multiprocessing.get_context("fork")  # workers start with the table loaded
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        # forked: the workers start with the table loaded; stopped with the command
+        with owned_pool(jobs) as pool:
             for chunk in pool.map(_play_chunk, work):
                 records += chunk
                 if progress is not None:

@@ -9,12 +9,10 @@ rewritten from the manifest's cards. Nothing carries a timestamp.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import re
 import shutil
 import signal
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -37,6 +35,7 @@ from editor.site.outputs import (
     remove_stale,
     write_if_changed,
 )
+from editor.workers import forked_pool, stop_workers
 
 ASSETS = ("site.css", "board.css", "site.js")
 Progress = Callable[[int, int, str], None]
@@ -176,21 +175,6 @@ def _build_page(job: PageJob) -> tuple[dict[str, Any], list[str]]:
 PAGES_PER_WORKER = 40
 
 
-def _worker_start(parent: int) -> None:
-    """In each worker: leave SIGINT to the parent (it stops the pool), die by SIGTERM, and
-    never outlive the parent, even one killed with SIGKILL (Linux's parent-death signal)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        pr_set_pdeathsig = 1
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
-    if os.getppid() != parent:  # the parent died before the signal was asked for
-        os._exit(1)
-
-
 @contextmanager
 def _built_pages(todo: list[PageJob], jobs: int
                  ) -> Iterator[Iterator[tuple[dict[str, Any], list[str]]]]:
@@ -206,14 +190,12 @@ def _built_pages(todo: list[PageJob], jobs: int
     if jobs <= 1 or len(todo) < 4:
         yield map(_build_page, todo)
         return
-    context = multiprocessing.get_context("fork")
     running: list[ProcessPoolExecutor] = []
 
     def batches() -> Iterator[tuple[dict[str, Any], list[str]]]:
         size = jobs * PAGES_PER_WORKER
         for start in range(0, len(todo), size):
-            pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                                       initializer=_worker_start, initargs=(os.getpid(),))
+            pool = forked_pool(jobs)
             running.append(pool)
             yield from pool.map(_build_page, todo[start:start + size], chunksize=2)
             pool.shutdown(wait=True)
@@ -223,16 +205,7 @@ def _built_pages(todo: list[PageJob], jobs: int
         yield batches()
     finally:
         for pool in running:  # left by an error or a signal: stop its workers now
-            _stop_workers(pool)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    workers = list(getattr(pool, "_processes", {}).values())  # the executor's own table
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        worker.terminate()
-    for worker in workers:
-        worker.join(timeout=10)
+            stop_workers(pool)
 
 
 def default_jobs() -> int:

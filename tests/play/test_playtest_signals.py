@@ -1,0 +1,54 @@
+"""``realms playtest`` stopped by a signal sent to it alone (``kill``, a CI job's timeout):
+one line on stderr, status 128 + the signal, no report written, and no worker left. SIGTERM
+killed the command at once, silently, and left its two workers asleep forever."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from proc_table import children, state
+
+REPO = Path(__file__).resolve().parents[2]
+SCENARIO_1 = REPO / "scenarios" / "booklet" / "01-my-precious-world.realm.json"
+
+
+def _interruptible() -> None:
+    """SIGINT as a terminal's foreground job has it (a background shell job ignores it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
+@pytest.mark.parametrize("sent, said", [(signal.SIGTERM, "realms: stopped by SIGTERM"),
+                                        (signal.SIGINT, "realms: interrupted")],
+                         ids=["SIGTERM", "SIGINT"])
+def test_a_stopped_playtest_says_so_and_leaves_no_worker(
+        real_smawg: Any, tmp_path: Path, sent: signal.Signals, said: str) -> None:
+    report = tmp_path / "report.txt"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "editor", "playtest", str(SCENARIO_1), "--players", "3",
+         "--games", "5000", "--jobs", "2", "-o", str(report)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_interruptible)
+    workers: set[int] = set()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None and len(workers) < 2:
+        workers |= set(children(process.pid))
+        time.sleep(0.05)
+    assert process.poll() is None and len(workers) >= 2, "no workers to stop"
+    time.sleep(0.3)  # games under way in both
+    process.send_signal(sent)
+    _stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 128 + sent, (process.returncode, stderr)
+    assert stderr.strip().splitlines() == [said], stderr
+    time.sleep(0.5)
+    left = [pid for pid in workers if state(pid) not in ("", "Z")]
+    assert not left, f"workers still running after {sent.name}: {left}"
+    assert not report.exists()
