@@ -16,6 +16,7 @@ from editor.cli.cmd_realise import seed_value
 from editor.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
+    cannot_write,
     load_or_report,
     overwrites_input,
     report,
@@ -34,6 +35,18 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text}: needs at least 1")
+    return value
+
+
+# 400 games give intervals of a few per cent; a million, about a hundred times narrower. A
+# count beyond any use (10**12) would only fill the memory with the run's plan.
+MAX_GAMES = 1_000_000
+
+
+def _games(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"{text}: at most {MAX_GAMES:,} games a run")
     return value
 
 
@@ -60,8 +73,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("file", type=Path, help="a *.realm.json file")
     parser.add_argument("--players", type=int, metavar="N", required=True,
                         help="the player count to play")
-    parser.add_argument("--games", type=_positive, default=400, metavar="G",
-                        help="games to play (default 400)")
+    parser.add_argument("--games", type=_games, default=400, metavar="G",
+                        help=f"games to play (default 400, at most {MAX_GAMES:,})")
     parser.add_argument("--seed", type=seed_value, default=1, metavar="S",
                         help="the run's seed: the same seed plays the same games (default 1)")
     parser.add_argument("--jobs", type=_positive, default=1, metavar="J",
@@ -115,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     for out in (args.output, heatmap):
         if out is not None and overwrites_input(out, args.file, can_force=False):
+            return EXIT_ERROR
+        if out is not None and cannot_write(out):  # now, not after every game is played
             return EXIT_ERROR
     loaded = load_or_report(args.file)
     if loaded is None:

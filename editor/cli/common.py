@@ -65,6 +65,25 @@ def write_output(path: Path, data: str | bytes, *, force: bool | None = None,
     return True
 
 
+def cannot_write(path: Path, *, force: bool | None = None) -> bool:
+    """True (after saying why, as :func:`write_output` would) when ``path`` cannot be
+    written as it is now: checked before a long run, whose work would otherwise be lost."""
+    from editor.model.safe_write import WriteError, check_writable
+
+    if str(path) == "-":
+        return False
+    try:
+        check_writable(path)
+    except WriteError as exc:
+        if exc.read_only and force:
+            return False
+        fix = " first" if force is None else ", or pass --force"
+        hint = f" (make it writable{fix})" if exc.read_only else ""
+        print(f"{ci_path(path)}: cannot write: {exc.reason}{hint}", file=sys.stderr)
+        return True
+    return False
+
+
 def report(line: str) -> None:
     """Print one error line on stderr, escaped: it names a file (an untrusted name) and may
     quote the file's content, so it must neither start a GitHub Actions command nor put

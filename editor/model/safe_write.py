@@ -217,6 +217,27 @@ def _write_regular(given: str, real: Path, data: bytes, st: os.stat_result | Non
         raise
 
 
+def check_writable(given: str | os.PathLike[str]) -> None:
+    """Raise the :class:`WriteError` a write of ``given`` would raise for its target as it
+    is now (read-only, a folder, a missing folder), so a command can refuse before a long
+    computation rather than after it; streams (a pipe, a device) and new files pass."""
+    shown = os.fspath(given)
+    try:
+        st = os.stat(shown)
+    except FileNotFoundError:
+        folder = Path(os.path.abspath(shown)).parent
+        if not folder.is_dir():
+            raise WriteError(shown, f"the folder {display_path(folder)} does not exist; "
+                                    "create it first") from None
+        return
+    except OSError:
+        return  # the write itself says what is wrong, as it would have
+    if stat.S_ISDIR(st.st_mode):
+        raise WriteError(shown, "is a folder; name a file to write")
+    if stat.S_ISREG(st.st_mode) and _read_only(Path(shown), st):
+        raise WriteError(shown, "is read-only; it was left unchanged", read_only=True)
+
+
 def _read_only(real: Path, st: os.stat_result) -> bool:
     """No write bit at all (which root would ignore), or not writable by us."""
     return st.st_mode & 0o222 == 0 or not os.access(real, os.W_OK)

@@ -52,3 +52,27 @@ def test_a_stopped_playtest_says_so_and_leaves_no_worker(
     left = [pid for pid in workers if state(pid) not in ("", "Z")]
     assert not left, f"workers still running after {sent.name}: {left}"
     assert not report.exists()
+
+
+@pytest.mark.parametrize("option", ["-o", "--heatmap"])
+def test_an_output_that_cannot_be_written_is_refused_before_the_games(
+        real_smawg: Any, tmp_path: Path, option: str) -> None:
+    """A read-only -o (or heat map) was refused only after every game was played: with a
+    million games here, that would be hours (the subprocess's timeout would fail it)."""
+    target = tmp_path / ("report.txt" if option == "-o" else "heat.svg")
+    target.write_text("keep me\n", encoding="utf-8")
+    target.chmod(0o444)
+    done = subprocess.run(
+        [sys.executable, "-m", "editor", "playtest", str(SCENARIO_1), "--players", "3",
+         "--games", "1000000", "--jobs", "1", option, str(target)],
+        env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True,
+        timeout=60, check=False)
+    assert done.returncode == 2, done.stderr
+    assert "cannot write: is read-only" in done.stderr and done.stdout == ""
+    assert target.read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_a_number_of_games_beyond_any_use_is_refused(run_cli: Any) -> None:
+    """10**12 games filled the memory with the run's plan before the first game."""
+    done = run_cli("playtest", str(SCENARIO_1), "--players", "3", "--games", str(10**12))
+    assert done.returncode == 2 and "at most 1,000,000 games a run" in done.stderr
