@@ -9,6 +9,7 @@ found upward from each linted file, or with ``--config``; the command line's
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, replace
 from functools import cache
@@ -202,15 +203,38 @@ def _read_toml(path: Path) -> dict[str, Any]:
     from editor.model.errors import LoadError
     from editor.model.jsonio import read_limited_bytes
 
+    text = ""
     try:
         raw = read_limited_bytes(path)
-        return tomllib.loads(raw.decode("utf-8"), parse_float=_toml_number)
+        text = raw.decode("utf-8")
+        return tomllib.loads(text, parse_float=_toml_number)
     except LoadError as exc:
         raise ConfigError(f"{path}: {exc.message}; {exc.hint}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: invalid TOML: not UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+        # "Unclosed array (at line 3, column 1)": the place goes first, as editors read it
+        where = _TOML_PLACE.search(str(exc))
+        what = _TOML_PLACE.sub("", str(exc)).replace("(at end of document)", "").strip()
+        if where:
+            at = f"{path}:{where['line']}:{where['column']}"
+        else:  # "(at end of document)": after the last character
+            last = text.rsplit("\n", 1)[-1]
+            at = f"{path}:{text.count(chr(10)) + 1}:{len(last) + 1}"
+        raise ConfigError(f"{at}: invalid TOML: {what[:1].lower()}{what[1:]}; fix the "
+                          "syntax there (toml.io lists it)") from None
+
+
+_TOML_PLACE = re.compile(r"\s*\(at line (?P<line>\d+), column (?P<column>\d+)\)")
+
+
+def names_lint_settings(path: Path) -> bool:
+    """Whether ``path`` (``--config``) holds a ``[lint]`` or ``[tool.realms.lint]`` table:
+    a file without one would change nothing, silently."""
+    data = _read_toml(path)
+    tool = data.get("tool")
+    realms = tool.get("realms") if isinstance(tool, dict) else None
+    return (isinstance(realms, dict) and "lint" in realms) or "lint" in data
 
 
 def _lint_table(path: Path, data: dict[str, Any]) -> dict[str, Any] | None:

@@ -184,6 +184,9 @@ def test_config_thresholds_change_results(tmp_path: Path) -> None:
      "realms.toml: balance.fifth-rule-tolerance: expected a number, got a string '3'"),
     ("[lint]\nignore = ['ZZZ9']\n", "realms.toml: ignore: unknown rule selector 'ZZZ9'"),
     ("[lint]\nselect = []\n", "realms.toml: select = [] selects no rule"),
+    # the place first, as editors and CI annotations read it
+    ("[lint]\nignore = [\n", "realms.toml:3:1: invalid TOML: invalid value; fix the syntax"),
+    ("[lint]\nignore = [1,\n x\n", "realms.toml:3:2: invalid TOML: invalid value; fix"),
 ])
 def test_bad_config_is_a_usage_error_naming_the_file_and_key(
         tmp_path: Path, settings: str, said: str) -> None:
@@ -201,6 +204,14 @@ def test_config_codes_are_read_as_the_command_line_reads_them(tmp_path: Path) ->
     result = run_cli("--no-cache", "--format", "json", ".", cwd=tmp_path)
     assert result.returncode == 0, result.stderr  # TINY's one finding is B001
     assert "B001" not in {f["code"] for f in json.loads(result.stdout)}
+
+
+def test_a_config_file_without_lint_settings_is_refused(tmp_path: Path) -> None:
+    """``--config other.toml`` holding no lint table changed nothing, silently."""
+    write(tmp_path, TINY)
+    (tmp_path / "other.toml").write_text("x = 1\n")
+    result = run_cli("--no-cache", "--config", "other.toml", ".", cwd=tmp_path)
+    assert result.returncode == 2 and "no [lint] or [tool.realms.lint] table" in result.stderr
 
 
 @pytest.mark.parametrize("selection", ["", ",,"])
