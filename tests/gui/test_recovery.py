@@ -39,6 +39,17 @@ def edit_something(qtbot: QtBot, window: MainWindow) -> None:
     assert window.doc.dirty
 
 
+def autosaved_window(qtbot: QtBot, tmp_path: Path) -> tuple[Path, MainWindow, Path]:
+    """A saved realm open in a window, edited, its recovery file written: (the realm's
+    file, the window, the recovery file)."""
+    path = saved_blank(tmp_path)
+    window = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
+    edit_something(qtbot, window)
+    recovery = window.autosaver.autosave()
+    assert recovery is not None and recovery.is_file()
+    return path, window, recovery
+
+
 def crash(window: MainWindow) -> None:
     """The window's session dies without closing: its recovery file stays, and its lock
     is as good as gone (QLockFile takes a dead holder's lock as stale)."""
@@ -89,11 +100,7 @@ def test_recovery_is_offered_and_restores_the_realm(qtbot: QtBot, tmp_path: Path
 
 
 def test_declined_recovery_is_dropped(qtbot: QtBot, tmp_path: Path) -> None:
-    path = saved_blank(tmp_path)
-    first = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
-    edit_something(qtbot, first)
-    recovery = first.autosaver.autosave()
-    assert recovery is not None
+    path, first, recovery = autosaved_window(qtbot, tmp_path)
     crash(first)
     seen: list[str] = []
     answer_next_box(QMessageBox.StandardButton.No, seen)
@@ -107,11 +114,7 @@ def test_declined_recovery_is_dropped(qtbot: QtBot, tmp_path: Path) -> None:
 def test_the_recovery_question_says_the_file_changed_after_it(qtbot: QtBot,
                                                              tmp_path: Path) -> None:
     """Recovered and saved, the older realm replaced a teammate's edit without a word."""
-    path = saved_blank(tmp_path)
-    first = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
-    edit_something(qtbot, first)
-    recovery = first.autosaver.autosave()
-    assert recovery is not None
+    path, first, recovery = autosaved_window(qtbot, tmp_path)
     crash(first)
     later = recovery.stat().st_mtime + 60
     os.utime(path, (later, later))  # someone else's edit, after the autosave
@@ -140,10 +143,7 @@ def test_a_second_editor_on_the_same_file_leaves_the_first_one_s_recovery_alone(
         qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two windows on one file: the second was offered the first's live work and removed
     its recovery file on closing, so a crash of the first then lost everything."""
-    path = saved_blank(tmp_path)
-    first = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
-    edit_something(qtbot, first)
-    theirs = first.autosaver.autosave()
+    path, first, theirs = autosaved_window(qtbot, tmp_path)
     assert theirs == recovery_path(path)
     asked = record_prompts(monkeypatch, answer=False)
     second = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
@@ -161,11 +161,7 @@ def test_a_second_editor_on_the_same_file_leaves_the_first_one_s_recovery_alone(
 
 def test_undoing_back_to_the_saved_file_removes_the_recovery_file(qtbot: QtBot,
                                                                    tmp_path: Path) -> None:
-    path = saved_blank(tmp_path)
-    window = open_window(qtbot, ScenarioDocument.from_loaded(load_scenario(path)))
-    edit_something(qtbot, window)
-    recovery = window.autosaver.autosave()
-    assert recovery is not None and recovery.is_file()
+    _path, window, recovery = autosaved_window(qtbot, tmp_path)
     window.doc.undo_stack.undo()
     assert not window.doc.dirty
     assert window.autosaver.autosave() is None
