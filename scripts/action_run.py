@@ -49,6 +49,7 @@ REFORMAT = re.compile(r"^would reformat: (.+)$", re.IGNORECASE)  # realms format
 LOCATED = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
 NAMED = re.compile(r"^(?P<path>.+?\.json): (?P<message>.+)$")
 GLOB_CHARS = re.compile(r"[*?[]")
+NOTHING_FOUND = "realms lint: warning: no *.realm.json"  # its warning for paths with none
 ACTION_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -233,9 +234,20 @@ def check() -> int:
     summary = [f"### Realms Studio\n\n`realms lint` (fail on {fail_on}): exit {lint_code}; "
                f"findings: {', '.join(found)}.\n"]
     problems = [f"paths: {p} matches no file" for p in unmatched]
+    if any(line.startswith(NOTHING_FOUND) for line in lint_err):
+        # no error (realms lint exits 0, as ruff does), but not a silent green either
+        message = (f"no *.realm.json or *.engine.json file under paths: {' '.join(words)}; "
+                   "nothing was linted")
+        print(f"::warning title=realms lint::{escape_data(message)}")
+        summary.append(f"\n**Nothing was linted**: {sentence([message])}\n")
     if lint_code not in (0, 1):
         said = errors_of(lint_err, "realms lint: error: ")
         annotated = any(line.startswith("::error title=realms lint::") for line in lint_lines)
+        for problem in said:  # a settings file's error points at the file, and its line
+            if (match := LOCATED.match(problem)) is not None and os.path.isfile(match["path"]):
+                print(f"::error file={escape_property(match['path'])},line={match['line']},"
+                      f"col={match['col']},title=realms lint::{escape_data(match['message'])}")
+                annotated = True
         if not said and not annotated:  # nothing on the pull request says why the step failed
             annotate("realms lint", f"realms lint exited {lint_code}: "
                      f"{(lint_err or ['no message'])[-1]}")

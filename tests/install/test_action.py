@@ -246,3 +246,22 @@ def test_a_json_syntax_error_is_annotated_per_file(outside: Path) -> None:
         assert re.search(rf"^::error file={re.escape(name)},line=1,col=\d+,title=realms "
                          r"format::invalid JSON", stdout, re.MULTILINE), stdout
     assert "::error title=realms format::" not in stdout, stdout  # no merged annotation
+
+
+def test_paths_without_a_scenario_say_nothing_was_linted(outside: Path) -> None:
+    """A folder holding no scenario file passed green with "0 errors", its warning on
+    stderr only."""
+    (outside / "empty").mkdir()
+    code, stdout, outputs, summary = run_action(outside, paths="empty")
+    assert code == 0 and outputs["lint-exit-code"] == "0", stdout
+    assert re.search(r"^::warning title=realms lint::no \*\.realm\.json or \*\.engine\.json "
+                     r"file under paths: empty; nothing was linted$", stdout, re.MULTILINE), stdout
+    assert "**Nothing was linted**" in summary, summary
+
+
+def test_a_broken_settings_file_is_annotated_at_its_line(outside: Path) -> None:
+    (outside / "realms.toml").write_text("[lint]\nignore = [\n", encoding="utf-8")
+    code, stdout, _outputs, _summary = run_action(outside, paths="clean.realm.json")
+    assert code == 2, stdout
+    assert re.search(r"^::error file=[^,]*realms\.toml,line=3,col=1,title=realms lint::"
+                     r"invalid TOML", stdout, re.MULTILINE), stdout
