@@ -1,9 +1,11 @@
 """Processes as Linux's /proc shows them, for tests of worker processes (nothing patched):
-who a process's children are and what state each is in."""
+who a process's children are and what state each is in; and the SIGINT a child started
+by a test should have."""
 
 from __future__ import annotations
 
 import os
+import signal
 
 
 def _stat_fields(pid: int | str) -> list[str] | None:
@@ -33,3 +35,11 @@ def state(pid: int) -> str:
     job), Z exited but not reaped; "" once gone."""
     fields = _stat_fields(pid)
     return fields[0] if fields else ""
+
+
+def interruptible() -> None:
+    """A child's SIGINT as a terminal's foreground job has it (``preexec_fn``). A child
+    inherits an ignored SIGINT, and Python then leaves it ignored, as Unix programs do: a
+    suite started in the background of a shell script (``pytest ... &``) would see the
+    command ignore the signal and finish, which says nothing about what Ctrl-C does."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -331,7 +331,6 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
         config_for,
         forget_settings,
         load_config,
-        names_lint_settings,
     )
     from editor.lint.findings import INTERNAL, IO_ERROR, WORKER_DIED
     from editor.lint.output import (
@@ -391,10 +390,7 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
         if args.config is not None:
             if not args.config.is_file():
                 return _fail(f"{args.config}: config file not found")
-            if not names_lint_settings(args.config):
-                return _fail(f"{args.config}: no [lint] or [tool.realms.lint] table, so "
-                             "--config would change nothing; add the settings under one")
-            base = load_config(args.config)
+            base = load_config(args.config, named=True)
         configs = [base] if base is not None else _configs_of(files)
         distinct = list({id(c): c for c in configs}.values())
         for config in distinct:

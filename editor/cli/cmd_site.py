@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.cli.common import EXIT_ERROR, EXIT_OK, report
+from editor.cli.main import Terminated
 from editor.escaping import ci_path
 
 IMAGE_CHOICES = ("png", "pdf")
@@ -58,19 +59,6 @@ def _progress_bar(done: int, total: int, name: str) -> None:
     sys.stderr.flush()
 
 
-class Stopped(Exception):
-    """SIGTERM arrived: unwound like Ctrl+C, so the workers are stopped and the staged
-    pages dropped (a CI job's timeout or `kill` must not leave workers running)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _stop(signum: int, _frame: object) -> None:
-    raise Stopped(signum)
-
-
 def run(args: argparse.Namespace) -> int:
     from editor.site.build import SiteError, build_site
 
@@ -105,13 +93,12 @@ def run(args: argparse.Namespace) -> int:
         report(f"realms site: --jobs takes a positive number or 'auto', not {args.jobs!r}")
         return EXIT_ERROR
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
-    previous = signal.signal(signal.SIGTERM, _stop)
-    try:
+    try:  # SIGTERM arrives as editor.cli.main.Terminated, a KeyboardInterrupt
         built = build_site(args.paths, args.output, base_url=args.base_url, images=images,
                            title=args.title, progress=_progress_bar if show else None,
                            jobs=jobs, playtest=args.playtest)
-    except (Stopped, KeyboardInterrupt) as exc:
-        number = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
+    except KeyboardInterrupt as exc:
+        number = signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT
         if show:
             sys.stderr.write("\n")
         report(f"realms site: stopped by {signal.Signals(number).name}; "
@@ -125,8 +112,6 @@ def run(args: argparse.Namespace) -> int:
         report(f"realms site: cannot write {ci_path(str(where))}: {exc.strerror or exc}; "
                "check the output folder's permissions and free space")
         return EXIT_ERROR
-    finally:
-        signal.signal(signal.SIGTERM, previous)
     if built.stopped_by is not None:
         report(f"realms site: stopped by {signal.Signals(built.stopped_by).name} while the "
                f"new site was put in place, which was finished first: "

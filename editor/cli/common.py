@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from editor.escaping import ci_path
 
 if TYPE_CHECKING:  # the loader pulls in jsonschema: only the handlers that load pay for it
+    from editor.model.safe_write import WriteError
     from editor.model.scenario_io import LoadedScenario
 
 EXIT_OK = 0
@@ -54,9 +55,7 @@ def write_output(path: Path, data: str | bytes, *, force: bool | None = None,
         write_bytes(path, data.encode("utf-8") if isinstance(data, str) else data,
                     force=bool(force))
     except WriteError as exc:
-        fix = " first" if force is None else ", or pass --force"
-        hint = f" (make it writable{fix})" if exc.read_only else ""
-        print(f"{ci_path(path)}: cannot {verb}: {exc.reason}{hint}", file=sys.stderr)
+        _say_cannot(verb, path, exc, force)
         return False
     except OSError as exc:
         print(f"{ci_path(path)}: cannot write ({(exc.strerror or str(exc)).lower()}); "
@@ -77,11 +76,17 @@ def cannot_write(path: Path, *, force: bool | None = None) -> bool:
     except WriteError as exc:
         if exc.read_only and force:
             return False
-        fix = " first" if force is None else ", or pass --force"
-        hint = f" (make it writable{fix})" if exc.read_only else ""
-        print(f"{ci_path(path)}: cannot write: {exc.reason}{hint}", file=sys.stderr)
+        _say_cannot("write", path, exc, force)
         return True
     return False
+
+
+def _say_cannot(verb: str, path: Path, exc: WriteError, force: bool | None) -> None:
+    """``PATH: cannot VERB: why``, with the hint a read-only file needs (``--force`` for a
+    command that has it)."""
+    fix = " first" if force is None else ", or pass --force"
+    hint = f" (make it writable{fix})" if exc.read_only else ""
+    print(f"{ci_path(path)}: cannot {verb}: {exc.reason}{hint}", file=sys.stderr)
 
 
 def report(line: str) -> None:

@@ -173,10 +173,9 @@ def _run(arguments: list[str]) -> int:
         return int(handler(args))
 
 
-# Commands that keep SIGTERM's default (the editor's Qt loop would run a Python handler
-# only at its next timer; the language server ends with its client) or handle it
-# themselves (the site says which site the folder holds).
-OWN_SIGTERM = frozenset({"edit", "lsp", "server", "site"})
+# Commands that keep SIGTERM's default: the editor's Qt loop would run a Python handler
+# only at its next timer, and the language server ends with its client.
+OWN_SIGTERM = frozenset({"edit", "lsp", "server"})
 
 
 class Terminated(KeyboardInterrupt):

@@ -513,13 +513,11 @@ class ResultCache:
         return known
 
     def key(self, shown: str, raw: bytes, settings: str, players: int | None,
-            catalogues: str | None = None) -> str:
+            catalogues: str) -> str:
         """The entry's key: every input of the file's findings (see the module doc);
-        ``catalogues``: the file's :func:`_referenced_catalogues`, if already read."""
+        ``catalogues``: the file's :func:`_referenced_catalogues`."""
         digest = hashlib.sha256()
         folder = os.path.dirname(shown)
-        if catalogues is None:
-            catalogues = _referenced_catalogues(raw, Path(shown).parent)
         for part in (self._tool, shown, os.path.realpath(shown), str(players), settings,
                      self._surroundings(folder), catalogues):
             digest.update(part.encode("utf-8", "surrogateescape"))

@@ -228,20 +228,11 @@ def _read_toml(path: Path) -> dict[str, Any]:
 _TOML_PLACE = re.compile(r"\s*\(at line (?P<line>\d+), column (?P<column>\d+)\)")
 
 
-def names_lint_settings(path: Path) -> bool:
-    """Whether ``path`` (``--config``) holds a ``[lint]`` or ``[tool.realms.lint]`` table:
-    a file without one would change nothing, silently."""
-    data = _read_toml(path)
-    tool = data.get("tool")
-    realms = tool.get("realms") if isinstance(tool, dict) else None
-    return (isinstance(realms, dict) and "lint" in realms) or "lint" in data
-
-
 def _lint_table(path: Path, data: dict[str, Any]) -> dict[str, Any] | None:
     """The lint table of a config file, or None when the file has none."""
     table: Any = data.get("tool", {}).get("realms", {}).get("lint")
     if table is None and path.name != "pyproject.toml":
-        table = data.get("lint", {})
+        table = data.get("lint")
     if table is None:
         return None
     if not isinstance(table, dict):
@@ -249,10 +240,14 @@ def _lint_table(path: Path, data: dict[str, Any]) -> dict[str, Any] | None:
     return table
 
 
-def load_config(path: Path) -> LintConfig:
-    """Defaults overlaid with one config file (``--config`` or a discovered one)."""
+def load_config(path: Path, *, named: bool = False) -> LintConfig:
+    """Defaults overlaid with one config file (``--config``, ``named``, or a discovered
+    one). A named file without a lint table is refused: it would change nothing."""
     data = _read_toml(path)
     table = _lint_table(path, data)
+    if named and table is None:
+        raise ConfigError(f"{path}: no [lint] or [tool.realms.lint] table, so --config "
+                          "would change nothing; add the settings under one")
     if table is None:
         table = {}
     return _build(_merge(_default_table(), table, str(path)), str(path))

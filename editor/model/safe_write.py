@@ -119,11 +119,45 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, force: bool = Fals
     if _is_stream_path(given, real) or (st is not None and _is_stream(st.st_mode)):
         _write_stream(given, data, st)
         return
-    if st is not None and stat.S_ISDIR(st.st_mode):
-        raise WriteError(given, "is a folder; name a file to write")
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        raise WriteError(given, "is a device, not a regular file; refusing to replace it")
-    _write_regular(given, real, data, st, force, durable)
+    problem = _target_problem(given, real, st, force)
+    if problem is not None:
+        raise problem
+    _write_regular(given, real, data, st, durable)
+
+
+def _target_problem(given: str, real: Path, st: os.stat_result | None,
+                    force: bool) -> WriteError | None:
+    """Why a file that is not a stream cannot be written over as it is now, or None."""
+    if st is None:
+        return None
+    if stat.S_ISDIR(st.st_mode):
+        return WriteError(given, "is a folder; name a file to write")
+    if not stat.S_ISREG(st.st_mode):
+        return WriteError(given, "is a device, not a regular file; refusing to replace it")
+    if not force and _read_only(real, st):
+        return WriteError(given, "is read-only; it was left unchanged", read_only=True)
+    return None
+
+
+def check_writable(given: str | os.PathLike[str]) -> None:
+    """Raise the :class:`WriteError` a write of ``given`` would raise for its target as it
+    is now (read-only, a folder, a missing folder), so a command can refuse before a long
+    computation rather than after it; streams (a pipe, a device) and new files pass."""
+    shown = os.fspath(given)
+    try:
+        st: os.stat_result | None = os.stat(shown)
+    except FileNotFoundError:
+        st = None
+    except OSError:
+        return  # the write itself says what is wrong, as it would have
+    real = Path(os.path.realpath(shown))
+    if _is_stream_path(shown, real) or (st is not None and _is_stream(st.st_mode)):
+        return
+    problem = _target_problem(shown, real, st, force=False)
+    if problem is None and st is None and not real.parent.is_dir():
+        problem = _missing_folder(shown, real.parent)
+    if problem is not None:
+        raise problem
 
 
 # ----- streams ------------------------------------------------------------------------------
@@ -180,10 +214,8 @@ def _write_stream(given: str, data: bytes, st: os.stat_result | None) -> None:
 
 
 def _write_regular(given: str, real: Path, data: bytes, st: os.stat_result | None,
-                   force: bool, durable: bool = True) -> None:
+                   durable: bool = True) -> None:
     directory = real.parent
-    if st is not None and not force and _read_only(real, st):
-        raise WriteError(given, "is read-only; it was left unchanged", read_only=True)
     if str(directory) not in _CLEANED:  # once per folder and run: format may write thousands
         _CLEANED.add(str(directory))
         remove_stale_temps(directory)
@@ -217,25 +249,9 @@ def _write_regular(given: str, real: Path, data: bytes, st: os.stat_result | Non
         raise
 
 
-def check_writable(given: str | os.PathLike[str]) -> None:
-    """Raise the :class:`WriteError` a write of ``given`` would raise for its target as it
-    is now (read-only, a folder, a missing folder), so a command can refuse before a long
-    computation rather than after it; streams (a pipe, a device) and new files pass."""
-    shown = os.fspath(given)
-    try:
-        st = os.stat(shown)
-    except FileNotFoundError:
-        folder = Path(os.path.abspath(shown)).parent
-        if not folder.is_dir():
-            raise WriteError(shown, f"the folder {display_path(folder)} does not exist; "
-                                    "create it first") from None
-        return
-    except OSError:
-        return  # the write itself says what is wrong, as it would have
-    if stat.S_ISDIR(st.st_mode):
-        raise WriteError(shown, "is a folder; name a file to write")
-    if stat.S_ISREG(st.st_mode) and _read_only(Path(shown), st):
-        raise WriteError(shown, "is read-only; it was left unchanged", read_only=True)
+def _missing_folder(given: str, directory: Path) -> WriteError:
+    return WriteError(given, f"the folder {display_path(directory)} does not exist; "
+                             "create it first")
 
 
 def _read_only(real: Path, st: os.stat_result) -> bool:
@@ -248,8 +264,7 @@ def _make_temp(given: str, directory: Path, name: str) -> tuple[int, str]:
     try:
         return tempfile.mkstemp(prefix=prefix, suffix=TEMP_SUFFIX, dir=directory)
     except FileNotFoundError:
-        raise WriteError(given, f"the folder {display_path(directory)} does not exist; "
-                                "create it first") from None
+        raise _missing_folder(given, directory) from None
     except OSError as exc:
         raise _failed(given, exc, "cannot create a temporary file beside it") from None
 

@@ -13,15 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from proc_table import children, state
+from proc_table import children, interruptible, state
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO_1 = REPO / "scenarios" / "booklet" / "01-my-precious-world.realm.json"
-
-
-def _interruptible() -> None:
-    """SIGINT as a terminal's foreground job has it (a background shell job ignores it)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
@@ -36,7 +31,7 @@ def test_a_stopped_playtest_says_so_and_leaves_no_worker(
         [sys.executable, "-m", "editor", "playtest", str(SCENARIO_1), "--players", "3",
          "--games", "5000", "--jobs", "2", "-o", str(report)],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=_interruptible)
+        preexec_fn=interruptible)
     workers: set[int] = set()
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None and len(workers) < 2:

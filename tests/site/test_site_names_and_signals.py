@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from proc_table import children, state
+from proc_table import children, interruptible, state
 
 from tests.site.conftest import REPO, SCENARIOS, build
 
@@ -91,15 +91,6 @@ def _snapshot(out: Path) -> dict[str, bytes]:
             for p in sorted(out.rglob("*")) if p.is_file()}
 
 
-def _interruptible() -> None:
-    """The child's SIGINT as a terminal's foreground job has it. A child inherits an ignored
-    SIGINT, and Python then leaves it ignored, as Unix programs do: a suite started in the
-    background of a shell script (`pytest ... &`, where the shell ignores SIGINT) would see
-    the build ignore the signal and finish (exit 0), which is right for the build and says
-    nothing about what a Ctrl-C does."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
 @pytest.mark.parametrize("sent", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_a_signal_stops_the_workers_and_keeps_the_previous_site(tmp_path: Path,
@@ -116,7 +107,7 @@ def test_a_signal_stops_the_workers_and_keeps_the_previous_site(tmp_path: Path,
         [sys.executable, "-m", "editor", "site", str(folder), "-o", str(out),
          "--progress", "never", "--jobs", "2"],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=_interruptible)
+        preexec_fn=interruptible)
     workers: set[int] = set()
     deadline = time.monotonic() + 120
     staged = out / ".realms-site-staging" / "s"
