@@ -16,7 +16,9 @@ TYPE_CHECKING = False  # typing costs a CLI start milliseconds; mypy reads the b
 if TYPE_CHECKING:
     from typing import Any
 
-OUR_FILES = ("lint-v3.sqlite3", "lint-v3.sqlite3-wal", "lint-v3.sqlite3-shm", "CACHEDIR.TAG")
+# the lock file last: a run starting meanwhile finds it held and goes without the cache
+OUR_FILES = ("lint-v3.sqlite3", "lint-v3.sqlite3-wal", "lint-v3.sqlite3-shm", "CACHEDIR.TAG",
+             "lint-v3.lock")
 
 
 def register(subparsers: Any) -> None:
@@ -70,14 +72,20 @@ def run(args: argparse.Namespace) -> int:
     import shutil
 
     from editor.escaping import ci_path
-    from editor.lint.cache import cache_dir_for
+    from editor.lint.cache import cache_dir_for, held_alone
 
     status = 0
     folder = cache_dir_for()
     if folder is not None and folder.is_dir():
         try:
-            if _remove_cache(folder):
-                print(f"removed {ci_path(folder)}")
+            with held_alone(folder) as alone:
+                if not alone:
+                    print(f"realms clean: the result cache {ci_path(folder)} is in use by a "
+                          "running `realms lint`; run `realms clean` again when it ends",
+                          file=sys.stderr)
+                    status = 2
+                elif _remove_cache(folder):
+                    print(f"removed {ci_path(folder)}")
         except OSError as exc:
             print(f"realms clean: cannot remove {ci_path(folder)}: {exc.strerror or exc}",
                   file=sys.stderr)

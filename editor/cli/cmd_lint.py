@@ -16,6 +16,7 @@ from pathlib import Path
 
 TYPE_CHECKING = False  # typing costs a CLI start milliseconds; mypy reads the block
 if TYPE_CHECKING:
+    from contextlib import ExitStack
     from typing import Any
 
     from editor.lint.cache import ResultCache
@@ -311,17 +312,21 @@ def _lint(args: argparse.Namespace) -> int:
     it is back on, if it was, before the files are linted (the runner then decides), with
     what was built frozen."""
     import gc
+    from contextlib import ExitStack
 
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _lint_all(args, collecting)
+        with ExitStack() as on_exit:
+            return _lint_all(args, collecting, on_exit)
     finally:
         if collecting:
             gc.enable()
 
 
-def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
+def _lint_all(args: argparse.Namespace, collecting: bool, on_exit: ExitStack) -> int:
+    """The run; ``on_exit`` closes what it opens (the result cache: a process that lints
+    again, as the API and the tests do, must not hold two connections to it)."""
     import gc
 
     from editor import heap
@@ -361,6 +366,8 @@ def _lint_all(args: argparse.Namespace, collecting: bool) -> int:
     run_settings.count_hidden(True)
     cache = _cache(args.no_cache or (args.catalogue is not None and not args.catalogue_key),
                    paths, args.catalogue_key + ("" if honour else "|no-provenance"))
+    if cache is not None:
+        on_exit.callback(cache.close)
     failure = _check_catalogue(args, cache)
     if failure is not None:
         return failure

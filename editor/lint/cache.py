@@ -43,6 +43,11 @@ with the cache costs a few per cent more CPU than ``--no-cache``: docs/performan
 and the database is pruned to :data:`DEFAULT_LIMIT_MB` (``REALMS_CACHE_MAX_MB``): when it
 grows past that, the least recently used half of the entries goes. Any SQLite or OS
 error, a damaged row or a damaged database is a miss, never a failed run.
+
+**Runs at once.** Every open cache holds :data:`LOCK_NAME` shared (``flock``) and a run
+closes its cache when it ends (a process may lint again); a damaged database is remade, and
+``realms clean`` removes the files, only under the lock held exclusively. The database file
+is never opened outside SQLite once it exists (:func:`_create_private`).
 """
 
 from __future__ import annotations
@@ -56,7 +61,10 @@ import sys
 import time
 from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 from editor.lint.findings import (
     INTERNAL,
@@ -69,6 +77,8 @@ from editor.lint.findings import (
 
 APP = "realms-studio"
 DB_NAME = "lint-v3.sqlite3"
+LOCK_NAME = "lint-v3.lock"  # held shared by every open cache, exclusively to remake it
+_NO_LINK = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)  # the lock file's flags
 LEGACY_DIR_NAME = ".realms_cache"  # before issue 27: in the tree; never read now
 CACHE_DIR_NAME = LEGACY_DIR_NAME  # the name older callers know
 ROOT_MARKERS = ("pyproject.toml", "realms.toml", ".git")
@@ -222,6 +232,32 @@ def distrust(folder: Path) -> str | None:
     return None
 
 
+@contextlib.contextmanager
+def held_alone(folder: Path) -> Iterator[bool]:
+    """While in the block, no run opens the cache in ``folder``: True, or False when a
+    run has it open now (removing its files then would leave that run writing into removed
+    files, and the next one beside its ``-wal``). Always True where there is no ``flock``."""
+    try:
+        import fcntl
+    except ImportError:
+        yield True
+        return
+    try:
+        lock = os.open(folder / LOCK_NAME, os.O_RDWR | _NO_LINK)
+    except FileNotFoundError:
+        yield True  # no run since this version made the lock: none is open
+        return
+    try:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(lock)
+
+
 def untrusted_note(folder: Path, why: str) -> str:
     """The one line a run prints when it goes without an untrusted cache."""
     return (f"the result cache {folder} is not used: {why}; linting without it (move "
@@ -354,6 +390,16 @@ def _referenced_catalogues(raw: bytes, folder: Path) -> str:
     return ";".join(parts)
 
 
+def _create_private(path: Path) -> None:
+    """Make the database file for this user only, if it does not exist (SQLite would
+    follow the umask, and a group-writable database is not trusted: :func:`distrust`).
+    Never opened when it exists: closing any descriptor of a file drops every POSIX lock
+    this process holds on it, SQLite's included, and another run could then remove the
+    ``-wal`` under a live connection."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def _hash(*parts: str) -> str:
     digest = hashlib.sha256()
     for part in parts:
@@ -392,6 +438,7 @@ class ResultCache:
         self._used_files: list[str] = []
         self._contexts: dict[tuple[str, int | None, str], str] = {}
         self._around: dict[str, str] = {}
+        self._lock: int | None = None  # the lock file's descriptor while open (_share)
         self._db = self._open()
         self._tool = self._tool_key() + (f"|{extra}" if extra else "")
 
@@ -399,7 +446,8 @@ class ResultCache:
 
     def _open(self) -> Any:
         """The connection, the database made if new; None when it cannot be used (every
-        look-up then misses and nothing is written). A damaged file is made anew."""
+        look-up then misses and nothing is written). A damaged file is made anew, but only
+        by a run that has the cache to itself (:meth:`_alone`)."""
         import sqlite3
 
         for attempt in range(2):
@@ -408,9 +456,9 @@ class ResultCache:
                 tag = self.folder / "CACHEDIR.TAG"
                 if not tag.exists():
                     tag.write_text(TAG, encoding="utf-8")
-                # made here, for this user only (SQLite would follow the umask, and a
-                # group-writable database is not trusted by the next run: distrust)
-                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))
+                if not self._share():
+                    return None  # being made anew or removed right now: go without
+                _create_private(self.path)
                 db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
                                      check_same_thread=False)
                 try:
@@ -426,11 +474,57 @@ class ResultCache:
                     db.close()
                     if attempt or isinstance(sys.exc_info()[1], sqlite3.OperationalError):
                         return None  # locked or read-only: this run goes without
+                    if not self._alone():
+                        return None  # damaged, but others read it: a later run mends it
                     for suffix in ("", "-wal", "-shm"):  # damaged: start again
                         Path(f"{self.path}{suffix}").unlink(missing_ok=True)
             except (OSError, sqlite3.Error):
                 return None
         return None
+
+    def _share(self) -> bool:
+        """Hold the cache's lock file shared for as long as this cache is open (False when
+        a run removing or remaking the database holds it). SQLite's own locks cannot
+        guard a removal: removed files stay open, and a new database beside an old
+        ``-wal`` reads the old one's pages."""
+        try:
+            import fcntl
+        except ImportError:  # Windows: an open file cannot be removed there
+            return True
+        if self._lock is None:
+            self._lock = os.open(self.folder / LOCK_NAME,
+                                 os.O_RDWR | os.O_CREAT | _NO_LINK, 0o600)
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return False
+        return True
+
+    def _alone(self) -> bool:
+        """Whether no other run has the cache open (the lock taken exclusively: it is given
+        back, shared, by :meth:`close` or the next :meth:`_share`)."""
+        if self._lock is None:
+            return True
+        import fcntl
+
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False
+        return True
+
+    def close(self) -> None:
+        """Close the database and give the lock back: a run must close its cache, since
+        a connection left open holds the database's files after its run ends."""
+        if self._db is not None:
+            import sqlite3
+
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     def _query(self, sql: str, values: tuple[Any, ...]) -> Any:
         """One row, or None (also when the database cannot answer)."""
