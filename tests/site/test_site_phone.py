@@ -14,6 +14,7 @@ from PySide6.QtGui import QImage
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 HIGHLAND = "s/highland-crossing/index.html"
 RIVER = "s/booklet-02-life-is-a-long-river/index.html"
@@ -28,6 +29,21 @@ def phone(browser: Any) -> Iterator[Any]:
         yield browser
     finally:
         browser.set_window_size(1280, 900)
+
+
+def _shown_count(browser: Any) -> str | None:
+    count: str | None = browser.execute_script(
+        "var f = document.querySelector('figure.count:not([hidden])');"
+        "return f ? f.dataset.count : null;")
+    return count
+
+
+def _open_at(browser: Any, page: Path, players: int) -> None:
+    """Open ``page`` at a player count, as a link to ``#players=N`` does, and wait until
+    its board is shown: the browser may already show the page (the session's browser is
+    shared), and then only the hash changes, which the page answers a moment later."""
+    browser.get(page.as_uri() + f"#players={players}")
+    WebDriverWait(browser, 10).until(lambda b: _shown_count(b) == str(players))
 
 
 def _rect(browser: Any, selector: str) -> dict[str, float]:
@@ -53,8 +69,10 @@ def test_a_row_of_boards_stays_readable(browser: Any, shipped_site: Path, width:
     browser.set_window_size(width, 900)
     try:
         phone = browser
-        request = "#players=4" if width > 900 else ""
-        phone.get((shipped_site / HIGHLAND).as_uri() + request)
+        if width > 900:
+            _open_at(phone, shipped_site / HIGHLAND, 4)
+        else:
+            phone.get((shipped_site / HIGHLAND).as_uri())
         hex_px = _rect(phone, SHOWN_BOARD)["width"] / _units(phone) * HEX
         assert hex_px >= 80, hex_px
         frame = phone.execute_script(
@@ -127,7 +145,7 @@ def test_every_player_counts_board_is_painted(browser: Any, shipped_site: Path) 
     for page in sorted(shipped_site.glob("s/*/index.html")):
         ids = re.findall(r'\bid="([^"]+)"', page.read_text(encoding="utf-8"))
         assert len(ids) == len(set(ids)), (page, sorted({i for i in ids if ids.count(i) > 1}))
-    browser.get((shipped_site / HIGHLAND).as_uri() + "#players=4")
+    _open_at(browser, shipped_site / HIGHLAND, 4)
     board = browser.find_element(By.CSS_SELECTOR, SHOWN_BOARD)
     assert board.find_element(By.XPATH, "./ancestor::figure").get_attribute(
         "data-count") == "4"
@@ -142,12 +160,25 @@ def test_every_player_counts_board_is_painted(browser: Any, shipped_site: Path) 
     assert white < len(pixels) / 2, (white, len(pixels))
 
 
+def test_a_new_count_in_the_address_switches_the_board(browser: Any,
+                                                      shipped_site: Path) -> None:
+    """Only the hash changing (a link to ``#players=4`` on the page showing 2 players, or
+    the address bar) loads nothing again: the page read the count only when it loaded, so
+    the board stayed at 2 players."""
+    _open_at(browser, shipped_site / HIGHLAND, 2)
+    browser.get((shipped_site / HIGHLAND).as_uri() + "#players=4")  # the same document
+    WebDriverWait(browser, 5).until(lambda b: _shown_count(b) == "4")
+    assert browser.execute_script(
+        "return document.querySelector('#count-switch [aria-selected=true]').dataset.count"
+    ) == "4"
+
+
 def test_tab_brings_a_region_past_the_frames_edge_into_view(browser: Any,
                                                             shipped_site: Path) -> None:
     """A board wider than its frame scrolls in it: a keyboard user reaching a region
     beyond the frame's edge (Highland Crossing's Necromancer island at 4 players) sees the
     frame scroll to it."""
-    browser.get((shipped_site / HIGHLAND).as_uri() + "#players=4")
+    _open_at(browser, shipped_site / HIGHLAND, 4)
     regions = browser.find_elements(By.CSS_SELECTOR, "figure.count:not([hidden]) path.region")
     last = regions[-1].get_attribute("data-region")
     browser.execute_script("arguments[0].focus()", regions[-2])

@@ -146,9 +146,14 @@
   graph.addEventListener("change", function () {
     document.body.classList.toggle("show-graph", graph.checked);
   });
-  var m = /players=(\d+)/.exec(window.location.hash);
-  if (m) {
+  // The count in the address (#players=4): on opening the page, and when only the hash
+  // changes (a link on the page, the address bar), which does not load the page again.
+  function countFromHash() {
+    var m = /players=(\d+)/.exec(window.location.hash);
+    if (!m) { return; }
     var b = sw.querySelector('button[data-count="' + m[1] + '"]');
-    if (b) { b.click(); }
+    if (b && b.getAttribute("aria-selected") !== "true") { b.click(); }
   }
+  countFromHash();
+  window.addEventListener("hashchange", countFromHash);
 })();
