@@ -13,7 +13,7 @@ from PySide6.QtCore import (
     QtMsgType,
     qInstallMessageHandler,
 )
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from editor.gui.document import ScenarioDocument
 from editor.gui.main_window import MainWindow
@@ -76,13 +76,16 @@ def run_editor(path: Path | None, screenshot: Path | None = None, players: int |
     """Open the editor; with ``screenshot`` write a PNG of the window and exit instead."""
     app = application()
     doc = None
+    problem: str | None = None  # why the file could not be opened
     if path is not None:
         try:
             doc = ScenarioDocument.from_loaded(load_scenario(path, missing_ok=True))
         except LoadError as exc:
             print(f"realms edit: {exc}", file=sys.stderr)
-            return 2
-        if players is not None:
+            if screenshot is not None:
+                return 2
+            problem = str(exc)
+        if doc is not None and players is not None:
             if players not in doc.scenario.player_counts:
                 counts = ", ".join(str(c) for c in doc.scenario.player_counts)
                 print(f"realms edit: {path}: the scenario is for {counts} players; "
@@ -90,7 +93,7 @@ def run_editor(path: Path | None, screenshot: Path | None = None, players: int |
                 return 2
             doc.players = players
     window = MainWindow(doc, offer_recovery=screenshot is None)
-    if path is not None and screenshot is None:
+    if path is not None and screenshot is None and problem is None:
         window.remember(path)  # File → Open Recent lists it, as if opened from the menu
     if screenshot is not None:
         window.resize(1440, 900)
@@ -105,4 +108,9 @@ def run_editor(path: Path | None, screenshot: Path | None = None, players: int |
         return 0
     window.show()
     QTimer.singleShot(0, window.view.fit_to_realm)
+    if problem is not None:
+        # Opened from a file manager ("Open with"), no terminal shows stderr: the window
+        # says why, over a new realm, as File > Open does.
+        shown = problem
+        QTimer.singleShot(0, lambda: QMessageBox.critical(window, "Cannot open", shown))
     return app.exec()

@@ -74,3 +74,48 @@ def test_a_file_opened_from_the_command_line_is_in_open_recent(tmp_path: Path) -
     recent = json.loads(done.stdout.strip().splitlines()[-1])
     recent = [recent] if isinstance(recent, str) else recent
     assert str(REALM.resolve()) in recent
+
+
+BROKEN_FILE_LINE = """
+import json, sys
+from pathlib import Path
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+from editor.gui.app import application, run_editor
+app = application()
+seen = []
+def answer(tries=[0]):
+    box = QApplication.activeModalWidget()
+    tries[0] += 1
+    if isinstance(box, QMessageBox):
+        seen.append([box.windowTitle(), box.text()])
+        box.accept()
+    elif tries[0] < 100:
+        QTimer.singleShot(50, answer)
+        return
+    for widget in app.topLevelWidgets():
+        widget.close()
+    app.quit()
+QTimer.singleShot(50, answer)
+code = run_editor(Path(sys.argv[1]))
+print(json.dumps([code, seen]), flush=True)
+"""
+
+
+def test_a_broken_file_opened_from_a_file_manager_is_explained_in_the_window(
+        tmp_path: Path) -> None:
+    """"Open with Realms Studio" shows no terminal: the reason a file cannot be opened was
+    printed on stderr only, and the editor quit at once, so nothing seemed to happen. The
+    window now opens on a new realm and says why, as File > Open does."""
+    broken = tmp_path / "broken.realm.json"
+    broken.write_text('{"format": 2, "boards": [}', encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", BROKEN_FILE_LINE, str(broken)],
+                          capture_output=True, text=True, timeout=120, env=env)
+    code, seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert code == 0, done.stderr
+    assert len(seen) == 1, done.stderr
+    title, text = seen[0]
+    assert title == "Cannot open"
+    assert "broken.realm.json:1:26: invalid JSON" in text, text
+    assert "broken.realm.json" in done.stderr  # and the terminal, when there is one
