@@ -39,8 +39,9 @@ def run(args: argparse.Namespace) -> int:
 
     if overwrites_input(args.output, args.file, can_force=False):
         return EXIT_ERROR
+    said: list[str] = []
     try:
-        text = import_scenario(args.file, args.format, args.players)
+        text = import_scenario(args.file, args.format, args.players, said)
     except ImportFailed as exc:
         report(str(exc))
         return EXIT_ERROR
@@ -51,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{ci_path(args.output)}: cannot write: {exc.reason}{hint}", file=sys.stderr)
         return EXIT_ERROR
     print(ci_path(args.output))
+    for line in said:
+        report(f"realms import: note: {line}")
     if args.format == "engine":
         _say_what_the_provenance_gave(args.file, text)
     return EXIT_OK

@@ -224,19 +224,30 @@ def _edges(shown: str, pairs: Any, ids: list[str], what: str) -> list[list[str]]
     return [[ids[a], ids[b]] for a, b in sorted(edges)]
 
 
-def scenario_from_smawg(text: str, shown: str) -> dict[str, Any]:
+def scenario_from_smawg(text: str, shown: str, said: list[str] | None = None
+                        ) -> dict[str, Any]:
+    """The scenario of a smawg map; ``said`` gets what the import changed on the way (a
+    border listed twice becomes one)."""
     try:
         data = parse_json_text(text, shown)
     except LoadError as exc:
         raise ImportFailed(str(exc)) from None
     _smawg_shape(_Json(text, shown), data)
     regions = _smawg_tiles(data["map"]["tiles"])
-    edges = _edges(shown, data["map"].get("tile_borders", []), [r["id"] for r in regions],
-                   "map.tile_borders")
+    pairs = data["map"].get("tile_borders", [])
+    edges = _edges(shown, pairs, [r["id"] for r in regions], "map.tile_borders")
     players = _players(shown, data.get("n_players"))
     board = {"id": "surface", "kind": "surface", "graph": {"regions": regions, "edges": edges}}
+    notes = f"Imported by `realms import --from smawg` from {Path(shown).name}."
+    repeated = len(pairs) - len(edges)
+    if repeated:  # smawg keeps each: a hand-edited map, most likely, worth a look
+        change = (f"map.tile_borders lists {repeated} border{'s' if repeated > 1 else ''} "
+                  "again (the same two regions, in either order): each is one border here")
+        notes += f" {change[0].upper()}{change[1:]}."
+        if said is not None:
+            said.append(f"{shown}: {change}")
     return _scenario(str(data.get("name", "")), players, _turns(data.get("n_turns")), [board],
-                     f"Imported by `realms import --from smawg` from {Path(shown).name}.")
+                     notes)
 
 
 # -- cestpasphoto -----------------------------------------------------------------------
@@ -487,8 +498,10 @@ def scenario_from_engine(text: str, shown: str) -> dict[str, Any]:
 
 
 # -- entry point ------------------------------------------------------------------------
-def import_scenario(path: Path, fmt: str, players: int | None = None) -> str:
-    """Canonical scenario text for ``path`` read as ``fmt``; raises :class:`ImportFailed`."""
+def import_scenario(path: Path, fmt: str, players: int | None = None,
+                    said: list[str] | None = None) -> str:
+    """Canonical scenario text for ``path`` read as ``fmt``; raises :class:`ImportFailed`.
+    ``said`` gets a line for each thing the import changed on the way."""
     from editor.model.jsonio import canonical_json
     from editor.model.user_paths import check_user_file
 
@@ -499,7 +512,7 @@ def import_scenario(path: Path, fmt: str, players: int | None = None) -> str:
     except LoadError as exc:
         raise ImportFailed(str(exc)) from None
     if fmt == "smawg":
-        data = scenario_from_smawg(text, shown)
+        data = scenario_from_smawg(text, shown, said)
     elif fmt == "cestpasphoto":
         data = scenario_from_cestpasphoto(text, shown, players)
     elif fmt == "engine":

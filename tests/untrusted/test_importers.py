@@ -57,6 +57,27 @@ def test_smawg_list_terrain_through_the_cli(tmp_path: Path) -> None:
     assert result.stderr.startswith(f"{source}:8:20: $.map.tiles[0].terrain ")
 
 
+def test_a_smawg_border_listed_twice_is_one_border_and_said(tmp_path: Path) -> None:
+    """smawg keeps every pair it is given; a map listing a border again (either way round)
+    was a hand edit, and the import merged it without a word."""
+    source = tmp_path / "m.json"
+    source.write_text(json.dumps(_smawg(map__tile_borders=[[0, 1], [1, 0], [0, 1]])))
+    out = tmp_path / "o.realm.json"
+    result = run_cli("import", source, "--from", "smawg", "-o", out)
+    no_traceback(result)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == (f"realms import: note: {source}: map.tile_borders lists 2 "
+                             "borders again (the same two regions, in either order): each "
+                             "is one border here\n")
+    scenario = json.loads(out.read_text(encoding="utf-8"))
+    assert scenario["boards"][0]["graph"]["edges"] == [["r0", "r1"]]
+    assert "Map.tile_borders lists 2 borders again" in scenario["notes"]
+    source.write_text(json.dumps(GOOD_SMAWG))
+    once = run_cli("import", source, "--from", "smawg", "-o", out)
+    assert (once.returncode, once.stderr) == (0, "")
+    assert "again" not in json.loads(out.read_text(encoding="utf-8"))["notes"]
+
+
 def test_smawg_over_the_region_limit(tmp_path: Path) -> None:
     data = _smawg()
     data["map"]["tiles"] = [{"terrain": "Hill"}] * (MAX_GRAPH_REGIONS + 1)  # type: ignore[index]
