@@ -78,7 +78,9 @@ from editor.lint.findings import (
 APP = "realms-studio"
 DB_NAME = "lint-v3.sqlite3"
 LOCK_NAME = "lint-v3.lock"  # held shared by every open cache, exclusively to remake it
-_NO_LINK = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)  # the lock file's flags
+# the lock file is never followed through a link, nor waited on if it is a pipe
+_LOCK_FLAGS = (getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+               | getattr(os, "O_NONBLOCK", 0))
 LEGACY_DIR_NAME = ".realms_cache"  # before issue 27: in the tree; never read now
 CACHE_DIR_NAME = LEGACY_DIR_NAME  # the name older callers know
 ROOT_MARKERS = ("pyproject.toml", "realms.toml", ".git")
@@ -201,7 +203,7 @@ def distrust(folder: Path) -> str | None:
         problem = _owner_problem(where, info, uid, "folder")
         if problem is not None:
             return problem
-        for name in (DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm"):
+        for name in (DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm", LOCK_NAME):
             try:
                 part = os.lstat(where / name)
             except FileNotFoundError:
@@ -232,30 +234,61 @@ def distrust(folder: Path) -> str | None:
     return None
 
 
+def take_lock(folder: Path, exclusive: bool) -> int | None:
+    """A descriptor of the cache's lock file (made if missing) holding the lock, or None
+    when another run holds it the other way. A lock file removed or replaced between the
+    open and the lock (``realms clean``) is opened again, so no run holds a lock nobody
+    else can see; raises OSError when the lock file is not a regular file."""
+    import fcntl
+
+    path = folder / LOCK_NAME
+    for _ in range(8):
+        lock = os.open(path, os.O_RDONLY | os.O_CREAT | _LOCK_FLAGS, 0o600)
+        try:
+            info = os.fstat(lock)
+            if not stat.S_ISREG(info.st_mode):
+                raise OSError(f"{path} is not a regular file")
+            try:
+                fcntl.flock(lock, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+                            | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(lock)
+                return None
+            try:
+                now = os.stat(path, follow_symlinks=False)
+            except FileNotFoundError:
+                now = None
+            if now is not None and (now.st_dev, now.st_ino) == (info.st_dev, info.st_ino):
+                return lock
+        except BaseException:
+            os.close(lock)
+            raise
+        os.close(lock)  # removed meanwhile: lock the file that is there now
+    return None
+
+
 @contextlib.contextmanager
 def held_alone(folder: Path) -> Iterator[bool]:
     """While in the block, no run opens the cache in ``folder``: True, or False when a
     run has it open now (removing its files then would leave that run writing into removed
-    files, and the next one beside its ``-wal``). Always True where there is no ``flock``."""
+    files, and the next one beside its ``-wal``). Always True where there is no ``flock``.
+    A link, pipe or other odd file where the lock file belongs is removed, never followed."""
     try:
-        import fcntl
+        import fcntl  # noqa: F401
     except ImportError:
         yield True
         return
+    path = folder / LOCK_NAME
+    with contextlib.suppress(FileNotFoundError):
+        mode = os.lstat(path).st_mode
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            path.unlink()
+    lock = take_lock(folder, exclusive=True)
     try:
-        lock = os.open(folder / LOCK_NAME, os.O_RDWR | _NO_LINK)
-    except FileNotFoundError:
-        yield True  # no run since this version made the lock: none is open
-        return
-    try:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            yield False
-            return
-        yield True
+        yield lock is not None
     finally:
-        os.close(lock)
+        if lock is not None:
+            os.close(lock)
 
 
 def untrusted_note(folder: Path, why: str) -> str:
@@ -440,7 +473,11 @@ class ResultCache:
         self._around: dict[str, str] = {}
         self._lock: int | None = None  # the lock file's descriptor while open (_share)
         self._db = self._open()
-        self._tool = self._tool_key() + (f"|{extra}" if extra else "")
+        try:
+            self._tool = self._tool_key() + (f"|{extra}" if extra else "")
+        except BaseException:  # the lock would be held until the process ends
+            self.close()
+            raise
 
     # -- the database ------------------------------------------------------------------
 
@@ -492,17 +529,18 @@ class ResultCache:
         except ImportError:  # Windows: an open file cannot be removed there
             return True
         if self._lock is None:
-            self._lock = os.open(self.folder / LOCK_NAME,
-                                 os.O_RDWR | os.O_CREAT | _NO_LINK, 0o600)
-        try:
+            self._lock = take_lock(self.folder, exclusive=False)
+            return self._lock is not None
+        try:  # held exclusively (:meth:`_alone`): shared again
             fcntl.flock(self._lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except OSError:
             return False
         return True
 
     def _alone(self) -> bool:
-        """Whether no other run has the cache open (the lock taken exclusively: it is given
-        back, shared, by :meth:`close` or the next :meth:`_share`)."""
+        """Whether no other run has the cache open; if so the lock is now held
+        exclusively, until :meth:`_share` or :meth:`close`. (Linux lets go of the shared
+        lock while trying: a failed try takes it again, or this cache goes without.)"""
         if self._lock is None:
             return True
         import fcntl
@@ -510,6 +548,10 @@ class ResultCache:
         try:
             fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
+            try:
+                fcntl.flock(self._lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except OSError:
+                self.close()
             return False
         return True
 

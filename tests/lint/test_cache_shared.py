@@ -7,7 +7,8 @@ another's database.
   it (closing any descriptor of a file does), so another process's close removed the
   ``-wal`` under the live connection: lost rows and a damaged database.
 * A damaged database is remade only by a run that has the cache to itself, and
-  ``realms clean`` waits for no one: it refuses while a run has the cache open.
+  ``realms clean`` waits for no one: it refuses while a run has the cache open; the lock
+  file is made when missing, and a link in its place is never followed.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from pathlib import Path
 import pytest
 from cli_runner import run_cli
 
-from editor.lint.cache import DB_NAME, ResultCache
+from editor.lint import cache as result_cache
+from editor.lint.cache import DB_NAME, LOCK_NAME, ResultCache, held_alone
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = REPO / "scenarios" / "highland-crossing.realm.json"
@@ -120,3 +122,45 @@ def test_clean_refuses_while_a_run_has_the_cache_open(shared: tuple[Path, Path])
     result = run_cli("clean")
     assert (result.returncode, result.stderr) == (0, "")
     assert not cache.exists()
+
+
+def test_clean_locks_a_cache_an_older_version_made_without_a_lock_file(
+        shared: tuple[Path, Path]) -> None:
+    """With no lock file, clean took no lock at all: a run starting meanwhile used the
+    database that clean then removed under it."""
+    files, cache = shared
+    assert run_cli("lint", files / "s0.realm.json").returncode == 0
+    (cache / LOCK_NAME).unlink()
+    with held_alone(cache) as alone:
+        assert alone
+        result = run_cli("lint", files / "s1.realm.json")  # a run starting meanwhile
+        assert result.returncode == 0, result.stderr
+    assert _entries(cache / DB_NAME) == 1, "the run used the cache clean was removing"
+
+
+def test_a_cache_that_fails_to_open_holds_no_lock(shared: tuple[Path, Path],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    _, cache = shared
+    gone = cache.parent / "gone.py"
+    monkeypatch.setattr(result_cache, "_package_files", lambda: [(str(gone), "gone.py")])
+    with pytest.raises(FileNotFoundError):
+        ResultCache(cache)
+    with held_alone(cache) as alone:
+        assert alone, "the failed cache still holds its lock"
+
+
+def test_a_link_where_the_lock_file_belongs_is_reported_and_cleaned(
+        shared: tuple[Path, Path], tmp_path: Path) -> None:
+    files, cache = shared
+    assert run_cli("lint", files / "s0.realm.json").returncode == 0
+    target = tmp_path / "elsewhere"
+    target.write_text("theirs", encoding="utf-8")
+    (cache / LOCK_NAME).unlink()
+    (cache / LOCK_NAME).symlink_to(target)
+    result = run_cli("lint", files / "s1.realm.json")
+    assert result.returncode == 0
+    assert f"its file {cache / LOCK_NAME} is not a regular file" in result.stderr
+    assert _entries(cache / DB_NAME) == 1
+    result = run_cli("clean")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert not cache.exists() and target.read_text(encoding="utf-8") == "theirs"
