@@ -69,6 +69,28 @@ def slug_for(source: str, taken: set[str]) -> str:
     return slug
 
 
+def stable_slugs(sources: Sequence[str], common: str, old_pages: dict[str, Any]) -> list[str]:
+    """Each source's slug: the one its page had in the previous build while no other
+    source holds it, else a new one (:func:`slug_for`, without its folders in ``common``).
+    Numbered slugs of same-named files would otherwise shift when one is removed or added,
+    and a shared link to ``a-b-2`` would show another scenario or none."""
+    had: dict[str, str] = {}
+    for slug, page in old_pages.items():
+        card = page.get("card") if isinstance(page, dict) else None
+        source = card.get("source") if isinstance(card, dict) else None
+        if isinstance(source, str):
+            had.setdefault(source, slug)
+    taken: set[str] = set()
+    kept: list[str | None] = [had.get(source) for source in sources]
+    for index, held in enumerate(kept):
+        if held is not None and held in taken:
+            kept[index] = None  # two files shown alike: the first keeps it
+        elif held is not None:
+            taken.add(held)
+    return [held if held is not None else slug_for(source[len(common):], taken)
+            for source, held in zip(sources, kept, strict=True)]
+
+
 def collection_root(files: Sequence[Path]) -> Path:
     """The folder the site's paths are shown relative to: the collection root (the nearest
     folder holding ``realms.toml``, a ``[tool.realms]`` ``pyproject.toml`` or ``.git``) of
@@ -240,14 +262,12 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
                           **({"playtest": playtest} if playtest else {})})
     report = BuildReport(scenarios=len(files))
     report.refused = [f"{f.path}: {f.message}" for f in refused]
-    taken: set[str] = set()
     pages: dict[str, Any] = {}
     shown_root = collection_root(files)
     sources = [shown_source(path, shown_root) for path in files]
-    common = _common_folder(sources)
+    slugs = stable_slugs(sources, _common_folder(sources), old_pages)
     todo: list[PageJob] = []
-    for path, source in zip(files, sources, strict=True):
-        slug = slug_for(source[len(common):], taken)
+    for path, source, slug in zip(files, sources, slugs, strict=True):
         content, unread = _read_content(path)
         key = content_key((content if content is not None else unread.encode())
                           + source.encode(), options)
@@ -352,4 +372,4 @@ def _commit(out: Path, staging: Path, todo: list[PageJob], pages: dict[str, Any]
                                        + "\n").encode("utf-8"), out)
 
 
-__all__ = ["BuildReport", "SiteError", "build_site", "slug_for"]
+__all__ = ["BuildReport", "SiteError", "build_site", "slug_for", "stable_slugs"]

@@ -28,6 +28,32 @@ def _collection(tmp_path: Path, names: tuple[str, ...]) -> Path:
     return folder
 
 
+def test_a_page_keeps_its_address_when_a_same_named_scenario_comes_or_goes(
+        tmp_path: Path) -> None:
+    """Two files whose names make the same slug are numbered (``go-east``,
+    ``go-east-2``); removing the first gave the second the bare slug, so a link shared to
+    ``go-east-2`` found nothing and one to ``go-east`` showed another scenario."""
+    folder = tmp_path / "collection"
+    folder.mkdir()
+    spaced, dashed = folder / "go east.realm.json", folder / "go-east.realm.json"
+    shutil.copy(BOOKLET / "01-my-precious-world.realm.json", spaced)  # sorts first
+    shutil.copy(BOOKLET / "03-go-east.realm.json", dashed)
+    out = tmp_path / "out"
+
+    def shown() -> dict[str, str]:
+        return {page.parent.name: "Go East" if "Go East" in page.read_text(encoding="utf-8")
+                else "other" for page in (out / "s").glob("*/index.html")}
+
+    build_site([folder], out)
+    assert shown() == {"go-east": "other", "go-east-2": "Go East"}
+    spaced.unlink()
+    build_site([folder], out)
+    assert shown() == {"go-east-2": "Go East"}
+    shutil.copy(BOOKLET / "01-my-precious-world.realm.json", spaced)
+    build_site([folder], out)
+    assert shown() == {"go-east": "other", "go-east-2": "Go East"}
+
+
 def test_same_input_gives_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = _collection(tmp_path, ("01-my-precious-world.realm.json",
                                     "05-the-rusted-throne.realm.json"))
