@@ -47,7 +47,9 @@ error, a damaged row or a damaged database is a miss, never a failed run.
 **Runs at once.** Every open cache holds :data:`LOCK_NAME` shared (``flock``) and a run
 closes its cache when it ends (a process may lint again); a damaged database is remade, and
 ``realms clean`` removes the files, only under the lock held exclusively. The database file
-is never opened outside SQLite once it exists (:func:`_create_private`).
+is never opened outside SQLite once it exists (:func:`_create_private`). A database SQLite
+reports damaged, or whose row names another file than the one looked up, is removed at the
+end of the run (:meth:`ResultCache.close`), and checked before pruning moves its pages.
 """
 
 from __future__ import annotations
@@ -472,6 +474,7 @@ class ResultCache:
         self._contexts: dict[tuple[str, int | None, str], str] = {}
         self._around: dict[str, str] = {}
         self._lock: int | None = None  # the lock file's descriptor while open (_share)
+        self._damaged = False  # SQLite said the database is damaged, or a row lied
         self._db = self._open()
         try:
             self._tool = self._tool_key() + (f"|{extra}" if extra else "")
@@ -557,13 +560,20 @@ class ResultCache:
 
     def close(self) -> None:
         """Close the database and give the lock back: a run must close its cache, since
-        a connection left open holds the database's files after its run ends."""
+        a connection left open holds the database's files after its run ends. A database
+        found damaged meanwhile is removed, if no other run has it open, so the next run
+        starts a sound one (SQLite reads only the pages it needs: damage past the header
+        was otherwise kept, every run then missing)."""
         if self._db is not None:
             import sqlite3
 
             with contextlib.suppress(sqlite3.Error):
                 self._db.close()
             self._db = None
+            if self._damaged and self._alone():
+                for suffix in ("", "-wal", "-shm"):
+                    with contextlib.suppress(OSError):
+                        Path(f"{self.path}{suffix}").unlink(missing_ok=True)
         if self._lock is not None:
             os.close(self._lock)
             self._lock = None
@@ -576,8 +586,17 @@ class ResultCache:
 
         try:
             return self._db.execute(sql, values).fetchone()
-        except sqlite3.Error:
+        except sqlite3.Error as exc:
+            self._note_damage(exc)
             return None
+
+    def _note_damage(self, exc: BaseException) -> None:
+        """Remember a damaged database (not a busy or read-only one): :meth:`close`
+        removes it."""
+        import sqlite3
+
+        if type(exc) is sqlite3.DatabaseError:  # "malformed", "not a database"
+            self._damaged = True
 
     def _tool_key(self) -> str:
         """The tool's part of every key: version, Python, the package's file contents (the
@@ -692,7 +711,7 @@ class ResultCache:
                           "files JOIN entries ON entries.key = files.key "
                           "WHERE files.slot = ?", (slot,))
         if row is not None and row[0] == head:
-            found = _parse(row[1])
+            found = self._own(_parse(row[1]), shown)
             if found is not None:
                 if row[2] < self._now - REFRESH_S:  # used again: pruned last
                     self._used_entries.append(row[3])
@@ -704,7 +723,7 @@ class ResultCache:
             return None
         catalogues = _referenced_catalogues(raw, Path(shown).parent)
         key = self.key(shown, raw, settings, players, catalogues)
-        found = self.get(key)
+        found = self._own(self.get(key), shown)
         # a file naming catalogues is never indexed: their bytes are part of its key
         if max(info.st_mtime_ns, info.st_ctime_ns) + RACY_WINDOW_NS <= clock \
                 and not catalogues:
@@ -713,6 +732,14 @@ class ResultCache:
             else:
                 self._pending[key] = (slot, head)
         return key, raw, found
+
+    def _own(self, found: list[Finding] | None, shown: str) -> list[Finding] | None:
+        """``found`` if every finding names the file looked up; a row naming another
+        file can only come from a damaged database: a miss, and the database is remade."""
+        if found is not None and any(f.path != shown for f in found):
+            self._damaged = True
+            return None
+        return found
 
     def get(self, key: str) -> list[Finding] | None:
         row = self._query("SELECT rows, used FROM entries WHERE key = ?", (key,))
@@ -769,22 +796,28 @@ class ResultCache:
                 self._db.execute("ROLLBACK")
                 raise
             self._prune()
-        except sqlite3.Error:
-            pass
+        except sqlite3.Error as exc:
+            self._note_damage(exc)
         self._entries, self._fresh, self._used_entries, self._used_files = {}, {}, [], []
         self._codes = None
         self._vouches = []
+
+    def _over(self, limit: int) -> bool:
+        pages = self._db.execute("PRAGMA page_count").fetchone()[0]
+        free = self._db.execute("PRAGMA freelist_count").fetchone()[0]
+        size = self._db.execute("PRAGMA page_size").fetchone()[0]
+        return bool((pages - free) * size > limit)
 
     def _prune(self) -> None:
         """Over the size bound, drop the least recently used half of the rows (until under
         it) and give the pages back to the file system."""
         limit = size_limit()
         pruned = False
+        if self._over(limit) and self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            self._damaged = True  # moving pages of a damaged file would spread the damage
+            return
         for _ in range(8):
-            pages = self._db.execute("PRAGMA page_count").fetchone()[0]
-            free = self._db.execute("PRAGMA freelist_count").fetchone()[0]
-            size = self._db.execute("PRAGMA page_size").fetchone()[0]
-            if (pages - free) * size <= limit:
+            if not self._over(limit):
                 break
             pruned = True
             self._db.execute("BEGIN IMMEDIATE")

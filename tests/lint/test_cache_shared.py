@@ -164,3 +164,45 @@ def test_a_link_where_the_lock_file_belongs_is_reported_and_cleaned(
     result = run_cli("clean")
     assert (result.returncode, result.stderr) == (0, "")
     assert not cache.exists() and target.read_text(encoding="utf-8") == "theirs"
+
+
+def test_a_row_naming_another_file_is_never_shown(shared: tuple[Path, Path]) -> None:
+    """What the suite once saw: a lint printed a finding of another worker's file. Rows
+    are the cache's; a row that names another file is a miss, and the database is made
+    anew."""
+    files, cache = shared
+    first = files / "findings.realm.json"  # a generated realm with findings
+    shutil.copy(next(iter(sorted((REPO / "tests" / "perf" / "fixtures").glob("*.realm.json")))),
+                first)
+    expected = run_cli("lint", "--no-cache", "--select", "ALL", "--format", "json", first)
+    run_cli("lint", "--select", "ALL", first)
+    with closing(sqlite3.connect(cache / DB_NAME)) as db, db:
+        (key, rows), = db.execute("SELECT key, rows FROM entries").fetchall()
+        assert str(first) in rows
+        db.execute("UPDATE entries SET rows = ? WHERE key = ?",
+                   (rows.replace(str(first), "/elsewhere/other.realm.json"), key))
+    result = run_cli("lint", "--select", "ALL", "--format", "json", first)
+    assert (result.returncode, result.stdout) == (expected.returncode, expected.stdout)
+    assert "elsewhere" not in result.stdout + result.stderr
+    assert not (cache / DB_NAME).exists(), "a lying database is kept"
+    again = run_cli("lint", "--select", "ALL", "--format", "json", first)
+    assert (again.returncode, again.stdout) == (expected.returncode, expected.stdout)
+    assert _entries(cache / DB_NAME) == 1
+
+
+def test_damage_past_the_header_is_mended_by_the_next_run(shared: tuple[Path, Path]) -> None:
+    files, cache = shared
+    assert run_cli("lint", files).returncode == 0
+    database = cache / DB_NAME
+    with closing(sqlite3.connect(database)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    size = database.stat().st_size
+    with database.open("r+b") as raw:  # every page past the first
+        raw.seek(4096)
+        raw.write(b"\xff" * (size - 4096))
+    expected = run_cli("lint", "--no-cache", "--format", "json", files).stdout
+    result = run_cli("lint", "--format", "json", files)
+    assert (result.returncode, result.stdout) == (0, expected)
+    result = run_cli("lint", "--format", "json", files)
+    assert (result.returncode, result.stdout) == (0, expected)
+    assert _entries(database) == 3, "still damaged"
