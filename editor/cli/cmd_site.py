@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import signal
 import sys
 from pathlib import Path
@@ -93,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         report(f"realms site: --jobs takes a positive number or 'auto', not {args.jobs!r}")
         return EXIT_ERROR
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    existed = os.path.lexists(args.output)
+    had_site = (args.output / "index.html").is_file()
     try:  # SIGTERM arrives as editor.cli.main.Terminated, a KeyboardInterrupt
         built = build_site(args.paths, args.output, base_url=args.base_url, images=images,
                            title=args.title, progress=_progress_bar if show else None,
@@ -101,8 +105,14 @@ def run(args: argparse.Namespace) -> int:
         number = signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT
         if show:
             sys.stderr.write("\n")
-        report(f"realms site: stopped by {signal.Signals(number).name}; "
-               f"{ci_path(str(args.output))} holds the previous site, unchanged")
+        if had_site:
+            left = f"{ci_path(str(args.output))} holds the previous site, unchanged"
+        else:
+            left = "no site was written"
+            if not existed:  # made by this run: nothing of the user's is in it
+                with contextlib.suppress(OSError):
+                    args.output.rmdir()
+        report(f"realms site: stopped by {signal.Signals(number).name}; {left}")
         return 128 + number
     except SiteError as exc:
         report(f"realms site: {exc}")
@@ -123,6 +133,9 @@ def run(args: argparse.Namespace) -> int:
           f"{len(built.failed)} could not be loaded")
     for source in built.failed:
         print(f"  cannot load: {ci_path(source)} (its card shows why)")
+    if not built.scenarios:
+        report("realms site: warning: no *.realm.json files found; the site lists no "
+               "scenario")
     for line in built.refused:  # nothing of these was read, copied or published
         report(f"realms site: skipped {line}")
     return EXIT_ERROR if built.refused else EXIT_OK

@@ -240,7 +240,7 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
                playtest: int = 0) -> BuildReport:
     """Write the site of every scenario file under ``paths`` into ``out``; with
     ``playtest`` above 0, each board is also played that many times in smawg."""
-    from editor.lint.runner import collect
+    from editor.lint.runner import ENGINE_SUFFIX, collect
     from editor.site.entry import content_key, warm
 
     if out.exists() and not out.is_dir():
@@ -253,6 +253,11 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     # for download: they are this tool's output, never more scenarios to show.
     files = [f for f in files if not inside(out, f)]
     refused = [f for f in refused if not inside(out, Path(f.path))]
+    # Engine exports (*.engine.json, written beside their scenario) are linted, but are
+    # not scenarios: a card for each said "cannot load". One named on purpose is told.
+    named = {os.path.abspath(p) for p in paths}
+    exports = [f for f in files if f.name.endswith(ENGINE_SUFFIX)]
+    files = [f for f in files if not f.name.endswith(ENGINE_SUFFIX)]
     if missing:
         raise SiteError(f"{display_path(missing[0])}: no such file or folder")
     out.mkdir(parents=True, exist_ok=True)
@@ -261,7 +266,9 @@ def build_site(paths: Sequence[Path], out: Path, *, base_url: str | None = None,
     options = json.dumps({"images": sorted(images), "base_url": base_url, "title": title,
                           **({"playtest": playtest} if playtest else {})})
     report = BuildReport(scenarios=len(files))
-    report.refused = [f"{f.path}: {f.message}" for f in refused]
+    report.refused = [f"{f.path}: {f.message}" for f in refused] + [
+        f"{display_path(f)}: an engine export, not a scenario; the site shows *.realm.json "
+        "files" for f in exports if os.path.abspath(f) in named]
     pages: dict[str, Any] = {}
     shown_root = collection_root(files)
     sources = [shown_source(path, shown_root) for path in files]

@@ -186,3 +186,58 @@ def test_pages_built_in_batches_of_fresh_workers_are_all_there(tmp_path: Path,
     assert len(report.rebuilt) == 7 and not report.failed
     pages = sorted(p.parent.name for p in (out / "s").glob("*/index.html"))
     assert pages == [f"s{i:02d}" for i in range(7)]
+
+
+def test_a_first_build_stopped_says_no_site_was_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+        ) -> None:
+    """Ctrl+C during a first build said "holds the previous site, unchanged" of a folder
+    that held none, and left it behind, empty."""
+    from editor.cli import cmd_site
+    from editor.cli.main import main
+
+    folder, out = tmp_path / "scenarios", tmp_path / "site"
+    _collection(folder, 2, "first")
+
+    def interrupted(done: int, total: int, source: str) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cmd_site, "_progress_bar", interrupted)
+    assert main(["site", str(folder), "-o", str(out), "--progress", "always",
+                 "--jobs", "1"]) == 128 + signal.SIGINT
+    assert capsys.readouterr().err.endswith(
+        "realms site: stopped by SIGINT; no site was written\n")
+    assert not out.exists()
+    mine = tmp_path / "mine"  # a folder the user made is left, with what it holds
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine", encoding="utf-8")
+    assert main(["site", str(folder), "-o", str(mine), "--progress", "always",
+                 "--jobs", "1"]) == 128 + signal.SIGINT
+    assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
+
+
+def test_engine_exports_beside_their_scenarios_get_no_card(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``realms export --to engine`` writes beside the scenario, and the site made a
+    "cannot load" card of each export."""
+    from editor.cli.main import main
+
+    folder, out = tmp_path / "scenarios", tmp_path / "site"
+    _collection(folder, 1, "first")
+    scenario = next(folder.glob("*.realm.json"))
+    assert main(["export", str(scenario), "--to", "engine", "--players", "3"]) == 0
+    assert list(folder.glob("*.engine.json"))
+    assert build([folder], out) == 0
+    printed = capsys.readouterr().out
+    assert ": 1 scenario, 1 built, 0 unchanged, 0 could not be loaded" in printed
+    export = next(folder.glob("*.engine.json"))
+    assert build([export], tmp_path / "other") == 2
+    assert (f"realms site: skipped {export}: an engine export, not a scenario; the site "
+            "shows *.realm.json files") in capsys.readouterr().err
+
+
+def test_an_empty_collection_is_warned_of(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "empty").mkdir()
+    assert build([tmp_path / "empty"], tmp_path / "site") == 0
+    assert "realms site: warning: no *.realm.json files found" in capsys.readouterr().err
