@@ -115,6 +115,10 @@ def test_every_subcommand_has_help(command: str) -> None:
     result = run_cli(command, "--help")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("usage: realms " + command)
+    # argparse %-formats help strings but not descriptions ("95 %%" was printed as such),
+    # and an installed wheel has no checkout folders to point at
+    assert "%%" not in result.stdout, command
+    assert "scenarios/templates" not in result.stdout, command
 
 
 # --- no Qt on headless paths -------------------------------------------------------------------

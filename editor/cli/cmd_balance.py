@@ -19,6 +19,7 @@ from editor.cli.common import (
     load_or_report,
     overwrites_input,
     player_counts,
+    replaces_a_scenario,
     report,
     write_output,
 )
@@ -114,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None or str(args.output) == "-":
         sys.stdout.write(output)
         return EXIT_OK
-    if overwrites_input(args.output, args.file, can_force=False):
+    if overwrites_input(args.output, args.file, can_force=False) \
+            or replaces_a_scenario(args.output):
         return EXIT_ERROR
     if not write_output(args.output, output):
         return EXIT_ERROR

@@ -7,6 +7,7 @@ The result is a graph-only scenario (regions and adjacency, no geometry) that
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--players", type=int, metavar="N",
                         help="player count for a cestpasphoto module not named "
                              "SmallworldMaps_<N>pl.py")
+    parser.add_argument("--force", action="store_true",
+                        help="overwrite OUT if it exists (even when read-only)")
     parser.set_defaults(handler=run)
 
 
@@ -39,6 +42,10 @@ def run(args: argparse.Namespace) -> int:
 
     if overwrites_input(args.output, args.file, can_force=False):
         return EXIT_ERROR
+    if os.path.lexists(args.output) and not args.force:  # as realms new: a realm is work
+        report(f"{args.output}: already exists; choose another name or pass --force to "
+               "overwrite it")
+        return EXIT_ERROR
     said: list[str] = []
     try:
         text = import_scenario(args.file, args.format, args.players, said)
@@ -46,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         report(str(exc))
         return EXIT_ERROR
     try:
-        write_bytes(args.output, text.encode("utf-8"))
+        write_bytes(args.output, text.encode("utf-8"), force=args.force)
     except WriteError as exc:
         hint = " (make it writable first)" if exc.read_only else ""
         print(f"{ci_path(args.output)}: cannot write: {exc.reason}{hint}", file=sys.stderr)

@@ -27,8 +27,8 @@ def register(subparsers: Any) -> None:
         "new",
         help="write a new scenario from a template",
         description=(
-            "Write a new, valid scenario from a template in scenarios/templates/ "
-            "(blank-surface, blank-underground, blank-both), with no tiles yet."
+            "Write a new, valid scenario from one of the bundled templates "
+            "(blank-surface, blank-underground, blank-both: --world), with no tiles yet."
         ),
     )
     parser.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.realm.json",

@@ -19,6 +19,7 @@ from editor.cli.common import (
     cannot_write,
     load_or_report,
     overwrites_input,
+    replaces_a_scenario,
     report,
     write_output,
 )
@@ -68,7 +69,7 @@ def register(subparsers: Any) -> None:
                     "shuffled each game and bots rotate seats. Reports each seat's win rate "
                     "and mean score, the spread between seats, the first player's advantage, "
                     "regions never conquered, entry regions used, turns to the first contact "
-                    "and conquests per region, each with a 95 %% interval. See "
+                    "and conquests per region, each with a 95 % interval. See "
                     "docs/playtest.md.")
     parser.add_argument("file", type=Path, help="a *.realm.json file")
     parser.add_argument("--players", type=int, metavar="N", required=True,
@@ -129,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
     for out in (args.output, heatmap):
         if out is not None and overwrites_input(out, args.file, can_force=False):
             return EXIT_ERROR
-        if out is not None and cannot_write(out):  # now, not after every game is played
+        if out is not None and (replaces_a_scenario(out) or cannot_write(out)):
+            # now, not after every game is played
             return EXIT_ERROR
     loaded = load_or_report(args.file)
     if loaded is None:

@@ -44,6 +44,19 @@ def overwrites_input(output: object, source: Path, force: bool = False,
     return True
 
 
+def replaces_a_scenario(output: object) -> bool:
+    """True (after saying so) when a report (balance, playtest) would be written over an
+    existing scenario file: ``-o`` naming a realm is a slip that must not destroy it."""
+    import os
+
+    text = str(output)
+    if text == "-" or not text.endswith(".realm.json") or not os.path.lexists(text):
+        return False
+    report(f"{text}: is a scenario file; refusing to write a report over it; choose "
+           "another -o")
+    return True
+
+
 def write_output(path: Path, data: str | bytes, *, force: bool | None = None,
                  verb: str = "write") -> bool:
     """Write a command's output file atomically (:mod:`editor.model.safe_write`); on failure

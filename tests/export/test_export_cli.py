@@ -153,7 +153,7 @@ def test_cestpasphoto_player_count_comes_from_the_file_name(tmp_path: Path) -> N
     assert json.loads(imported.read_text())["players"] == {"min": 3, "max": 3}
     renamed = tmp_path / "map.py"
     module.rename(renamed)
-    result = run_cli("import", renamed, "--from", "cestpasphoto", "-o", imported)
+    result = run_cli("import", renamed, "--from", "cestpasphoto", "-o", imported, "--force")
     assert result.returncode == 2 and "--players N" in result.stderr
     assert run_cli("import", renamed, "--from", "cestpasphoto", "--players", "4", "-o",
-                   imported).returncode == 0
+                   imported, "--force").returncode == 0

@@ -73,7 +73,7 @@ def test_a_smawg_border_listed_twice_is_one_border_and_said(tmp_path: Path) -> N
     assert scenario["boards"][0]["graph"]["edges"] == [["r0", "r1"]]
     assert "Map.tile_borders lists 2 borders again" in scenario["notes"]
     source.write_text(json.dumps(GOOD_SMAWG))
-    once = run_cli("import", source, "--from", "smawg", "-o", out)
+    once = run_cli("import", source, "--from", "smawg", "-o", out, "--force")
     assert (once.returncode, once.stderr) == (0, "")
     assert "again" not in json.loads(out.read_text(encoding="utf-8"))["notes"]
 

@@ -198,8 +198,10 @@ def test_new_and_import_refuse_read_only_targets(tmp_path: Path) -> None:
     assert run_cli("export", SMALL, "--players", "3", "--to", "engine",
                    "-o", engine).returncode == 0
     imported = run_cli("import", engine, "--from", "engine", "-o", out)
-    assert imported.returncode == 2 and "read-only" in imported.stderr
-    assert out.read_text() == "keep me"
+    assert imported.returncode == 2 and "already exists" in imported.stderr
+    imported = run_cli("import", engine, "--from", "engine", "-o", out, "--force")
+    assert imported.returncode == 0, imported.stderr  # as new: --force takes it
+    assert "engine" in out.read_text()
 
 
 def test_dev_stdout_redirected_to_a_file_is_appended_to_not_replaced(tmp_path: Path) -> None:

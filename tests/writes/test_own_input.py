@@ -75,6 +75,41 @@ def test_import_refuses_its_input(tmp_path: Path, scenario: Path) -> None:
     assert result.returncode == 2 and engine.read_bytes() == before, result.stderr
 
 
+def test_import_over_an_existing_file_takes_force(tmp_path: Path, scenario: Path) -> None:
+    """``realms new``, ``generate`` and ``realise`` never replaced a file without
+    ``--force``; ``import -o`` did, silently, a realm too."""
+    engine = tmp_path / "e.engine.json"
+    assert run_cli("export", str(scenario), "--players", "4", "--to", "engine",
+                   "-o", str(engine)).returncode == 0
+    mine = tmp_path / "mine.realm.json"
+    shutil.copyfile(BOOKLET, mine)
+    before = mine.read_bytes()
+    result = run_cli("import", str(engine), "--from", "engine", "-o", str(mine))
+    _no_traceback(result)
+    assert result.returncode == 2 and mine.read_bytes() == before, result.stderr
+    assert result.stderr == (f"{mine}: already exists; choose another name or pass --force "
+                             "to overwrite it\n")
+    result = run_cli("import", str(engine), "--from", "engine", "-o", str(mine), "--force")
+    assert result.returncode == 0, result.stderr
+    assert mine.read_bytes() != before
+
+
+@pytest.mark.parametrize("command", [("balance", "{}", "-o", "[]"),
+                                     ("playtest", "{}", "--players", "2", "--games", "1",
+                                      "-o", "[]")])
+def test_a_report_is_never_written_over_a_realm(tmp_path: Path, scenario: Path,
+                                                command: tuple[str, ...]) -> None:
+    other = tmp_path / "other.realm.json"
+    shutil.copyfile(BOOKLET, other)
+    before = other.read_bytes()
+    result = run_cli(*[str(scenario) if part == "{}" else str(other) if part == "[]" else part
+                       for part in command])
+    _no_traceback(result)
+    assert result.returncode == 2 and other.read_bytes() == before, result.stderr
+    assert result.stderr == (f"{other}: is a scenario file; refusing to write a report over "
+                             "it; choose another -o\n")
+
+
 def _compact_scenario_that_grows(path: Path) -> None:
     """A valid, compact (minified) scenario under the read limit whose canonical, indented
     form is over it, within every count limit: a graph board of 20,000 regions and 100,000
