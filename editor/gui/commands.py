@@ -68,12 +68,37 @@ class RotateTile(ReplaceTile):
 
 
 class FlipTile(ReplaceTile):
+    """Turn a tile over, with the markers laid on regions of the side that goes face down
+    (the other side has other regions: they were left naming regions no longer there,
+    hidden on the canvas and an error in the file); undo lays them again."""
+
     def __init__(self, doc: ScenarioDocument, board: str, index: int) -> None:
         old = doc.scenario.board(board).tiles[index]
-        sides = list(doc.catalogue.tiles[old.tile].sides)
+        sides = doc.catalogue.tiles[old.tile].sides
         other = next((s for s in sides if s != old.side), old.side)
-        super().__init__(doc, board, index, replace(old, side=other),
-                         f"Flip tile {old.tile} to {other}")
+        b = doc.scenario.board(board)
+        kept = {f"{old.tile}.{r.local_id}" for r in sides[other].regions}
+        twin = any(p.tile == old.tile and p.side == old.side
+                   for i, p in enumerate(b.tiles) if i != index)
+        self.markers = [] if twin else [
+            i for i, m in enumerate(b.markers)
+            if m.region is not None and m.region.rpartition(".")[0] == old.tile
+            and m.region not in kept]
+        gone = len(self.markers)
+        text = f"Flip tile {old.tile} to {other}" + (
+            f" (removes {gone} marker{'s' if gone > 1 else ''})" if gone else "")
+        super().__init__(doc, board, index, replace(old, side=other), text)
+        self.removed_markers: list[Item] = []
+
+    def redo(self) -> None:
+        self.removed_markers = [self.doc.remove_item(self.board, "markers", i)
+                                for i in reversed(self.markers)]
+        super().redo()
+
+    def undo(self) -> None:
+        super().undo()
+        for i, item in zip(self.markers, reversed(self.removed_markers), strict=True):
+            self.doc.insert_item(self.board, "markers", i, item)
 
 
 class SetTilePresence(ReplaceTile):

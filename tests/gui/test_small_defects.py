@@ -10,13 +10,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from gui_support import click_scene, region_point
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
 from pytestqt.qtbot import QtBot
 from test_editor_session import key
-from test_editor_tools import place, window_for
+from test_editor_tools import arm_marker, place, window_for
 
 from editor.gui.canvas.overlay import LEGEND, paint_graph_legend
+from editor.gui.shapes import hex_centre
+from editor.model.catalogue import default_catalogue
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,3 +122,25 @@ def test_a_broken_file_opened_from_a_file_manager_is_explained_in_the_window(
     assert title == "Cannot open"
     assert "broken.realm.json:1:26: invalid JSON" in text, text
     assert "broken.realm.json" in done.stderr  # and the terminal, when there is one
+
+
+def test_flipping_a_tile_takes_the_markers_of_its_face_down_side(qtbot: QtBot) -> None:
+    """A Lost Tribe on F.s2 stayed in the file when F was turned to its underground side,
+    where there is no s2: hidden on the canvas, out of reach, and a G006 error on save."""
+    window = window_for(qtbot)
+    place(qtbot, window, "F", 0, 0)
+    doc = window.doc
+    board = doc.scenario.board(doc.board_id)
+    arm_marker(qtbot, window, "lost_tribe")
+    side = default_catalogue().tiles["F"].sides["surface"]
+    click_scene(qtbot, window.view, *region_point(side, 0, 0, 0, "s2"))
+    key(qtbot, window, Qt.Key.Key_Escape)
+    assert [m.region for m in board.markers] == ["F.s2"]
+    click_scene(qtbot, window.view, *hex_centre(0, 0))
+    assert doc.selection.tile_index == 0
+    key(qtbot, window, Qt.Key.Key_F)
+    assert board.tiles[0].side == "underground" and board.markers == []
+    assert doc.undo_stack.undoText() == "Flip tile F to underground (removes 1 marker)"
+    key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert board.tiles[0].side == "surface"
+    assert [m.region for m in board.markers] == ["F.s2"]
