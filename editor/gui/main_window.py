@@ -515,6 +515,8 @@ class MainWindow(QMainWindow):
         edit.addAction(self._action("&Delete", lambda: self.editor.delete_selected(),
                                     [QKeySequence(QKeySequence.StandardKey.Delete),
                                      QKeySequence("Backspace")]))
+        edit.addSeparator()
+        edit.addAction(self.shared_actions[3])  # Properties..., as the canvas's menu has it
         tools = menus.addMenu("&Tools")
         for action in self.tools_bar.actions_by_key.values():
             tools.addAction(action)

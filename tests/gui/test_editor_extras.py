@@ -114,6 +114,8 @@ def test_properties_opens_an_inspector_dragged_shut(qtbot: QtBot) -> None:
     QApplication.processEvents()
     assert inspector.height() < RIGHT_HEIGHTS[0] // 2, "the splitter did not close it"
     properties = next(a for a in window.shared_actions if a.text().startswith("P&roperties"))
+    edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    assert properties in edit.actions(), "the Edit menu has Properties..., as the docs say"
     properties.trigger()
     QApplication.processEvents()
     assert inspector.height() >= RIGHT_HEIGHTS[0] * 0.8
