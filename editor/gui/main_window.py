@@ -16,11 +16,9 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
-    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
-    QScrollArea,
     QTabBar,
     QToolBar,
     QUndoView,
@@ -54,6 +52,7 @@ from editor.gui.locate import locate_missing
 from editor.gui.marker_palette import MarkerDock
 from editor.gui.overview import Overview
 from editor.gui.palette import TileDock
+from editor.gui.scroll_area import WrappingScrollArea
 from editor.gui.templates import NewScenarioDialog, new_scenario
 from editor.gui.toolbar import ToolBar
 from editor.gui.zoom_field import ZoomField
@@ -310,11 +309,7 @@ class MainWindow(QMainWindow):
         for name, widget in panels:
             previous = self._docks[name].widget()
             if name in SCROLLED_DOCKS:  # tall panels scroll instead of growing the window
-                area = QScrollArea()
-                area.setWidgetResizable(True)
-                area.setFrameShape(QFrame.Shape.NoFrame)
-                area.setWidget(widget)
-                widget = area
+                widget = WrappingScrollArea(widget)
             self._docks[name].setWidget(widget)
             if previous is not None:
                 previous.deleteLater()

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,40 @@ def test_flipping_a_tile_takes_the_markers_of_its_face_down_side(qtbot: QtBot) -
     key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert board.tiles[0].side == "surface"
     assert [m.region for m in board.markers] == ["F.s2"]
+
+
+def test_the_inspectors_wrapped_rows_never_overlap_at_1280_by_800(qtbot: QtBot) -> None:
+    """At 1280 x 800 the Inspector's wrapped values need more height than its panel was
+    given, and the Note field lay over the "Neighbours" label (seen under Xvfb): the panel
+    now takes the height its rows need at the dock's width, and scrolls."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from editor.gui.document import ScenarioDocument
+    from editor.gui.main_window import MainWindow
+    from editor.model.scenario_io import load_scenario
+
+    throne = ROOT / "scenarios" / "booklet" / "05-the-rusted-throne.realm.json"
+    window = MainWindow(ScenarioDocument.from_loaded(load_scenario(throne)),
+                        offer_recovery=False)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    doc = window.doc
+    placed = next(p for p in doc.scenario.board(doc.board_id).tiles if p.tile == "Q")
+    side = default_catalogue().tiles["Q"].sides[placed.side]
+    point = region_point(side, placed.rotation, placed.q, placed.r, "s1")
+    window.view.centerOn(*point)
+    click_scene(qtbot, window.view, *point)
+    assert doc.selection.region == "Q.s1"
+    QApplication.processEvents()
+    panel = window.inspector.selection_panel
+    label = next(w for w in panel.findChildren(QLabel) if w.text().startswith("Neighbours"))
+    bottom = panel.note.mapTo(panel, panel.note.rect().bottomLeft()).y()
+    assert bottom < label.mapTo(panel, label.rect().topLeft()).y(), "the Note covers it"
+    rows = [panel.form.itemAt(i).widget() for i in range(panel.form.count())]
+    shown = [w for w in rows if w is not None and w.isVisible()]
+    for upper, lower in pairwise(shown):
+        if upper.x() == lower.x():  # the same column of the form
+            assert upper.geometry().bottom() <= lower.geometry().top(), (
+                upper.objectName() or type(upper).__name__)
