@@ -7,6 +7,8 @@ loop that the offscreen platform never ends, and no X server is assumed here.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from gui_support import (
     click_item,
@@ -109,8 +111,10 @@ def drag_events(view: RealmView, mime: QMimeData, point: QPoint
     return enter, move
 
 
-def test_palette_drag_highlights_the_drop_target(qtbot: QtBot) -> None:
-    """Events as a QDrag delivers them, sent programmatically (see the module docstring)."""
+def test_palette_drag_highlights_the_drop_target(qtbot: QtBot, qtlog: Any) -> None:
+    """Events as a QDrag delivers them, sent programmatically (see the module docstring).
+    Over a taken hex the status bar says why the drop is refused (nothing did, and each
+    refused drop printed a QGraphicsView warning on stderr)."""
     window = window_for(qtbot)
     view, scene = window.view, window.scene
     place(qtbot, window, "A", 0, 0)
@@ -127,8 +131,11 @@ def test_palette_drag_highlights_the_drop_target(qtbot: QtBot) -> None:
     QApplication.sendEvent(viewport, over_a)
     assert not over_a.isAccepted(), "no drop on a taken hex"
     assert scene.ghost.hex == (0, 0) and scene.ghost.blocked
+    assert window.statusBar().currentMessage() == (
+        "Hex (0, 0) is taken by tile A; pick an empty hex")
     QApplication.sendEvent(viewport, QDragLeaveEvent())
     assert not scene.ghost.isVisible(), "leaving the canvas drops the highlight"
+    assert not [r.message for r in qtlog.records if "drag leave" in r.message]
     QApplication.sendEvent(viewport, enter)
     QApplication.sendEvent(viewport, QDropEvent(QPointF(free), Qt.DropAction.CopyAction, mime,
                                                 Qt.MouseButton.LeftButton,

@@ -234,6 +234,11 @@ class CanvasEditor(QObject):
         self.message.emit(f"Placed tile {tile} at ({q}, {r})")
         return True
 
+    def explain_taken(self, q: int, r: int) -> None:
+        """Say in the status bar why a new tile cannot go on (q, r), if it cannot (a drag
+        over a taken hex: the drop is refused, and nothing else would say why)."""
+        self._hex_free(q, r, self._presence())
+
     def _hex_free(self, q: int, r: int, presence: Presence, moving: int | None = None) -> bool:
         """Whether a tile with ``presence`` may lie on (q, r): no tile there shares one of
         its player counts, shown or not (else the status bar says which)."""

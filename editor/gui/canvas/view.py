@@ -109,6 +109,7 @@ class RealmView(QGraphicsView):
         self._hint_shown = False  # whether the empty-board hint was last drawn
         self.context_menu: QMenu | None = None
         self.shared_actions: list[QAction] = []  # cut, copy, paste, properties (the window's)
+        self._refused_hex: tuple[int, int] | None = None  # the taken hex a drag was told of
         # (the last exact frame, the scene rect it shows) while a wheel zoom is previewed
         self._preview: tuple[QPixmap, QRectF] | None = None
         self._last_notch = -1.0  # time.perf_counter() of the last wheel zoom
@@ -716,12 +717,20 @@ class RealmView(QGraphicsView):
             return
         if self._drop_preview(event):
             event.acceptProposedAction()
+            self._refused_hex = None
         else:
             event.ignore()  # the cursor shows "no drop" over a taken hex
+            ghost = self.realm_scene.ghost.hex
+            if ghost != self._refused_hex:  # the status bar says why, once per hex
+                self._refused_hex = ghost
+                self.editor.explain_taken(*ghost)
 
     def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        # not QGraphicsView's: it never saw the enter (dragEnterEvent is ours), and warned
+        # "drag leave received before drag enter" on stderr at each refused drop
         self.realm_scene.hide_ghost()
-        super().dragLeaveEvent(event)
+        self._refused_hex = None
+        event.accept()
 
     def _drop_preview(self, event: QDragMoveEvent | QDropEvent) -> bool:
         """The drop target: the dragged tile where it would land, red on a taken hex."""
