@@ -32,7 +32,8 @@ from editor.model.jsonio import decode_json_bytes, parse_json_text, read_json_te
 from editor.model.jsonpos import PathKey, note_parsed
 from editor.model.limits import scenario_size_problem
 from editor.model.scenario import SUPPORTED_FORMAT_VERSIONS, Scenario
-from editor.model.scenario_io import LoadedScenario
+from editor.model.scenario_io import LoadedScenario, version_advice
+from editor.model.schema_wording import json_type_name
 from editor.model.schemas import explain
 from editor.model.user_paths import check_user_file
 
@@ -146,14 +147,14 @@ Checked = tuple[list[Hit], LoadedScenario | None]
 def check_data(data: Any, text: str, base_dir: Path | None) -> Checked:
     """Schema-family checks of parsed JSON; the loaded scenario when it is usable."""
     if not isinstance(data, dict):
-        return [Hit(SCHEMA, f"a scenario must be a JSON object, not {type(data).__name__}",
+        return [Hit(SCHEMA, f"a scenario must be a JSON object, not {json_type_name(data)}",
                     "start from `realms new`")], None
     version = data.get("format_version")
     if (isinstance(version, int) and not isinstance(version, bool)
             and version not in SUPPORTED_FORMAT_VERSIONS):
         supported = ", ".join(str(v) for v in SUPPORTED_FORMAT_VERSIONS)
         return [Hit(VERSION, f"unsupported format_version {version}; supported: {supported}",
-                    "upgrade Realms Studio or convert the file", ("format_version",))], None
+                    version_advice(version), ("format_version",))], None
     too_big = scenario_size_problem(data)
     if too_big is not None:
         path, message, hint = too_big

@@ -84,7 +84,16 @@ def _check_version(data: dict[str, Any], text: str, shown: str) -> None:
         raise _error(shown, text, ("format_version",),
                      f"unsupported format_version {version}",
                      f"this Realms Studio reads format_version {supported}; "
-                     "upgrade Realms Studio or convert the file", code="S004")
+                     f"{version_advice(version)}", code="S004")
+
+
+def version_advice(version: int) -> str:
+    """What to do with a format_version this tool cannot read: a newer one needs a newer
+    Realms Studio; one older than any (none was ever published) is a typo."""
+    if version > max(SUPPORTED_FORMAT_VERSIONS):
+        return "upgrade Realms Studio or convert the file"
+    return (f"no format_version {version} was ever written: set it to "
+            f"{max(SUPPORTED_FORMAT_VERSIONS)}, the current one, and lint again")
 
 
 def _resolve_catalogue(data: dict[str, Any], text: str, shown: str, base_dir: Path | None,

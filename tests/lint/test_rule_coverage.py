@@ -234,6 +234,19 @@ def test_s004_message_lists_the_supported_versions(version: int, tmp_path: Path)
                                     f"supported: {SUPPORTED}")
     assert found.json_path == "$.format_version"
     assert (found.line, found.column) == (2, 21)
+    # a newer version needs a newer tool; an older one than any is a typo, not an upgrade
+    newer = version > max(SUPPORTED_FORMAT_VERSIONS)
+    assert ("upgrade Realms Studio" in found.message) is newer, found.message
+    assert (f"set it to {max(SUPPORTED_FORMAT_VERSIONS)}" in found.message) is not newer
+
+
+@pytest.mark.parametrize(("text", "named"), [("null", "null"), ("[1, 2]", "array"),
+                                             ('"x"', "string"), ("3", "number")])
+def test_s003_names_the_json_type_not_pythons(text: str, named: str, tmp_path: Path) -> None:
+    path = tmp_path / "odd.realm.json"
+    path.write_text(text, encoding="utf-8")
+    result = run_cli(str(path))
+    assert f"a scenario must be a JSON object, not {named};" in result.stdout, result.stdout
 
 
 def test_s004_supported_versions_in_the_cli_text_output(tmp_path: Path) -> None:
