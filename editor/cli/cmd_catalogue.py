@@ -124,11 +124,12 @@ def run_check(args: argparse.Namespace) -> int:
         for line in unreadable:
             report(line)
         errors = sum(1 for d in found if d.severity == "error")
-        files = len(args.files)
+        files = len(args.files) - len(unreadable)  # checked; the others said why above
+        lost = f"; {len(unreadable)} could not be read" if unreadable else ""
         print(f"{len(found)} defect{'s' if len(found) != 1 else ''} ({errors} "
               f"error{'s' if errors != 1 else ''}, {len(found) - errors} warning"
               f"{'s' if len(found) - errors != 1 else ''}) in {files} "
-              f"file{'s' if files != 1 else ''}", file=sys.stderr)
+              f"file{'s' if files != 1 else ''}{lost}", file=sys.stderr)
     if unreadable:
         return EXIT_ERROR
     return EXIT_DEFECTS if found else EXIT_OK
@@ -141,11 +142,11 @@ def _read_valid(path: Path) -> tuple[dict[str, Any], list[CatalogueDefect]] | No
     or does not match the schema (nothing sensible to draw or compare)."""
     from editor.model.catalogue_check import check_catalogue
     from editor.model.errors import LoadError
-    from editor.model.jsonio import parse_json_text, read_json_text
+    from editor.model.jsonio import EMPTY_CATALOGUE_HINT, parse_json_text, read_json_text
 
     try:
         text = read_json_text(path)
-        data = parse_json_text(text, str(path))
+        data = parse_json_text(text, str(path), empty_hint=EMPTY_CATALOGUE_HINT)
     except LoadError as exc:
         report(str(exc))
         return None

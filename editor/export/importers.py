@@ -32,6 +32,8 @@ from editor.model.scenario import DEFAULT_TURNS, FORMAT_VERSION
 from editor.model.scenario_io import parse_scenario
 
 IMPORT_FORMATS = ("smawg", "cestpasphoto", "engine")
+# an empty file given to import: the engine's own export is what it reads
+EMPTY_IMPORT_HINT = "export the board again from its engine (or with `realms export`)"
 SMAWG_TERRAINS = {"Farmland": "farmland", "Forest": "forest", "Hill": "hill",
                   "Swamp": "swamp", "Mountain": "mountain", "Sea": "sea", "Lake": "lake"}
 SMAWG_SYMBOLS = {"Cavern": "cavern", "Mine": "mine", "Magic Source": "magic",
@@ -229,7 +231,7 @@ def scenario_from_smawg(text: str, shown: str, said: list[str] | None = None
     """The scenario of a smawg map; ``said`` gets what the import changed on the way (a
     border listed twice becomes one)."""
     try:
-        data = parse_json_text(text, shown)
+        data = parse_json_text(text, shown, empty_hint=EMPTY_IMPORT_HINT)
     except LoadError as exc:
         raise ImportFailed(str(exc)) from None
     _smawg_shape(_Json(text, shown), data)
@@ -466,7 +468,7 @@ def _engine_board(doc: dict[str, Any], board: dict[str, Any]) -> dict[str, Any]:
 
 def scenario_from_engine(text: str, shown: str) -> dict[str, Any]:
     try:
-        doc = parse_json_text(text, shown)
+        doc = parse_json_text(text, shown, empty_hint=EMPTY_IMPORT_HINT)
         if not isinstance(doc, dict) or doc.get("format") != "realms-studio-engine":
             raise _fail(shown, "not a realms-studio-engine file (no \"format\": "
                         "\"realms-studio-engine\")", "make one with `realms export --to engine`")

@@ -19,7 +19,7 @@ from typing import Any
 from editor.model import catalogue_check
 from editor.model.errors import LoadError
 from editor.model.fast_schema import validate_or_raise
-from editor.model.jsonio import decode_json_bytes, load_json, parse_json_text
+from editor.model.jsonio import EMPTY_CATALOGUE_HINT, decode_json_bytes, load_json, parse_json_text
 from editor.model.jsonpos import SourceMap
 from editor.model.lattice import Point
 from editor.model.paths import data_file
@@ -186,7 +186,7 @@ def load_catalogue(path: Path | str, *, prechecked: bool = False,
         data, text = load_json(path)
     else:
         text = decode_json_bytes(raw, str(path))
-        data = parse_json_text(text, str(path))
+        data = parse_json_text(text, str(path), empty_hint=EMPTY_CATALOGUE_HINT)
     if not isinstance(data, dict):
         raise LoadError(str(path), "a catalogue must be a JSON object", code="S002")
     return parse_catalogue(data, text, str(path), prechecked=prechecked, bundled=bundled)

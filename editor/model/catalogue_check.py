@@ -682,10 +682,10 @@ def _placed(defects: list[CatalogueDefect], text: str | None,
 def check_catalogue_text(text: str, shown: str = "") -> list[CatalogueDefect]:
     """Parse and check a catalogue's text; a JSON problem is one C001 defect."""
     from editor.model.errors import LoadError
-    from editor.model.jsonio import parse_json_text
+    from editor.model.jsonio import EMPTY_CATALOGUE_HINT, parse_json_text
 
     try:
-        data = parse_json_text(text, shown)
+        data = parse_json_text(text, shown, empty_hint=EMPTY_CATALOGUE_HINT)
     except LoadError as exc:
         position = exc.position
         return [CatalogueDefect("C001", exc.message, exc.hint, file=shown,

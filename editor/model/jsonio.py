@@ -409,13 +409,19 @@ def _syntax_error(text: str, shown: str, exc: json.JSONDecodeError) -> LoadError
                      hint="fix the syntax at that position", code="S002")
 
 
-def parse_json_text(text: str, shown: str, *, max_depth: int = MAX_DEPTH) -> Any:
+EMPTY_SCENARIO_HINT = "a scenario is a JSON object; start from `realms new`"
+EMPTY_CATALOGUE_HINT = "a catalogue is a JSON object; start from `realms catalogue new`"
+
+
+def parse_json_text(text: str, shown: str, *, max_depth: int = MAX_DEPTH,
+                    empty_hint: str = EMPTY_SCENARIO_HINT) -> Any:
     """Parse JSON text, turning every failure into a :class:`LoadError` with a position.
+    ``empty_hint``: what an empty file should hold (a scenario unless said otherwise).
 
     Integral floats become ``int`` (:func:`parse_number`)."""
     if not text or text.isspace():  # (not text.strip(), which copied the whole text)
         raise LoadError(shown, "file is empty", position=SourcePosition(1, 1),
-                        hint="a scenario is a JSON object; start from `realms new`", code="S002")
+                        hint=empty_hint, code="S002")
     data = _parsed_unique(text, max_depth)
     if data is not _NOT_PARSED:  # unique keys, at most max_depth deep
         if _SURROGATE_ESCAPE.search(text) and _first_problem(text) is not None:

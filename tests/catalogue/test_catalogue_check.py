@@ -203,3 +203,18 @@ def test_a_side_remembered_clean_is_still_checked_for_its_side_and_every_copy() 
         assert ("C006", "A3", "surface") in found and ("C006", "A4", "surface") in found
         assert not any(tile == "A1" for _code, tile, _side in found)
         assert any("tile A4 (surface)" in d.message for d in check_catalogue(data))
+
+
+def test_an_empty_or_missing_catalogue_is_told_as_a_catalogue(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An empty catalogue was told "a scenario is a JSON object; start from `realms new`",
+    and a missing one counted as a file checked ("0 defects ... in 1 file")."""
+    empty = tmp_path / "empty.json"
+    empty.write_text("", encoding="utf-8")
+    assert main(["catalogue", "check", str(empty)]) == 1
+    out = capsys.readouterr()
+    assert "a catalogue is a JSON object; start from `realms catalogue new`" in out.out
+    assert "realms new`" not in out.out.replace("realms catalogue new`", "")
+    assert main(["catalogue", "check", str(tmp_path / "nope.json")]) == 2
+    assert capsys.readouterr().err.endswith(
+        "0 defects (0 errors, 0 warnings) in 0 files; 1 could not be read\n")
