@@ -319,3 +319,20 @@ def test_rewrite_mode_leaves_every_malformed_file_untouched(tmp_path: Path) -> N
         assert sum(line.startswith(f"{path}:") for line in reported) == 1, path
         assert snapshot(path) == before[path]
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in paths)
+
+
+@pytest.mark.parametrize(("head", "kind"), [(b"\x89PNG\r\n\x1a\n\x00", "a PNG image"),
+                                            (b"%PDF-1.7\n\xe2\xe3\xcf\xd3", "a PDF document"),
+                                            (b"PK\x03\x04\x14\x00\x80", "a ZIP archive")])
+def test_a_picture_or_archive_named_like_a_scenario_is_called_what_it_is(
+        tmp_path: Path, head: bytes, kind: str) -> None:
+    """A PNG saved as ``board.realm.json`` was told "invalid UTF-8 byte 0x89; save the
+    file as UTF-8": the place was right, the fix was not."""
+    path = tmp_path / "board.realm.json"
+    path.write_bytes(head + bytes(range(128, 256)))
+    for argv in (["lint", str(path)], ["format", "--check", str(path)],
+                 ["export", str(path), "--to", "engine", "--players", "3", "-o", "-"]):
+        result = run_cli(*argv)
+        assert f"{path}:1:1" in result.stdout + result.stderr, argv
+        assert f"this is {kind}, not JSON text" in result.stdout + result.stderr, argv
+        assert "Traceback" not in result.stderr

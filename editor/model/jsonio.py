@@ -342,6 +342,13 @@ def read_json_text(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:
     return decode_json_bytes(read_limited_bytes(path, max_bytes=max_bytes), str(path))
 
 
+# Files that are often saved or renamed by mistake where a JSON file belongs, by their
+# first bytes (each fails UTF-8 decoding at once).
+BINARY_KINDS = ((b"\x89PNG", "a PNG image"), (b"%PDF", "a PDF document"),
+                (b"\xff\xd8\xff", "a JPEG image"), (b"PK\x03\x04", "a ZIP archive"),
+                (b"\x1f\x8b", "a gzip archive"), (b"GIF8", "a GIF image"))
+
+
 def decode_json_bytes(raw: bytes, shown: str) -> str:
     """The text of bytes already read (by :func:`read_limited_bytes`): UTF-8, no BOM.
 
@@ -364,6 +371,12 @@ def decode_json_bytes(raw: bytes, shown: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
+        kind = next((name for magic, name in BINARY_KINDS if raw.startswith(magic)), None)
+        if kind is not None:  # "save it as UTF-8" is no help for a picture
+            raise LoadError(shown, f"this is {kind}, not JSON text",
+                            position=SourcePosition(1, 1),
+                            hint="check the file name: a scenario or catalogue is a JSON "
+                                 "text file", code="S002") from None
         text = raw[: exc.start].decode("utf-8", errors="replace")
         raise LoadError(
             shown,
