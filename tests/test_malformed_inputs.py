@@ -336,3 +336,14 @@ def test_a_picture_or_archive_named_like_a_scenario_is_called_what_it_is(
         assert f"{path}:1:1" in result.stdout + result.stderr, argv
         assert f"this is {kind}, not JSON text" in result.stdout + result.stderr, argv
         assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("argv", [["lint", "-"], ["format", "--check", "-"], ["derive", "-"],
+                                  ["balance", "-"]])
+def test_a_dash_for_standard_input_is_told_that_realms_reads_files(
+        tmp_path: Path, argv: list[str]) -> None:
+    """``-`` is how most tools spell standard input; realms read it as a file name and said
+    "file not found; check the path", which left a newcomer guessing."""
+    result = run_cli(*argv, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "not standard input; save the text to a *.realm.json file" in result.stderr

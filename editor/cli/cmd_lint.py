@@ -353,6 +353,7 @@ def _lint_all(args: argparse.Namespace, collecting: bool, on_exit: ExitStack) ->
     from editor.lint.registry import SelectorError, check_selectors
     from editor.lint.runner import collect, lint_files
     from editor.lint.source import SourceCache
+    from editor.model.jsonio import STDIN_HINT
 
     forget_settings()  # each run reads the settings afresh (main() is re-entrant)
     select, ignore = _codes(args.select), _codes(args.ignore) or ()
@@ -379,7 +380,9 @@ def _lint_all(args: argparse.Namespace, collecting: bool, on_exit: ExitStack) ->
     files, missing, walk_errors = collect(paths)
     # A path that does not exist is reported and the others are still linted (exit 2).
     as_typed = dict(zip(paths, typed, strict=True))  # "scenario/" echoed as typed
-    lost = [(shown, f"{shown}: no such file or folder")
+    lost = [(shown, f"{shown}: no such file or folder" if shown != "-" else
+             f"-: no such file or folder: realms lint reads files, not standard input; "
+             f"{STDIN_HINT}")
             for shown in (as_typed.get(path, str(path)) for path in missing)]
     for _, message in lost:
         _error(message)

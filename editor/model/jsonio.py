@@ -257,9 +257,15 @@ def _not_regular(shown: str, mode: int) -> LoadError | None:
                      hint="name a regular file; special files are never read")
 
 
+STDIN_HINT = "save the text to a *.realm.json file and pass its path"
+
+
 def _os_error(shown: str, exc: OSError) -> LoadError:
     """One wording for every way a path can fail to open: what happened and what to do."""
     if isinstance(exc, FileNotFoundError):
+        if shown == "-":  # the usual spelling of standard input, which no command reads
+            return LoadError(shown, "file not found: realms reads files, not standard input",
+                             hint=STDIN_HINT)
         return LoadError(shown, "file not found",
                          hint="check the path (relative paths start at the current folder)")
     if isinstance(exc, PermissionError):
