@@ -103,8 +103,9 @@ class SelectionPanel(QWidget):
         if board is not None and tile_index is not None and tile_index < len(board.tiles):
             placement = board.tiles[tile_index]
             values["Tile"] = f"{placement.tile} ({placement.side})"
-            values["Placement"] = (f"hex ({placement.q}, {placement.r}), rotation "
-                                   f"{placement.rotation} \u00d7 60\u00b0")
+            # short enough for the dock at 1280 x 800 ("rotation 1 x 60°" wrapped)
+            values["Placement"] = (f"hex ({placement.q}, {placement.r}), turned "
+                                   f"{placement.rotation * 60}\u00b0")
         if board is not None and marker_index is not None and marker_index < len(board.markers):
             marker = board.markers[marker_index]
             attrs = ", ".join(f"{k} {v}" for k, v in marker.attrs.items())

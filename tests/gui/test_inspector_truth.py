@@ -52,6 +52,11 @@ def test_a_tile_sent_to_other_counts_leaves_the_inspector(qtbot: QtBot) -> None:
     key(qtbot, window, Qt.Key.Key_Escape)
     click_scene(qtbot, window.view, 0, 0)
     assert shown(window)["Tile"] == "C (surface)"
+    key(qtbot, window, Qt.Key.Key_R)
+    placement = window.inspector.selection_panel.fields["Placement"]
+    assert placement.text() == "hex (0, 0), turned 60\u00b0"
+    assert placement.heightForWidth(placement.width()) <= placement.fontMetrics().height() * 1.5
+    key(qtbot, window, Qt.Key.Key_Z, CTRL)
     box = window.inspector.selection_panel.min_players
     box.setFocus()
     qtbot.keyClick(box, Qt.Key.Key_Down)  # "3 players and up", shown: 2 players
