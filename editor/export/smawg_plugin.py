@@ -63,12 +63,16 @@ def plugin_data(realm: Realm, document: dict[str, Any],
                 if "coin_mine" in region.marker_kinds():
                     mines[str(i)] = mines.get(str(i), 0) + coins
     exempt = realm.scenario.section("entry").get("exempt_powers") or []
+    river_set = set(rivers)
     return {
         "format": PLUGIN_FORMAT,
         "title": realm.scenario.title,
         "players": realm.players,
         "terrains": [t["terrain"] for t in tiles],
-        "entry": [i for i, t in enumerate(tiles) if t["is_at_map_border"]],
+        # smawg's own flag is for land; a river the scenario lets races enter (an arrow on
+        # it, under river rules) is an entry the plugin enforces too
+        "entry": [i for i, t in enumerate(tiles)
+                  if t["is_at_map_border"] or (i in river_set and regions[i].first_conquest)],
         "exempt_powers": sorted(str(p) for p in exempt),
         "rivers": rivers,
         "river_crossings": crossings,

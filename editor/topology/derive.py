@@ -1108,8 +1108,15 @@ class _Assembly:
             return
         boards = {b.id: b.kind for b in self.scenario.boards}
         shared: dict[frozenset[str], frozenset[str]] = {}  # one object per mix of groups
+        rivers_conquered = self.water.river_rules
         for rid, region in self.regions.items():
-            if region.kind != "land" or region.chasm:
+            # Under river rules a river is conquered like land, and an arrow the designer
+            # laid on one makes it an entry (booklet scenario 2: "the 2 River ends"); no
+            # other rule lets a race in by water.
+            by_arrow = (rivers_conquered and region.kind == "water"
+                        and region.water_kind == "river"
+                        and "entry_arrow" in region.marker_kinds())
+            if (region.kind != "land" and not by_arrow) or region.chasm:
                 region.first_conquest = False
                 region.first_conquest_for = frozenset()
                 continue
@@ -1118,6 +1125,8 @@ class _Assembly:
             groups = set()
             for rule in rules:
                 if rule.board is not None and rule.board != region.board:
+                    continue
+                if by_arrow and rule.kind != "arrows":
                     continue
                 if rule.kind == "board_edge":  # the default rule: _at_edge, inlined
                     allows = region.board_edge or not entry.isdisjoint(adjacent[rid])

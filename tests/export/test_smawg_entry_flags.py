@@ -29,8 +29,8 @@ def _flags(path: Path, players: int) -> tuple[set[str], set[str], dict[str, obje
     document = smawg_document(realm)
     ids = [r.id for r in playable_board(realm).regions]
     smawg = {ids[i] for i, t in enumerate(document["map"]["tiles"]) if t["is_at_map_border"]}
-    engine = {r.id for r in realm.regions.values()
-              if region_entry(realm, r)["flags"]["first_conquest"]}
+    engine = {r.id for r in realm.regions.values()  # land: a river entry is the plugin's
+              if region_entry(realm, r)["flags"]["first_conquest"] and r.is_land}
     return smawg, engine, document
 
 
@@ -62,3 +62,27 @@ def test_import_maps_the_flag_back_to_the_first_conquests() -> None:
         realm = derive_realm(back, players)
         entries = {i for i, r in enumerate(realm.regions.values()) if r.first_conquest}
         assert entries == flagged and len(flagged) == len(smawg)
+
+
+RIVER = REPO / "scenarios" / "booklet" / "02-life-is-a-long-river.realm.json"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_arrowed_river_ends_are_entries_in_every_export_that_has_river_rules(
+        players: int) -> None:
+    """Scenario 2: "your new Races MUST enter the board through one of the 6 regions marked
+    with an arrow on the map (the 2 River ends, and 4 Regions immediately bordering them)".
+    The river ends were dropped: only land could be a first conquest."""
+    from editor.export.smawg_plugin import plugin_data
+
+    realm = derive_realm(shipped_board(RIVER, players), players)
+    arrowed = {r.id for r in realm.regions.values() if "entry_arrow" in r.marker_kinds()}
+    rivers = {r.id for r in realm.regions.values()
+              if r.id in arrowed and r.water_kind == "river"}
+    assert len(arrowed) == 6 and len(rivers) == 2
+    engine = {r.id for r in realm.regions.values()
+              if region_entry(realm, r)["flags"]["first_conquest"]}
+    assert engine == arrowed
+    board = playable_board(realm)
+    plugin = plugin_data(realm, smawg_document(realm), board)
+    assert {board.regions[i].id for i in plugin["entry"]} == arrowed

@@ -37,6 +37,7 @@ def _boards(path: Path) -> list[Any]:
 def test_every_shipped_scenario_plays_to_the_end_in_smawg(real_smawg: Any, path: Path) -> None:
     from smawg.default_rules import Rules as DefaultRules
 
+    from editor.export.playable import playable_board
     from editor.play.bots import RandomBot
     from editor.play.driver import game_seed, play_game
     from editor.play.engine import make_table
@@ -48,8 +49,12 @@ def test_every_shipped_scenario_plays_to_the_end_in_smawg(real_smawg: Any, path:
         # the scenario's plugin decides: a race enters exactly on the exported entry flags
         # (smawg's default rules would also let it in on the shores of a border sea)
         assert table.rules is not DefaultRules
+        # (and on a river the scenario marks as an entry, under its river rules)
+        board = playable_board(realm)
+        by_river = {i for i, r in enumerate(board.regions)
+                    if r.water_kind == "river" and r.first_conquest}
         assert set(table.entries) == {i for i, tile in enumerate(table.assets.map.tiles)
-                                      if tile.is_at_map_border}
+                                      if tile.is_at_map_border} | by_river
         record = play_game(table, [RandomBot() for _ in range(realm.players)],
                            game_seed(SEED, realm.players))
         assert len(record.scores) == realm.players and min(record.scores) > 0
