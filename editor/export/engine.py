@@ -112,6 +112,9 @@ def rules(realm: Realm) -> dict[str, Any]:
     out: dict[str, Any] = {name: copy.deepcopy(sections[name])
                            for name in RULE_SECTIONS if name in sections}
     out["holes_are_board_edge"] = bool(sections.get("holes_are_board_edge", False))
+    notes = sections.get("notes")
+    if isinstance(notes, str) and notes.strip():  # rules stated only in words travel too
+        out["notes"] = notes
     water = out.get("water")
     if isinstance(water, dict) and "bodies" in water:
         bodies = []

@@ -60,6 +60,7 @@ def _river_rules(realm: Realm) -> bool:
 # and "A|B" is either.
 CONDITIONS: dict[str, Callable[[Realm], bool]] = {
     "always": lambda realm: True,
+    "notes": lambda realm: bool(str(realm.scenario.sections.get("notes") or "").strip()),
     "entry_groups": _any_region(lambda r: bool(r.first_conquest_for - {"all"})),
     "exempt_powers": lambda realm: bool(realm.scenario.section("entry").get("exempt_powers")),
     "river_rules": _river_rules,

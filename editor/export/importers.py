@@ -59,14 +59,15 @@ def _ids(count: int) -> list[str]:
 
 
 def _scenario(title: str, players: int, turns: int | None,
-              boards: list[dict[str, Any]], notes: str) -> dict[str, Any]:
+              boards: list[dict[str, Any]], notes: str | None) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format_version": FORMAT_VERSION,
         "title": (" ".join(title.split()) or "Imported board")[:MAX_TITLE],
         "players": {"min": players, "max": players},
         "boards": boards,
-        "notes": notes,
     }
+    if notes is not None:
+        data["notes"] = notes
     if turns is not None and turns != DEFAULT_TURNS[players]:
         data["turns"] = {str(players): turns}
     return data
@@ -481,8 +482,12 @@ def scenario_from_engine(text: str, shown: str) -> dict[str, Any]:
         raise ImportFailed(str(exc)) from None
     players = _players(shown, doc["players"])
     boards = [_engine_board(doc, b) for b in doc["boards"]]
+    # The source scenario's own notes come back as written, and no import stamp is added
+    # (the provenance says where the board came from): export -> import -> export gives the
+    # same file.
+    written = doc["rules"].get("notes")
     data = _scenario(doc["title"], players, doc["turns"], boards,
-                     f"Imported by `realms import --from engine` from {Path(shown).name}.")
+                     written if isinstance(written, str) else None)
     if doc["links"]:
         data["links"] = [dict(link) for link in doc["links"]]
     for name in RULE_SECTIONS:

@@ -92,3 +92,29 @@ def test_docs_name_only_real_engine_runs_played_in_the_engine() -> None:
     stand_ins = stand_ins[:stand_ins.index("\n## ")]
     assert "played in the engine" not in stand_ins.lower()
     assert Path(REPO / "tests" / "engines" / "test_cestpasphoto_games.py").is_file()
+
+
+def test_rules_stated_only_in_the_notes_travel_with_the_engine_file_or_are_said_lost(
+        tmp_path: Path) -> None:
+    """Scenario 11's teams ("Players in 1st and 4th position ... form a single team") live
+    only in its notes; every export dropped them while the engine file said "Loses none of
+    the scenario's rules". The engine file now carries the notes as written (and import
+    gives them back), and the others list them among what they lose."""
+    from cli_runner import run_cli
+
+    source = BOOKLET / "11-all-together-now.realm.json"
+    loaded = load_scenario(source)
+    notes = loaded.scenario.sections["notes"]
+    assert "team" in notes
+    engine = json.loads(export_bytes(loaded, "engine", 5))
+    assert engine["rules"]["notes"] == notes
+    assert "rules the scenario states only in its notes" in engine["description"]
+    assert "rules.notes" in engine["description"]
+    smawg = json.loads(export_bytes(loaded, "smawg", 5))
+    lost = smawg["description"].split("Loses: ", 1)[1]
+    assert "rules the scenario states only in its notes" in lost
+    exported = tmp_path / "all.engine.json"
+    exported.write_bytes(export_bytes(loaded, "engine", 5))
+    back = tmp_path / "back.realm.json"
+    assert run_cli("import", exported, "--from", "engine", "-o", back).returncode == 0
+    assert json.loads(back.read_text(encoding="utf-8"))["notes"] == notes
