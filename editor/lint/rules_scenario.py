@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 from editor.lint.context import CountContext
 from editor.lint.findings import Hit
 from editor.lint.registry import rule
 from editor.lint.rules_geometry import land as land_regions
+from editor.model.paths import data_file
 
 SKY_ISLANDS = "sky_islands"
 
@@ -172,3 +175,30 @@ def entry_leaves_nothing(ctx: CountContext) -> Iterator[Hit]:
             yield Hit("R006", f"the entry rules leave {who} no region to enter",
                       "check the rules' kinds, boards, sides and listed regions, or add an "
                       "entry arrow", ("entry", "rules"))
+
+
+@cache
+def _scored_markers() -> dict[str, tuple[str, ...]]:
+    """Scoring rule kind -> the marker kinds it scores (editor/data/scoring-markers.json)."""
+    kinds = json.loads(data_file("scoring-markers.json").read_text("utf-8"))["kinds"]
+    return {kind: tuple(markers) for kind, markers in kinds.items()}
+
+
+@rule("R008", "warning", "a scoring rule has no marker to score on the board", "count")
+def scoring_without_markers(ctx: CountContext) -> Iterator[Hit]:
+    """The Rusted Throne's tribute with no throne, coin mines with no mine: the file says
+    the scenario scores something the board does not hold, and every export carries the
+    rule as if it did (found removing the markers from booklet scenarios)."""
+    scoring = ctx.scenario.sections.get("scoring")
+    if not isinstance(scoring, list):
+        return
+    wanted = _scored_markers()
+    for index, item in enumerate(scoring):
+        kind = item.get("kind") if isinstance(item, dict) else None
+        markers = wanted.get(kind) if isinstance(kind, str) else None
+        if not markers or any(ctx.on_board.of_kind(m) for m in markers):
+            continue
+        names = " or ".join(m.replace("_", " ") for m in markers)
+        yield Hit("R008", f"the {str(kind).replace('_', ' ')} scoring rule has no {names} marker "
+                  f"on the board", f"lay the {names} marker where the rule scores, or remove "
+                  "the rule", ("scoring", index))

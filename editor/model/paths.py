@@ -40,6 +40,7 @@ RESOURCES = frozenset({
     "schema-messages.toml",
     "balance-standard.json",
     "engine-rules.json",
+    "scoring-markers.json",
     "playtest.json",
     "smawg-rules-plugin.py.in",
     "schemas/scenario.schema.json",

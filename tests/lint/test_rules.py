@@ -211,6 +211,10 @@ CASES: dict[str, tuple[Builder, Builder]] = {
                               data=_lake())),
     "R006": (lambda: _entry(True), lambda: _entry(False)),
     "R007": (lambda: _suppressed("B001"), lambda: _suppressed("G001")),
+    # a scoring rule and the marker it scores; the same rule with nothing to score
+    "R008": (lambda: _markers({"kind": "coin_mine", "region": "L1.s1"},
+                              data=_with(scoring=[{"kind": "coin_mine", "coins": 1}])()),
+             _with(scoring=[{"kind": "coin_mine", "coins": 1}])),
 }
 
 
