@@ -201,7 +201,7 @@ def test_new_and_import_refuse_read_only_targets(tmp_path: Path) -> None:
     assert imported.returncode == 2 and "already exists" in imported.stderr
     imported = run_cli("import", engine, "--from", "engine", "-o", out, "--force")
     assert imported.returncode == 0, imported.stderr  # as new: --force takes it
-    assert "engine" in out.read_text()
+    assert json.loads(out.read_text(encoding="utf-8"))["boards"]  # the imported scenario
 
 
 def test_dev_stdout_redirected_to_a_file_is_appended_to_not_replaced(tmp_path: Path) -> None:
