@@ -16,10 +16,6 @@ TYPE_CHECKING = False  # typing costs a CLI start milliseconds; mypy reads the b
 if TYPE_CHECKING:
     from typing import Any
 
-# the lock file last: a run starting meanwhile finds it held and goes without the cache
-OUR_FILES = ("lint-v3.sqlite3", "lint-v3.sqlite3-wal", "lint-v3.sqlite3-shm", "CACHEDIR.TAG",
-             "lint-v3.lock")
-
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -57,8 +53,11 @@ def _remove_cache(folder: Path) -> bool:
     something was there."""
     import contextlib
 
+    from editor.lint.cache import DATABASE_FILES, LOCK_NAME
+
     found = False
-    for name in OUR_FILES:
+    # the lock file last: a run starting meanwhile finds it held and goes without the cache
+    for name in (*DATABASE_FILES, "CACHEDIR.TAG", LOCK_NAME):
         target = folder / name
         if target.is_file():
             target.unlink()

@@ -49,8 +49,10 @@ def replaces_a_scenario(output: object) -> bool:
     existing scenario file: ``-o`` naming a realm is a slip that must not destroy it."""
     import os
 
+    from editor.lint.runner import SCENARIO_SUFFIX
+
     text = str(output)
-    if text == "-" or not text.endswith(".realm.json") or not os.path.lexists(text):
+    if text == "-" or not text.endswith(SCENARIO_SUFFIX) or not os.path.lexists(text):
         return False
     report(f"{text}: is a scenario file; refusing to write a report over it; choose "
            "another -o")

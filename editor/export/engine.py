@@ -15,7 +15,7 @@ from typing import Any
 
 from editor import __version__
 from editor.export import engine_lint
-from editor.export.fidelity import summary
+from editor.export.fidelity import scenario_notes, summary
 from editor.model.jsonio import canonical_json
 from editor.model.scenario_io import LoadedScenario
 from editor.topology.realm import Realm, Region
@@ -112,8 +112,8 @@ def rules(realm: Realm) -> dict[str, Any]:
     out: dict[str, Any] = {name: copy.deepcopy(sections[name])
                            for name in RULE_SECTIONS if name in sections}
     out["holes_are_board_edge"] = bool(sections.get("holes_are_board_edge", False))
-    notes = sections.get("notes")
-    if isinstance(notes, str) and notes.strip():  # rules stated only in words travel too
+    notes = scenario_notes(realm.scenario)
+    if notes is not None:  # rules stated only in words travel too
         out["notes"] = notes
     water = out.get("water")
     if isinstance(water, dict) and "bodies" in water:

@@ -17,6 +17,7 @@ from typing import Any
 
 from editor.model.paths import data_file
 from editor.model.rules import water_rules
+from editor.model.scenario import Scenario
 from editor.model.terrains import engine_terrain
 from editor.topology.realm import Realm
 
@@ -58,9 +59,15 @@ def _river_rules(realm: Realm) -> bool:
 
 # The tests a rule's "when" names; "scoring:KIND" and "setup:KEY" are read in _uses_one,
 # and "A|B" is either.
+def scenario_notes(scenario: Scenario) -> str | None:
+    """The scenario's notes as written, or None when it has none (blank counts as none)."""
+    notes = scenario.sections.get("notes")
+    return notes if isinstance(notes, str) and notes.strip() else None
+
+
 CONDITIONS: dict[str, Callable[[Realm], bool]] = {
     "always": lambda realm: True,
-    "notes": lambda realm: bool(str(realm.scenario.sections.get("notes") or "").strip()),
+    "notes": lambda realm: scenario_notes(realm.scenario) is not None,
     "entry_groups": _any_region(lambda r: bool(r.first_conquest_for - {"all"})),
     "exempt_powers": lambda realm: bool(realm.scenario.section("entry").get("exempt_powers")),
     "river_rules": _river_rules,

@@ -20,6 +20,20 @@ class _DocCommand(QUndoCommand):
         self.doc = doc
 
 
+def _take(doc: ScenarioDocument, board: str, collection: Collection,
+          indexes: list[int]) -> list[Item]:
+    """Remove the items at ``indexes`` (ascending), last first; what was removed, in that
+    order, for :func:`_give_back`."""
+    return [doc.remove_item(board, collection, i) for i in reversed(indexes)]
+
+
+def _give_back(doc: ScenarioDocument, board: str, collection: Collection,
+               indexes: list[int], removed: list[Item]) -> None:
+    """Undo :func:`_take`: each item back at its index, first first."""
+    for i, item in zip(indexes, reversed(removed), strict=True):
+        doc.insert_item(board, collection, i, item)
+
+
 class PlaceTile(_DocCommand):
     def __init__(self, doc: ScenarioDocument, board: str, placement: Placement) -> None:
         super().__init__(doc, f"Place tile {placement.tile}")
@@ -91,14 +105,12 @@ class FlipTile(ReplaceTile):
         self.removed_markers: list[Item] = []
 
     def redo(self) -> None:
-        self.removed_markers = [self.doc.remove_item(self.board, "markers", i)
-                                for i in reversed(self.markers)]
+        self.removed_markers = _take(self.doc, self.board, "markers", self.markers)
         super().redo()
 
     def undo(self) -> None:
         super().undo()
-        for i, item in zip(self.markers, reversed(self.removed_markers), strict=True):
-            self.doc.insert_item(self.board, "markers", i, item)
+        _give_back(self.doc, self.board, "markers", self.markers, self.removed_markers)
 
 
 class SetTilePresence(ReplaceTile):
@@ -126,18 +138,14 @@ class DeleteTile(_DocCommand):
         self.removed_markers: list[Item] = []
 
     def redo(self) -> None:
-        self.removed_markers = [self.doc.remove_item(self.board, "markers", i)
-                                for i in reversed(self.markers)]
-        self.removed_rivers = [self.doc.remove_item(self.board, "river_markers", i)
-                               for i in reversed(self.rivers)]
+        self.removed_markers = _take(self.doc, self.board, "markers", self.markers)
+        self.removed_rivers = _take(self.doc, self.board, "river_markers", self.rivers)
         self.doc.remove_item(self.board, "tiles", self.index)
 
     def undo(self) -> None:
         self.doc.insert_item(self.board, "tiles", self.index, self.placement)
-        for i, item in zip(self.rivers, reversed(self.removed_rivers), strict=True):
-            self.doc.insert_item(self.board, "river_markers", i, item)
-        for i, item in zip(self.markers, reversed(self.removed_markers), strict=True):
-            self.doc.insert_item(self.board, "markers", i, item)
+        _give_back(self.doc, self.board, "river_markers", self.rivers, self.removed_rivers)
+        _give_back(self.doc, self.board, "markers", self.markers, self.removed_markers)
 
 
 class _AddItem(_DocCommand):

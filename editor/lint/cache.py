@@ -79,6 +79,7 @@ from editor.lint.findings import (
 
 APP = "realms-studio"
 DB_NAME = "lint-v3.sqlite3"
+DATABASE_FILES = (DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm")  # what SQLite keeps
 LOCK_NAME = "lint-v3.lock"  # held shared by every open cache, exclusively to remake it
 # the lock file is never followed through a link, nor waited on if it is a pipe
 _LOCK_FLAGS = (getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -205,7 +206,7 @@ def distrust(folder: Path) -> str | None:
         problem = _owner_problem(where, info, uid, "folder")
         if problem is not None:
             return problem
-        for name in (DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm", LOCK_NAME):
+        for name in (*DATABASE_FILES, LOCK_NAME):
             try:
                 part = os.lstat(where / name)
             except FileNotFoundError:
@@ -516,8 +517,7 @@ class ResultCache:
                         return None  # locked or read-only: this run goes without
                     if not self._alone():
                         return None  # damaged, but others read it: a later run mends it
-                    for suffix in ("", "-wal", "-shm"):  # damaged: start again
-                        Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+                    self._remove_database()  # damaged: start again
             except (OSError, sqlite3.Error):
                 return None
         return None
@@ -571,12 +571,16 @@ class ResultCache:
                 self._db.close()
             self._db = None
             if self._damaged and self._alone():
-                for suffix in ("", "-wal", "-shm"):
-                    with contextlib.suppress(OSError):
-                        Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+                with contextlib.suppress(OSError):
+                    self._remove_database()
         if self._lock is not None:
             os.close(self._lock)
             self._lock = None
+
+    def _remove_database(self) -> None:
+        """Remove SQLite's files of the database, with the lock held exclusively."""
+        for name in DATABASE_FILES:
+            (self.folder / name).unlink(missing_ok=True)
 
     def _query(self, sql: str, values: tuple[Any, ...]) -> Any:
         """One row, or None (also when the database cannot answer)."""
